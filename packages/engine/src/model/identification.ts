@@ -1,0 +1,130 @@
+// The engine's one contract: what a scan of some bytes found. Versioned: a change
+// of shape bumps IDENTIFICATION_SCHEMA_VERSION and is noted in docs/architecture.md.
+
+export const IDENTIFICATION_SCHEMA_VERSION = 1;
+
+/** Spec §9 component code types. */
+export type CodeType = 'GO' | 'NA' | 'MA' | 'JA' | 'MS' | 'DP' | 'RB' | 'PY' | 'JS' | 'CP';
+
+export type ProblemLevel = 'error' | 'warning' | 'info';
+
+/** A located, non-fatal problem: bad input never throws, it becomes one of these. */
+export interface Problem {
+  level: ProblemLevel;
+  /** Extended path of the file concerned (see FileEntry.path); empty for the whole input. */
+  location: string[];
+  /** Plugin that met the problem, e.g. `archive/zip`, `debian/dpkg-status`. */
+  plugin: string;
+  /** Stable machine-readable code, e.g. `truncated`, `unknown-format`, `limit-exceeded`. */
+  code: string;
+  message: string;
+}
+
+/** How a piece of evidence was found (spec: matching_methods). */
+export type MatchingMethod = 'package-metadata' | 'signature' | 'soname' | 'filename';
+
+export interface Evidence {
+  method: MatchingMethod;
+  /** Cataloger or matcher that produced it, e.g. `debian/dpkg-status`. */
+  foundBy: string;
+  /** Extended path of the file the evidence sits in. */
+  path: string[];
+  offset?: number;
+  /** The matched text or the metadata field, bounded to a few hundred characters. */
+  text?: string;
+}
+
+export interface Distro {
+  /** `debian`, `ubuntu`, `alpine`, `openwrt`, ... */
+  name: string;
+  /** Release or version id, e.g. `12`, `3.19`; empty when unknown. */
+  release: string;
+}
+
+export interface Component {
+  /** Stable id: hash of (codetype, vendor, name, version, distro). */
+  id: string;
+  name: string;
+  /** Exact version as found; empty string when only the name is known (never invented). */
+  version: string;
+  codetype: CodeType;
+  vendor: string;
+  /** Package URL (purl spec), e.g. `pkg:deb/debian/zlib1g@1:1.2.13.dfsg-1?arch=amd64&distro=debian-12`. */
+  purl: string;
+  /** CPE 2.3 candidates, e.g. `cpe:2.3:a:zlib:zlib:1.2.13:*:*:*:*:*:*:*`. */
+  cpes: string[];
+  /** SPDX licence expressions or names as declared. */
+  licenses: string[];
+  distro?: Distro;
+  /** Every piece of evidence for the component, each pointing at a file. */
+  evidence: Evidence[];
+}
+
+export type ExecutableFormat = 'elf' | 'pe' | 'macho';
+
+export interface ExecutableInfo {
+  format: ExecutableFormat;
+  machine: string;
+  bits: 32 | 64;
+  endianness: 'little' | 'big';
+  /** `executable`, `shared-object`, `relocatable`, `core`, ... */
+  type: string;
+  /** Hardening attributes; `undefined` where not determinable for this format. */
+  nx?: boolean;
+  pie?: boolean;
+}
+
+export interface FileEntry {
+  /**
+   * Extended full path: element 0 is the path inside the input, each next element
+   * the path inside the archive named by the previous one. Spec: extended_fullpath.
+   */
+  path: string[];
+  size: number;
+  sha1: string;
+  sha256: string;
+  /** Detected format name, e.g. `archive/zip`, `executable/elf`; absent for plain data. */
+  format?: string;
+  executable?: ExecutableInfo;
+  /** Symlink target as recorded; links are never followed. */
+  linkTarget?: string;
+}
+
+export interface InputInfo {
+  name: string;
+  size: number;
+  sha1: string;
+  sha256: string;
+  format?: string;
+}
+
+export interface Identification {
+  schemaVersion: typeof IDENTIFICATION_SCHEMA_VERSION;
+  input: InputInfo;
+  files: FileEntry[];
+  components: Component[];
+  problems: Problem[];
+  startedAt: string;
+  finishedAt: string;
+}
+
+/** Spec §9 scanner processes, reported live by `scan`. */
+export type ScanStage =
+  | 'downloading file'
+  | 'file extractors'
+  | 'BOM matching'
+  | 'BOM postprocessing'
+  | 'infoleak'
+  | 'custom pattern search'
+  | 'static analysis'
+  | 'other';
+
+export interface Progress {
+  stage: ScanStage;
+  /** Work done and total in the stage's own unit (bytes or files); total 0 when unknown. */
+  done: number;
+  total: number;
+  message?: string;
+}
+
+export type ProgressListener = (progress: Progress) => void;

@@ -1,0 +1,2 @@
+export * from './identification.ts';
+export * from './scan-result.ts';
