@@ -1,0 +1,63 @@
+// Browser journey: log in, create a group, upload the demo .deb, wait for the scan to be
+// ready and read its components; a screenshot per step under e2e/artifacts/upload/.
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium, screenshotter } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server-process.ts';
+
+const demoDeb = join(import.meta.dirname, 'fixtures/demo-deb/binlens-demo_1.4.2-1_amd64.deb');
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it('logs in, creates a group, uploads a .deb and shows its components', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const shot = screenshotter(page, 'upload');
+
+  await page.goto(`${server.baseUrl}/applications`);
+  await page.waitForURL(/\/login/);
+  await page.getByLabel('Email').fill(server.adminEmail);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect.poll(() => page.getByText('Unable to log in with the provided credentials.').isVisible()).toBe(true);
+  await shot('login-refused');
+
+  await page.getByLabel('Password').fill(server.adminPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/applications$/);
+  await shot('applications');
+
+  await page.goto(`${server.baseUrl}/all-groups`);
+  await page.getByRole('link', { name: 'New group' }).click();
+  await page.getByLabel('Name').fill('Router firmware');
+  await page.getByLabel('Description').fill('Images from the lab');
+  await shot('create-group');
+  await page.getByRole('button', { name: 'Create group' }).click();
+  await page.waitForURL(/\/groups\/\d+\/applications$/);
+
+  await page.getByRole('link', { name: 'Upload' }).click();
+  await page.waitForURL(/\/groups\/\d+\/upload$/);
+  await page.getByLabel('File').setInputFiles(demoDeb);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.waitForURL(/\/product\/\d+\/analysis$/);
+
+  await expect.poll(() => page.getByText('Ready', { exact: true }).first().isVisible(), { timeout: 60_000 }).toBe(true);
+  const rows = page.getByRole('row');
+  await expect.poll(() => rows.filter({ hasText: 'left-pad' }).count()).toBe(1);
+  await shot('analysis');
+
+  const cells = async (name: string) => (await rows.filter({ hasText: name }).first().getByRole('cell').allInnerTexts()).slice(0, 3);
+  expect(await cells('binlens-demo')).toEqual(['binlens-demo', '1.4.2-1', 'DP']);
+  expect(await cells('left-pad')).toEqual(['left-pad', '1.3.0', 'JS']);
+  expect(await cells('@types/node')).toEqual(['@types/node', '20.11.5', 'JS']);
+  await page.close();
+});
