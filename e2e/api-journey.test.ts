@@ -60,7 +60,7 @@ describe.each(databaseTargets())('API journey on $name', (target) => {
         lib: 'binlens-demo',
         version: '1.4.2-1',
         codetype: 'DP',
-        purl: 'pkg:deb/binlens-demo@1.4.2-1?arch=amd64',
+        purl: 'pkg:deb/debian/binlens-demo@1.4.2-1?arch=amd64',
       },
       { lib: 'left-pad', version: '1.3.0', codetype: 'JS', purl: 'pkg:npm/left-pad@1.3.0' },
     ]);

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { parseDeb822, parseSourceField } from './deb822.ts';
+import { distroFromOsRelease, parseOsRelease } from './os-release.ts';
+
+describe('deb822', () => {
+  it('splits paragraphs, joins continuation lines, lower-cases names, records offsets', () => {
+    const text = 'Package: a\nDescription: short\n long line\n .\n more\n\nPackage: b\r\nVersion: 1\r\n';
+    const { paragraphs, badLines } = parseDeb822(text);
+    expect(badLines).toEqual([]);
+    expect(paragraphs.map((p) => [Object.fromEntries(p.fields), p.offset])).toEqual([
+      [{ package: 'a', description: 'short\nlong line\n\nmore' }, 0],
+      [{ package: 'b', version: '1' }, 51],
+    ]);
+  });
+
+  it('reports lines that are neither field nor continuation', () => {
+    expect(parseDeb822('Package: a\nthis is not a field\n').badLines).toEqual([2]);
+  });
+
+  it.each([
+    ['glibc (2.36-9+deb12u7)', { name: 'glibc', version: '2.36-9+deb12u7' }],
+    ['zlib', { name: 'zlib' }],
+    ['  openssl  ', { name: 'openssl' }],
+  ])('Source %j', (value, expected) => {
+    expect(parseSourceField(value)).toEqual(expected);
+  });
+});
+
+describe('os-release', () => {
+  it('unquotes values and finds the distro', () => {
+    const text = 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nID=debian\nVERSION_ID="12"\nNAME=\'x\'\n# comment\n';
+    expect(parseOsRelease(text)).toEqual({ PRETTY_NAME: 'Debian GNU/Linux 12 (bookworm)', ID: 'debian', VERSION_ID: '12', NAME: 'x' });
+    expect(distroFromOsRelease(text)).toEqual({ name: 'debian', release: '12' });
+  });
+
+  it('sid has no VERSION_ID; no ID means no distro', () => {
+    expect(distroFromOsRelease('ID=debian\nVERSION_CODENAME=trixie\n')).toEqual({ name: 'debian', release: '' });
+    expect(distroFromOsRelease('NAME=unknown\n')).toBeUndefined();
+  });
+});

@@ -1,0 +1,70 @@
+// Identification → the spec §3 "scan result" shape (what /rest/scans/{id}/result/
+// answers and `binlens scan --format json` prints). Vulnerabilities are joined by
+// evaluation later; here `vulns` is empty.
+import type { Component, FileEntry, Identification, ResultComponent, ResultFileObject, ScanResult } from '../model/index.ts';
+import { compareComponents, comparePaths, compareStrings } from '../identify/component.ts';
+
+export function toScanResult(identification: Identification): ScanResult {
+  const files = new Map(identification.files.map((f) => [JSON.stringify(f.path), f]));
+  const components = [...identification.components]
+    .sort(compareComponents)
+    .map((c) => toResultComponent(c, files, identification.input.name));
+  const licenses = [...new Set(identification.components.flatMap((c) => c.licenses))].sort(compareStrings);
+  return { components, licenses: licenses.map((name) => ({ name })), 'docker-images': [] };
+}
+
+function toResultComponent(c: Component, files: Map<string, FileEntry>, inputName: string): ResultComponent {
+  return {
+    uid: c.id,
+    lib: c.name,
+    version: c.version,
+    custom_version: null,
+    codetype: c.codetype,
+    vendorlib: c.name,
+    vendor: c.vendor,
+    distro: c.distro ? (c.distro.release ? `${c.distro.name}:${c.distro.release}` : c.distro.name) : null,
+    component_id: null,
+    purl: c.purl,
+    cpes: c.cpes,
+    objects: toObjects(c, files, inputName),
+    vulns: [],
+    ignored_component_ids: [],
+    license: c.licenses,
+    license_overrides: [],
+    name_override: null,
+    tags: [],
+  };
+}
+
+/** One object per distinct evidence file. The input itself (path []) is shown by its name. */
+function toObjects(c: Component, files: Map<string, FileEntry>, inputName: string): ResultFileObject[] {
+  const byPath = new Map<string, { path: string[]; methods: Set<string> }>();
+  for (const e of c.evidence) {
+    const key = JSON.stringify(e.path);
+    const seen = byPath.get(key) ?? { path: e.path, methods: new Set<string>() };
+    seen.methods.add(e.method);
+    byPath.set(key, seen);
+  }
+  return [...byPath.entries()]
+    .sort(([, a], [, b]) => comparePaths(a.path, b.path))
+    .map(([key, { path, methods }]) => {
+      const file = files.get(key);
+      return {
+        sha1: file?.sha1 ?? '',
+        exe_flags: exeFlags(file),
+        matching_methods: [...methods].sort(compareStrings),
+        extended_fullpath: path.length === 0 ? [inputName] : path,
+        docker: null,
+      };
+    });
+}
+
+/** Hardening flags that are on, e.g. `['nx', 'pie']`. */
+export function exeFlags(file: FileEntry | undefined): string[] {
+  const exe = file?.executable;
+  if (!exe) return [];
+  const flags: string[] = [];
+  if (exe.nx) flags.push('nx');
+  if (exe.pie) flags.push('pie');
+  return flags;
+}

@@ -1,0 +1,133 @@
+// Zip (also jar, apk, docx ...): our own reader of the central directory, the
+// authoritative list of entries, so data descriptors (flag bit 3) need no special
+// case. Stored and deflated entries are extracted, CRC-32 checked, zip64 read. A
+// file whose end (and so central directory) is missing is walked by its local
+// headers instead, keeping whatever comes before the cut.
+import { Transform, type Readable } from 'node:stream';
+import { createInflateRaw, crc32, inflateRawSync } from 'node:zlib';
+import type { ExtractContext, Unpacker } from '../../types.ts';
+import { FormatError } from '../../types.ts';
+import { memberLocation } from '../../safe-fs.ts';
+import { pipeThrough } from '../../../util/reader.ts';
+import { type CentralEntry, SIG_LOCAL, dataOffset, findDirectory, readDirectory } from '../../layouts/zip-directory.ts';
+
+const METHOD_STORED = 0;
+const METHOD_DEFLATE = 8;
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+const MAX_LINK = 4096;
+
+export const zip: Unpacker = {
+  name: 'archive/zip',
+  version: 1,
+  async identify(head, reader) {
+    // `PK\3\4` starts a zip with entries, `PK\5\6` an empty one.
+    if (head.length < 22 || head[0] !== 0x50 || head[1] !== 0x4b) return null;
+    if (!((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6))) return null;
+    return { start: 0, end: reader.size };
+  },
+  async extract(ctx) {
+    const dir = await findDirectory(ctx.reader);
+    if (dir === undefined) {
+      await walkLocalHeaders(ctx);
+      throw new FormatError('truncated', 'no end of central directory record: file cut short', ctx.location);
+    }
+    let previous: CentralEntry | undefined;
+    for await (const entry of readDirectory(ctx.reader, dir, ctx.location)) {
+      ctx.signal.throwIfAborted();
+      if (ctx.sink.stopped) return;
+      if (previous && overlaps(previous, entry)) {
+        // Overlapping entries are how a "non-recursive" zip bomb (Fifield, 2019) reuses
+        // one deflate stream thousands of times; a real zip never shares bytes.
+        ctx.report({
+          level: 'error',
+          location: memberLocation(ctx.location, entry.name),
+          code: 'overlapping-entries',
+          message: `entry data overlaps ${previous.name}; not extracted`,
+        });
+        continue;
+      }
+      previous = entry;
+      await extractEntry(ctx, entry, () => dataOffset(ctx.reader, entry.localOffset, memberLocation(ctx.location, entry.name)));
+    }
+  },
+};
+
+async function extractEntry(ctx: ExtractContext, entry: CentralEntry, locate: () => Promise<number>): Promise<void> {
+  if (entry.name.endsWith('/')) return; // directory
+  const where = memberLocation(ctx.location, entry.name);
+  const skip = (code: string, message: string): void => ctx.report({ level: 'warning', location: where, code, message });
+  if (entry.flags & 0x1) return skip('encrypted', 'entry is encrypted; not extracted');
+  if (entry.method !== METHOD_STORED && entry.method !== METHOD_DEFLATE) {
+    return skip('unsupported', `compression method ${entry.method} not supported`);
+  }
+  try {
+    const start = await locate();
+    const available = Math.max(0, Math.min(start + entry.compressedSize, ctx.reader.size) - start);
+    if (entry.unixMode !== undefined && (entry.unixMode & S_IFMT) === S_IFLNK) {
+      ctx.sink.link(entry.name, await readLinkTarget(ctx, entry, start, available));
+      return;
+    }
+    let crc = 0;
+    const check = new Transform({
+      transform(chunk: Buffer, _enc, callback) {
+        crc = crc32(chunk, crc);
+        callback(null, chunk);
+      },
+    });
+    const open = (): Readable => {
+      const raw = ctx.reader.stream(start, start + available);
+      return pipeThrough(entry.method === METHOD_DEFLATE ? pipeThrough(raw, createInflateRaw()) : raw, check);
+    };
+    const complete = await ctx.sink.file(entry.name, open, { compressedSize: entry.compressedSize }, ctx.signal);
+    if (available < entry.compressedSize) {
+      throw new FormatError('truncated', `entry has ${available} of ${entry.compressedSize} bytes`, where);
+    }
+    if (complete && crc >>> 0 !== entry.crc32) skip('checksum-mismatch', 'CRC-32 of the extracted data does not match');
+  } catch (err) {
+    if (!(err instanceof FormatError)) throw err;
+    ctx.report({ level: 'error', location: err.location ?? where, code: err.code, message: err.message });
+  }
+}
+
+/** Lower-bound extents [local header, +30 + compressed size) of two entries intersect. */
+function overlaps(a: CentralEntry, b: CentralEntry): boolean {
+  return a.localOffset < b.localOffset + 30 + b.compressedSize && b.localOffset < a.localOffset + 30 + a.compressedSize;
+}
+
+async function readLinkTarget(ctx: ExtractContext, entry: CentralEntry, start: number, available: number): Promise<string> {
+  const raw = await ctx.reader.read(start, Math.min(available, MAX_LINK));
+  const data = entry.method === METHOD_DEFLATE ? inflateRawSync(raw, { maxOutputLength: MAX_LINK }) : raw;
+  return data.toString('utf8');
+}
+
+/** Sequential walk for a zip without its central directory; stops at the first entry it cannot size. */
+async function walkLocalHeaders(ctx: ExtractContext): Promise<void> {
+  const { reader } = ctx;
+  let pos = 0;
+  while (pos + 30 <= reader.size && !ctx.sink.stopped) {
+    ctx.signal.throwIfAborted();
+    const header = await reader.read(pos, 30);
+    if (header.readUInt32LE(0) !== SIG_LOCAL) return;
+    const flags = header.readUInt16LE(6);
+    const nameLength = header.readUInt16LE(26);
+    const extraLength = header.readUInt16LE(28);
+    const name = (await reader.read(pos + 30, nameLength)).toString(flags & 0x800 ? 'utf8' : 'latin1');
+    const compressedSize = header.readUInt32LE(18);
+    // Bit 3: sizes follow the data, so the next header cannot be found without them.
+    if (flags & 0x8 || compressedSize === 0xffffffff) return;
+    const entry: CentralEntry = {
+      name,
+      flags,
+      method: header.readUInt16LE(8),
+      crc32: header.readUInt32LE(14),
+      compressedSize,
+      uncompressedSize: header.readUInt32LE(22),
+      localOffset: pos,
+      unixMode: undefined,
+    };
+    const start = pos + 30 + nameLength + extraLength;
+    await extractEntry(ctx, entry, async () => start);
+    pos = start + compressedSize;
+  }
+}

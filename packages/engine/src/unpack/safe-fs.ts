@@ -1,0 +1,195 @@
+// Where extractors put what they find. Every member lands in the work directory
+// under a name WE choose (a counter), so a hostile member name can never reach
+// the file system: `../../etc/passwd`, `/abs`, NUL bytes and links are checked
+// and recorded as data only. Links are never created, so never followed.
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Problem } from '../model/index.ts';
+import type { LimitTracker } from './limits.ts';
+import { FormatError } from './types.ts';
+
+export interface ExtractedEntry {
+  /** Normalised member path inside its container, e.g. `usr/bin/ls`. */
+  name: string;
+  /** Where the bytes are in the work directory; absent for links. */
+  diskPath?: string;
+  size: number;
+  sha1: string;
+  sha256: string;
+  linkTarget?: string;
+  /** Hard link targets are archive-root relative, symlink targets relative to the link. */
+  linkKind?: 'symlink' | 'hardlink';
+}
+
+/** Hands out fresh file names in one scan's work directory. */
+export class WorkDir {
+  readonly dir: string;
+  #next = 0;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  allocate(): string {
+    return join(this.dir, String(this.#next++));
+  }
+}
+
+export interface FileOptions {
+  /** Bytes of input this member is decoded from, for the compression-ratio limit. */
+  compressedSize?: number;
+}
+
+/**
+ * Member path as recorded, normalised: `./usr//bin/` → `usr/bin`. Returns null
+ * for the container root (`./`) and a reason string for a path that must be refused.
+ */
+export function normalizeMemberPath(raw: string): { path: string } | { refused: string } | null {
+  if (raw.includes('\0')) return { refused: 'contains a NUL byte' };
+  // Sample refused: `/etc/passwd`, `C:\Windows\evil.dll`.
+  if (raw.startsWith('/') || /^[A-Za-z]:[\\/]/.test(raw)) return { refused: 'is absolute' };
+  // Split on both separators: a Windows-made zip may say `..\..\evil`.
+  const parts = raw.split(/[\\/]/).filter((p) => p !== '' && p !== '.');
+  if (parts.includes('..')) return { refused: 'contains `..`' };
+  if (parts.length === 0) return null;
+  return { path: raw.split('/').filter((p) => p !== '' && p !== '.').join('/') };
+}
+
+/** Extended path of a member for a problem: normalised when possible, as recorded otherwise. */
+export function memberLocation(location: readonly string[], raw: string): string[] {
+  const normal = normalizeMemberPath(raw);
+  return [...location, normal && 'path' in normal ? normal.path : raw.replaceAll('\0', '\\0')];
+}
+
+export class ExtractSink {
+  readonly #work: WorkDir;
+  readonly #tracker: LimitTracker;
+  readonly #location: string[];
+  readonly #plugin: string;
+  readonly #report: (p: Problem) => void;
+  readonly #entries = new Map<string, ExtractedEntry>();
+
+  constructor(work: WorkDir, tracker: LimitTracker, location: string[], plugin: string, report: (p: Problem) => void) {
+    this.#work = work;
+    this.#tracker = tracker;
+    this.#location = location;
+    this.#plugin = plugin;
+    this.#report = report;
+  }
+
+  /** True once a scan-wide limit is hit: extractors should stop walking. */
+  get stopped(): boolean {
+    return this.#tracker.exhausted !== undefined;
+  }
+
+  /** Members in extraction order; a later member of the same path replaces the earlier. */
+  entries(): ExtractedEntry[] {
+    return [...this.#entries.values()];
+  }
+
+  /**
+   * Stream one regular file. Returns false when the member was refused or cut by a
+   * limit (a problem is recorded). A failing source keeps the bytes written so far
+   * and throws a FormatError located at the member.
+   */
+  async file(rawName: string, open: () => Readable, options: FileOptions = {}, signal?: AbortSignal): Promise<boolean> {
+    const name = this.#admit(rawName);
+    if (name === undefined) return false;
+    const diskPath = this.#work.allocate();
+    const sha1 = createHash('sha1');
+    const sha256 = createHash('sha256');
+    let written = 0;
+    let limitReason: string | undefined;
+    const tracker = this.#tracker;
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, callback) {
+        written += chunk.length;
+        limitReason = tracker.addBytes(chunk.length, written, options.compressedSize);
+        if (limitReason) return callback(new Error(limitReason));
+        sha1.update(chunk);
+        sha256.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    try {
+      // 'wx': create only, so even a name collision cannot write through a link.
+      await pipeline(open(), meter, createWriteStream(diskPath, { flags: 'wx' }), { signal });
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      if (limitReason) {
+        await rm(diskPath, { force: true });
+        this.#limitProblem([...this.#location, name], limitReason);
+        return false;
+      }
+      this.#set({ name, diskPath, size: written, sha1: sha1.digest('hex'), sha256: sha256.digest('hex') });
+      const { code, message } = describeStreamError(err);
+      throw new FormatError(code, `${message} after ${written} bytes`, [...this.#location, name]);
+    }
+    this.#set({ name, diskPath, size: written, sha1: sha1.digest('hex'), sha256: sha256.digest('hex') });
+    return true;
+  }
+
+  /** Record a symbolic or hard link; the target is data, never resolved. */
+  link(rawName: string, target: string, kind: 'symlink' | 'hardlink' = 'symlink'): boolean {
+    const name = this.#admit(rawName);
+    if (name === undefined) return false;
+    const linkTarget = target.replaceAll('\0', '').slice(0, 4096);
+    this.#set({ name, size: 0, sha1: '', sha256: '', linkTarget, linkKind: kind });
+    return true;
+  }
+
+  #admit(rawName: string): string | undefined {
+    const normal = normalizeMemberPath(rawName);
+    if (normal === null) return undefined;
+    if ('refused' in normal) {
+      this.#report({
+        level: 'warning',
+        location: [...this.#location, rawName.replaceAll('\0', '\\0')],
+        plugin: this.#plugin,
+        code: 'unsafe-path',
+        message: `member path ${normal.refused}; not extracted`,
+      });
+      return undefined;
+    }
+    if (this.#entries.has(normal.path)) {
+      // Archive semantics: the later member wins; its predecessor was already counted.
+      return normal.path;
+    }
+    const reason = this.#tracker.takeFile();
+    if (reason) {
+      this.#limitProblem([...this.#location, normal.path], reason);
+      return undefined;
+    }
+    return normal.path;
+  }
+
+  #set(entry: ExtractedEntry): void {
+    const previous = this.#entries.get(entry.name);
+    if (previous?.diskPath) void rm(previous.diskPath, { force: true });
+    this.#entries.delete(entry.name);
+    this.#entries.set(entry.name, entry);
+  }
+
+  #limitProblem(location: string[], reason: string): void {
+    // A scan-wide limit is reported once, not for each of the thousand files after it.
+    if (this.#tracker.exhausted === reason) {
+      if (this.#tracker.exhaustedReported) return;
+      this.#tracker.exhaustedReported = true;
+    }
+    this.#report({ level: 'warning', location, plugin: this.#plugin, code: 'limit-exceeded', message: reason });
+  }
+}
+
+/** zlib and xz errors → problem codes: an input that ends early is `truncated`. */
+function describeStreamError(err: unknown): { code: string; message: string } {
+  const message = err instanceof Error ? err.message : String(err);
+  const zcode = (err as { code?: unknown }).code;
+  // Samples: zlib `unexpected end of file` (code Z_BUF_ERROR); xz-decompress (xz-embedded)
+  // `get_next_output failed with error code 8`, 8 being XZ_BUF_ERROR: input ended early.
+  if (zcode === 'Z_BUF_ERROR' || /unexpected end|error code 8$/i.test(message)) return { code: 'truncated', message };
+  return { code: 'corrupt', message };
+}

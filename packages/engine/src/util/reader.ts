@@ -1,0 +1,99 @@
+// Bounded, positioned reads on a file handle. Parsers never slurp a whole input:
+// they ask for a window at an offset, and a window is capped so that a lying length
+// field cannot make us allocate gigabytes.
+import { open, type FileHandle } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+
+/** The largest single read a parser may ask for; bigger payloads must be streamed. */
+export const MAX_READ = 16 * 1024 * 1024;
+
+export interface Reader {
+  readonly path: string;
+  readonly size: number;
+  /** Up to `length` bytes at `offset`; shorter only at end of file. Throws above MAX_READ. */
+  read(offset: number, length: number): Promise<Buffer>;
+  /** The bytes [start, end) as a stream, read in chunks, never all at once. */
+  stream(start: number, end: number): Readable;
+  close(): Promise<void>;
+}
+
+export async function openReader(path: string): Promise<Reader> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    return makeReader(path, handle, size);
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}
+
+function makeReader(path: string, handle: FileHandle, size: number): Reader {
+  return {
+    path,
+    size,
+    async read(offset, length) {
+      if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0) {
+        throw new RangeError(`bad read window ${offset}+${length}`);
+      }
+      if (length > MAX_READ) throw new RangeError(`read of ${length} bytes exceeds MAX_READ`);
+      const want = Math.max(0, Math.min(length, size - offset));
+      const buf = Buffer.alloc(want);
+      let got = 0;
+      while (got < want) {
+        const { bytesRead } = await handle.read(buf, got, want - got, offset + got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      return got === want ? buf : buf.subarray(0, got);
+    },
+    stream(start, end) {
+      const last = Math.min(end, size) - 1;
+      // An empty range: createReadStream with end < start would read to EOF.
+      if (last < start) return Readable.from([]);
+      return createReadStream(path, { start, end: last, highWaterMark: 64 * 1024 });
+    },
+    close: () => handle.close(),
+  };
+}
+
+/**
+ * A cursor that serves small reads from a cached window, for walking many small
+ * headers (zip central directory) without one syscall per field.
+ */
+export class WindowedReader {
+  #reader: Reader;
+  #windowSize: number;
+  #start = 0;
+  #buf: Buffer = Buffer.alloc(0);
+
+  constructor(reader: Reader, windowSize = 1024 * 1024) {
+    this.#reader = reader;
+    this.#windowSize = windowSize;
+  }
+
+  /** Exactly `length` bytes at `offset`, or a shorter buffer at end of file. */
+  async read(offset: number, length: number): Promise<Buffer> {
+    const end = offset + length;
+    if (offset < this.#start || end > this.#start + this.#buf.length) {
+      this.#start = offset;
+      this.#buf = await this.#reader.read(offset, Math.max(length, this.#windowSize));
+    }
+    return this.#buf.subarray(offset - this.#start, Math.min(end - this.#start, this.#buf.length));
+  }
+}
+
+/**
+ * `source.pipe(transform)` with errors and early ends carried both ways: a failing
+ * source fails the transform, a destroyed transform (limit hit) closes the source.
+ */
+export function pipeThrough<T extends NodeJS.ReadWriteStream & { destroy(err?: Error): unknown }>(
+  source: Readable,
+  transform: T,
+): T {
+  source.on('error', (err) => transform.destroy(err));
+  transform.on('close', () => source.destroy());
+  source.pipe(transform);
+  return transform;
+}
