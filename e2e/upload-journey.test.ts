@@ -44,7 +44,7 @@ it('logs in, creates a group, uploads a .deb and shows its components', async ()
   await page.getByRole('button', { name: 'Create group' }).click();
   await page.waitForURL(/\/groups\/\d+\/applications$/);
 
-  await page.getByRole('link', { name: 'Upload' }).click();
+  await page.getByRole('button', { name: 'Upload' }).click();
   await page.waitForURL(/\/groups\/\d+\/upload$/);
   await page.getByLabel('File').setInputFiles(demoDeb);
   await page.getByRole('button', { name: 'Upload' }).click();

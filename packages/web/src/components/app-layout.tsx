@@ -1,0 +1,50 @@
+import { AppShell, Burger, Group, NavLink, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, type LinkProps } from '@tanstack/react-router';
+import { UserMenu } from '../features/auth/components/user-menu.tsx';
+
+const NAV_LINKS: { to: LinkProps['to']; label: string }[] = [
+  { to: '/', label: 'Favourites' },
+  { to: '/user-groups', label: 'My groups' },
+  { to: '/all-groups', label: 'All groups' },
+  { to: '/applications', label: 'Applications' },
+];
+
+/** The signed-in shell: header with product name and user menu, navigation on the left. */
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure();
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Title order={3} component="p">
+              Binlens
+            </Title>
+          </Group>
+          <UserMenu />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main">
+        {NAV_LINKS.map((link) => (
+          <NavLink
+            key={link.label}
+            component={Link}
+            to={link.to}
+            label={link.label}
+            onClick={close}
+            activeOptions={{ exact: link.to === '/' }}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

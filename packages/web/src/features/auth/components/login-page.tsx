@@ -1,0 +1,28 @@
+import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { useRouter } from '@tanstack/react-router';
+import { safeRedirect } from '../safe-redirect.ts';
+import { LoginForm } from './login-form.tsx';
+
+interface LoginPageProps {
+  redirectTo: string | undefined;
+}
+
+export function LoginPage({ redirectTo }: LoginPageProps) {
+  const router = useRouter();
+  const onLoggedIn = () => router.history.push(safeRedirect(redirectTo));
+  return (
+    <Center mih="100vh" p="md">
+      <Paper withBorder shadow="sm" p="xl" w={380}>
+        <Stack gap="xs" mb="md">
+          <Title order={1}>Binlens</Title>
+          <Text c="dimmed" size="sm">
+            Log in to see what is inside your software.
+          </Text>
+        </Stack>
+        <LoginForm onLoggedIn={onLoggedIn} />
+        {/* Spec §2: the single sign-on form mounts here. */}
+        <div id="login__div--sso" />
+      </Paper>
+    </Center>
+  );
+}

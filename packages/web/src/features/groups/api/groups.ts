@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api-client.ts';
+import type { Group, Paged } from '../../../lib/api-schemas.ts';
+import { groupKeys } from './keys.ts';
+
+export interface GroupListParams {
+  q?: string;
+  limit?: number;
+  offset?: number;
+  ordering?: string;
+}
+
+export function listGroups(params: GroupListParams, signal?: AbortSignal): Promise<Paged<Group>> {
+  return unwrap(api.GET('/rest/groups/', { params: { query: params }, signal }));
+}
+
+export function getGroup(id: number, signal?: AbortSignal): Promise<Group> {
+  return unwrap(api.GET('/rest/groups/{id}/', { params: { path: { id } }, signal }));
+}
+
+export const groupsQueryOptions = (params: GroupListParams) =>
+  queryOptions({
+    queryKey: groupKeys.list(params),
+    queryFn: ({ signal }) => listGroups(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const groupQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: groupKeys.detail(id),
+    queryFn: ({ signal }) => getGroup(id, signal),
+    // A missing group is shown as the not-found page, not as an error dialog.
+    meta: { handledStatuses: [404] },
+  });
+
+/** Spec §9: "listing all" uses page size 500; favourites are filtered from that page. */
+export const FAVOURITES_PARAMS: GroupListParams = { limit: 500, offset: 0, ordering: 'name' };

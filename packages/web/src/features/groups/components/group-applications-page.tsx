@@ -1,0 +1,23 @@
+import { Button, Group } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import type { PageSearch } from '../../scans/api/scan-search.ts';
+import { ScansList } from '../../scans/components/scans-list.tsx';
+
+interface GroupApplicationsPageProps {
+  groupId: number;
+  page: PageSearch;
+  onOffsetChange: (offset: number) => void;
+}
+
+export function GroupApplicationsPage({ groupId, page, onOffsetChange }: GroupApplicationsPageProps) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <Group justify="flex-end" mb="sm">
+        {/* A button (not a link) because journeys and users look for "the Upload button". */}
+        <Button onClick={() => void navigate({ to: '/groups/$groupId/upload', params: { groupId } })}>Upload</Button>
+      </Group>
+      <ScansList params={{ ...page, group: groupId }} onOffsetChange={onOffsetChange} />
+    </>
+  );
+}

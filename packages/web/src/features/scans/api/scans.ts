@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api-client.ts';
+import type { Paged, Scan } from '../../../lib/api-schemas.ts';
+import { scanKeys } from './keys.ts';
+import { isBusy, SCAN_POLL_INTERVAL_MS } from './scan-status.ts';
+
+export interface ScanListParams {
+  group?: number;
+  limit?: number;
+  offset?: number;
+}
+
+export function listScans(params: ScanListParams, signal?: AbortSignal): Promise<Paged<Scan>> {
+  return unwrap(api.GET('/rest/scans/', { params: { query: params }, signal }));
+}
+
+export function getScan(id: number, signal?: AbortSignal): Promise<Scan> {
+  return unwrap(api.GET('/rest/scans/{id}/', { params: { path: { id } }, signal }));
+}
+
+/** Lists refresh while any row is busy, so progress and status stay live. */
+export const scansQueryOptions = (params: ScanListParams) =>
+  queryOptions({
+    queryKey: scanKeys.list(params),
+    queryFn: ({ signal }) => listScans(params, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.results.some((scan) => isBusy(scan.status)) ? SCAN_POLL_INTERVAL_MS : false,
+  });
+
+/** One scan, polled every 3000 ms while busy and no more once it is ready or failed. */
+export const scanQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: scanKeys.detail(id),
+    queryFn: ({ signal }) => getScan(id, signal),
+    meta: { handledStatuses: [404] },
+    refetchInterval: (query) => (isBusy(query.state.data?.status) ? SCAN_POLL_INTERVAL_MS : false),
+  });

@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Scan } from '../../../lib/api-schemas.ts';
+import { mock } from '../../../testing/api-mocks.ts';
+import { buildComponent, buildGroup, buildResult, buildScan, buildUser } from '../../../testing/builders.ts';
+import { renderRoute } from '../../../testing/render-with-providers.tsx';
+import { server } from '../../../testing/server.ts';
+
+const signedIn = mock.get('/rest/users/me/', () => HttpResponse.json(buildUser()));
+const group = mock.get('/rest/groups/{id}/', () => HttpResponse.json(buildGroup()));
+
+const components = [
+  buildComponent(),
+  buildComponent({
+    uid: 'c-busybox',
+    lib: 'busybox',
+    version: '1.36.1',
+    codetype: 'NA',
+    objects: [
+      { sha1: '1', exe_flags: [], matching_methods: [], extended_fullpath: ['fw.bin', 'bin/busybox'], docker: null },
+      { sha1: '2', exe_flags: [], matching_methods: [], extended_fullpath: ['fw.bin', 'sbin/init'], docker: null },
+    ],
+  }),
+];
+
+/** Answers GET /rest/scans/42/ with the given scans in turn, repeating the last one. */
+function scanSequence(scans: Scan[]) {
+  const state = { requests: 0 };
+  const handler = mock.get('/rest/scans/{id}/', () => {
+    const scan = scans[Math.min(state.requests, scans.length - 1)];
+    state.requests += 1;
+    return HttpResponse.json(scan ?? null);
+  });
+  return { state, handler };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('analysis page', () => {
+  it('polls a busy scan every 3000 ms, shows the components once ready, then stops polling', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const busy = buildScan({ status: 'B', progress: { stage: 'BOM matching', done: 1, total: 4 }, component_count: 0 });
+    const { state, handler } = scanSequence([busy, { ...busy, status: 'P' }, buildScan()]);
+    let resultRequests = 0;
+    server.use(
+      signedIn,
+      group,
+      handler,
+      mock.get('/rest/scans/{id}/result/', () => {
+        resultRequests += 1;
+        return HttpResponse.json(buildResult(components));
+      }),
+    );
+
+    renderRoute('/product/42/analysis');
+    expect(await screen.findByText('Busy')).toBeInTheDocument();
+    expect(screen.getByText('25%')).toBeInTheDocument();
+    expect(state.requests).toBe(1);
+
+    await vi.advanceTimersByTimeAsync(3000);
+    await waitFor(() => expect(state.requests).toBe(2));
+    expect(screen.getByText('Busy')).toBeInTheDocument();
+    expect(resultRequests).toBe(0);
+
+    await vi.advanceTimersByTimeAsync(3000);
+    const table = await screen.findByRole('table', { name: 'Components' });
+    expect(screen.getByText('Ready')).toBeInTheDocument();
+    expect(state.requests).toBe(3);
+
+    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['Name', 'Version', 'Type', 'Files']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['openssl', '3.0.13', 'NA', 'openwrt-23.05.bin / rootfs.squashfs / usr/lib/libcrypto.so.3'],
+      ['busybox', '1.36.1', 'NA', 'fw.bin / bin/busyboxfw.bin / sbin/init'],
+    ]);
+    expect(screen.getByText('Components: 2')).toBeInTheDocument();
+
+    await vi.advanceTimersByTimeAsync(9000);
+    expect(state.requests).toBe(3);
+    expect(resultRequests).toBe(1);
+  });
+
+  it('shows the reason of a failed scan and no components', async () => {
+    const { handler } = scanSequence([buildScan({ status: 'F', error: 'The file is not a supported archive.' })]);
+    server.use(signedIn, group, handler);
+    renderRoute('/product/42/analysis');
+    expect(await screen.findByText('Failed')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('The file is not a supported archive.');
+    expect(screen.queryByRole('table', { name: 'Components' })).not.toBeInTheDocument();
+  });
+
+  it('redirects /product/42 to its analysis tab', async () => {
+    const { handler } = scanSequence([buildScan()]);
+    server.use(signedIn, group, handler, mock.get('/rest/scans/{id}/result/', () => HttpResponse.json(buildResult([]))));
+    const { router } = renderRoute('/product/42');
+    expect(await screen.findByText('No components were found.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/product/42/analysis');
+  });
+
+  it('shows the not-found page for an unknown scan', async () => {
+    server.use(
+      signedIn,
+      mock.get('/rest/scans/{id}/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })),
+    );
+    renderRoute('/product/999/analysis');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+  });
+
+  it('shows the not-found page when the scan loads but its group does not', async () => {
+    const { handler } = scanSequence([buildScan()]);
+    server.use(
+      signedIn,
+      handler,
+      mock.get('/rest/groups/{id}/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })),
+    );
+    renderRoute('/product/42/analysis');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,58 @@
+import { Breadcrumbs, Group, Tabs, Text } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { formatBytes } from '../../../lib/format.ts';
+import { scanQueryOptions } from '../api/scans.ts';
+import { ScanStatusBadge } from './scan-status-badge.tsx';
+import { AnchorLink } from '../../../components/anchor-link.tsx';
+
+const TABS = [
+  { value: 'analysis', label: 'Analysis', to: '/product/$scanId/analysis' },
+  { value: 'errors', label: 'Errors', to: '/product/$scanId/errors' },
+  { value: 'warnings', label: 'Warnings', to: '/product/$scanId/warnings' },
+  { value: 'info', label: 'Info', to: '/product/$scanId/info' },
+] as const;
+
+interface ScanLayoutProps {
+  scanId: number;
+}
+
+/** The scan header (name, status, size) above its tabs; the scan query polls while busy. */
+export function ScanLayout({ scanId }: ScanLayoutProps) {
+  const { data: scan } = useSuspenseQuery(scanQueryOptions(scanId));
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const active = TABS.find((tab) => pathname.endsWith(`/${tab.value}`))?.value ?? null;
+  return (
+    <>
+      <Breadcrumbs mb="xs">
+        <AnchorLink to="/groups/$groupId" params={{ groupId: scan.group }} size="sm">
+          {scan.group_name}
+        </AnchorLink>
+        <Text size="sm">{scan.name}</Text>
+      </Breadcrumbs>
+      <PageHeader title={scan.name} />
+      <Group gap="lg" mb="md" aria-label="Scan summary" role="group">
+        <ScanStatusBadge scan={scan} />
+        <Text size="sm">Size: {formatBytes(scan.size)}</Text>
+        <Text size="sm" c="dimmed" ff="monospace">
+          SHA-1 {scan.sha1}
+        </Text>
+      </Group>
+      <Tabs value={active} mb="md">
+        <Tabs.List>
+          {TABS.map((tab) => (
+            <Tabs.Tab
+              key={tab.value}
+              value={tab.value}
+              renderRoot={(props) => <Link {...props} to={tab.to} params={{ scanId }} />}
+            >
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Outlet />
+    </>
+  );
+}

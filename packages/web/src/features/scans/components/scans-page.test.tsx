@@ -1,0 +1,36 @@
+import { screen, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { mock } from '../../../testing/api-mocks.ts';
+import { buildScan, buildUser, paged } from '../../../testing/builders.ts';
+import { renderRoute } from '../../../testing/render-with-providers.tsx';
+import { server } from '../../../testing/server.ts';
+
+describe('applications page', () => {
+  it('lists scans with their group, status, component count and creation time', async () => {
+    server.use(
+      mock.get('/rest/users/me/', () => HttpResponse.json(buildUser())),
+      mock.get('/rest/scans/', () =>
+        HttpResponse.json(
+          paged([
+            buildScan({ id: 1, name: 'router.bin', component_count: 1234 }),
+            buildScan({ id: 2, name: 'camera.img', status: 'B', progress: { stage: 'File extractors', done: 1, total: 2 } }),
+            buildScan({ id: 3, name: 'broken.zip', status: 'F', error: 'Corrupt', component_count: 0 }),
+          ]),
+        ),
+      ),
+    );
+    renderRoute('/applications');
+    const table = await screen.findByRole('table', { name: 'Applications' });
+    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['Name', 'Group', 'Status', 'Components', 'Created']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['router.bin', 'Routers', 'Ready', '1 234', '2026-03-04 05:06 UTC'],
+      ['camera.img', 'Routers', 'Busy50%', '2', '2026-03-04 05:06 UTC'],
+      ['broken.zip', 'Routers', 'Failed', '0', '2026-03-04 05:06 UTC'],
+    ]);
+    expect(within(table).getByRole('link', { name: 'router.bin' })).toHaveAttribute('href', '/product/1/analysis');
+    expect(within(table).getByRole('progressbar', { name: 'Scan progress: File extractors' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatDateTime, formatNumber, formatPercent, formatProgress, truncate } from './format.ts';
+
+describe('formatNumber', () => {
+  it.each([
+    [0, 0, '0'],
+    [999, 0, '999'],
+    [1000, 0, '1 000'],
+    [1234567, 0, '1 234 567'],
+    [-1234567, 0, '-1 234 567'],
+    [1234.5678, 2, '1 234.57'],
+    [-0.001, 0, '0'],
+    [Number.NaN, 0, '-'],
+  ])('%s with %s decimals → %s', (value, decimals, expected) => {
+    expect(formatNumber(value, decimals)).toBe(expected);
+  });
+});
+
+describe('formatBytes', () => {
+  it.each([
+    [0, '0 B'],
+    [999, '999 B'],
+    [1000, '1.00 kB'],
+    [1500, '1.50 kB'],
+    [999_994, '999.99 kB'],
+    [999_995, '1.00 MB'],
+    [1e9, '1.00 GB'],
+    [123_456_789_012, '123.46 GB'],
+    [1e12, '1.00 TB'],
+    [1e15, '1.00 PB'],
+    [1e18, '1.00 EB'],
+    [1e21, '1.00 ZB'],
+    [1e24, '1.00 YB'],
+    [5e27, '5 000.00 YB'],
+    [-1, '-'],
+  ])('%s → %s', (bytes, expected) => {
+    expect(formatBytes(bytes)).toBe(expected);
+  });
+});
+
+describe('formatPercent', () => {
+  it.each([
+    [0, undefined, '0%'],
+    [0.456, undefined, '46%'],
+    [0.4567, 1, '45.7%'],
+    [1, undefined, '100%'],
+    [12.5, undefined, '1 250%'],
+  ])('%s (%s decimals) → %s', (ratio, decimals, expected) => {
+    expect(formatPercent(ratio, decimals)).toBe(expected);
+  });
+});
+
+describe('formatProgress', () => {
+  it.each([
+    [0, 0, '0%'],
+    [1, 3, '33%'],
+    [3, 3, '100%'],
+    [5, 3, '100%'],
+  ])('%s of %s → %s', (done, total, expected) => {
+    expect(formatProgress(done, total)).toBe(expected);
+  });
+});
+
+describe('truncate', () => {
+  it.each([
+    ['short', 10, 'short'],
+    ['exactly10!', 10, 'exactly10!'],
+    ['firmware-image.bin', 10, 'firmware-…'],
+    ['abc', 1, '…'],
+    ['abc', 0, ''],
+  ])('%s to %s → %s', (text, max, expected) => {
+    expect(truncate(text, max)).toBe(expected);
+  });
+});
+
+describe('formatDateTime', () => {
+  it.each([
+    ['2026-03-04T05:06:07Z', '2026-03-04 05:06 UTC'],
+    ['2026-12-31T23:59:59.999Z', '2026-12-31 23:59 UTC'],
+    [null, '-'],
+    ['not a date', '-'],
+  ])('%s → %s', (iso, expected) => {
+    expect(formatDateTime(iso)).toBe(expected);
+  });
+});

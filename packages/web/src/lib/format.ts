@@ -1,0 +1,67 @@
+// Spec §9 display rules: the only place numbers, sizes, percentages, dates and long
+// text become strings. Each function has a table-driven test in format.test.ts.
+
+const BYTE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
+const ELLIPSIS = '…';
+
+/** 1234567 → "1 234 567": thousands separated by spaces, decimals kept with a dot. */
+export function formatNumber(value: number, decimals = 0): string {
+  if (!Number.isFinite(value)) return '-';
+  const fixed = Math.abs(value).toFixed(decimals);
+  const [whole = '0', fraction] = fixed.split('.');
+  // "1234567" → "1 234 567": a space before every complete group of three digits.
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const sign = value < 0 && Number(fixed) !== 0 ? '-' : '';
+  return sign + grouped + (fraction === undefined ? '' : `.${fraction}`);
+}
+
+/** Base 1000 from B to YB (a gigabyte is 1e9); bytes are whole, larger units keep 2 decimals. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '-';
+  let unit = 0;
+  let value = bytes;
+  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  // 999.995 kB rounds to "1000.00": show it as the next unit instead.
+  if (unit > 0 && unit < BYTE_UNITS.length - 1 && Number(value.toFixed(2)) >= 1000) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${formatNumber(value, unit === 0 ? 0 : 2)} ${BYTE_UNITS[unit]}`;
+}
+
+/** A ratio (0.25) as a percentage ("25%"); 0 decimals unless asked. */
+export function formatPercent(ratio: number, decimals = 0): string {
+  if (!Number.isFinite(ratio)) return '-';
+  return `${formatNumber(ratio * 100, decimals)}%`;
+}
+
+/** done/total as a percentage; an unknown total (0) reads as 0%. */
+export function formatProgress(done: number, total: number): string {
+  return formatPercent(total > 0 ? Math.min(done / total, 1) : 0);
+}
+
+/** Long text cut to `max` characters including the ellipsis. */
+export function truncate(text: string, max: number): string {
+  if (max < 1) return '';
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return chars.slice(0, max - 1).join('') + ELLIPSIS;
+}
+
+/**
+ * An ISO timestamp as "YYYY-MM-DD HH:mm", in UTC or in the browser's time zone when the
+ * user chose display_local_time.
+ */
+export function formatDateTime(iso: string | null | undefined, local = false): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '-';
+  const parts = local
+    ? [date.getFullYear(), date.getMonth() + 1, date.getDate(), date.getHours(), date.getMinutes()]
+    : [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes()];
+  const [y, mo, d, h, mi] = parts.map((n) => String(n).padStart(2, '0'));
+  return `${y}-${mo}-${d} ${h}:${mi}${local ? '' : ' UTC'}`;
+}

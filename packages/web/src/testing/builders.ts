@@ -1,0 +1,101 @@
+// Test data builders: realistic defaults, override only what a test is about.
+import type { Group, Paged, Problem, ResultComponent, Scan, ScanResult, User } from '../lib/api-schemas.ts';
+
+export function buildUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 1,
+    email: 'ada@example.com',
+    username: 'ada',
+    display_local_time: false,
+    container_default_view: 'tree',
+    otp_active: false,
+    roles: ['U'],
+    permissions: [],
+    ...overrides,
+  };
+}
+
+export function buildGroup(overrides: Partial<Group> = {}): Group {
+  return {
+    id: 7,
+    name: 'Routers',
+    description: 'Home router firmware',
+    parent: null,
+    search_path: '7',
+    favourite: false,
+    user_permissions: ['view_appcheckgroup'],
+    ...overrides,
+  };
+}
+
+export function buildScan(overrides: Partial<Scan> = {}): Scan {
+  return {
+    id: 42,
+    url: '/rest/scans/42/',
+    group: 7,
+    group_name: 'Routers',
+    name: 'openwrt-23.05.bin',
+    size: 7_340_032,
+    sha1: 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3',
+    status: 'R',
+    progress: null,
+    error: null,
+    created: '2026-03-04T05:06:07Z',
+    finished: '2026-03-04T05:09:00Z',
+    cvss3_fallback: true,
+    include_bdsa_vulnerabilities: false,
+    component_count: 2,
+    ...overrides,
+  };
+}
+
+export function buildComponent(overrides: Partial<ResultComponent> = {}): ResultComponent {
+  return {
+    uid: 'c-openssl',
+    lib: 'openssl',
+    version: '3.0.13',
+    custom_version: null,
+    codetype: 'NA',
+    vendorlib: 'openssl',
+    vendor: 'openssl',
+    distro: null,
+    component_id: null,
+    purl: 'pkg:generic/openssl@3.0.13',
+    cpes: [],
+    objects: [
+      {
+        sha1: 'da39a3ee5e6b4b0d3255bfef95601890afd80709',
+        exe_flags: [],
+        matching_methods: ['signature'],
+        extended_fullpath: ['openwrt-23.05.bin', 'rootfs.squashfs', 'usr/lib/libcrypto.so.3'],
+        docker: null,
+      },
+    ],
+    vulns: [],
+    ignored_component_ids: [],
+    license: ['Apache-2.0'],
+    license_overrides: [],
+    name_override: null,
+    tags: [],
+    ...overrides,
+  };
+}
+
+export function buildResult(components: ResultComponent[]): ScanResult {
+  return { components, licenses: [{ name: 'Apache-2.0' }], 'docker-images': [] };
+}
+
+export function buildProblem(overrides: Partial<Problem> = {}): Problem {
+  return {
+    level: 'error',
+    location: ['openwrt-23.05.bin', 'kernel.bin'],
+    plugin: 'filesystem/squashfs',
+    code: 'truncated',
+    message: 'SquashFS image ends before its declared size',
+    ...overrides,
+  };
+}
+
+export function paged<T>(results: T[]): Paged<T> {
+  return { count: results.length, results, links: { next: null, previous: null } };
+}
