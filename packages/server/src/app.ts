@@ -1,0 +1,69 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { BlobStore } from './blobs/blob-store.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { type Engine, realEngine } from './engine.ts';
+import { authRoutes, createDefaultAuthService } from './modules/auth/routes.ts';
+import { groupsRoutes } from './modules/groups/routes.ts';
+import { scansRoutes } from './modules/scans/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { queuePlugin } from './plugins/queue.ts';
+import { webPlugin } from './plugins/web.ts';
+import { DEFAULT_MAX_UPLOAD_BYTES } from './config.ts';
+
+export interface AppOptions {
+  /** An open database (the caller closes it), or where to open one (the app closes it). */
+  database: Database | { databaseUrl?: string | undefined; pgliteDir?: string | undefined };
+  blobs: BlobStore;
+  /** Start pg-boss; false only for tools that never enqueue (openapi-dump). Default true. */
+  queue?: boolean;
+  webDist?: string | undefined;
+  maxUploadBytes?: number;
+  engine?: Engine;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Registers plugins, then modules. Never listens: main.ts does, tests use inject(). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    ajv: { customOptions: { allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const owned = !('kind' in options.database);
+  const database = 'kind' in options.database ? options.database : await openDatabase(options.database);
+  const blobs = options.blobs;
+  const engine = options.engine ?? realEngine;
+  const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+
+  try {
+    await app.register(dbPlugin, { database, owned });
+    await app.register(errorsPlugin);
+    await app.register(openapiPlugin);
+    await app.register(cookie);
+    await app.register(multipart, { limits: { fileSize: maxUploadBytes + 1, files: 1 } });
+    await app.register(queuePlugin, { enabled: options.queue ?? true });
+    const auth = createDefaultAuthService(app);
+    await app.register(authPlugin, { auth });
+    await app.register(csrfPlugin);
+
+    await app.register(authRoutes, { auth });
+    await app.register(usersRoutes);
+    await app.register(groupsRoutes);
+    await app.register(scansRoutes, { blobs, engine, maxUploadBytes });
+    await app.register(webPlugin, { webDist: options.webDist ?? '' });
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    if (owned) await database.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}

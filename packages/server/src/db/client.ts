@@ -1,0 +1,35 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one Drizzle handle every repository takes, whatever the driver underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database =
+  | { kind: 'pglite'; db: Db; pglite: PGlite; close: () => Promise<void> }
+  | { kind: 'postgres'; db: Db; connectionString: string; close: () => Promise<void> };
+
+export interface DatabaseTarget {
+  /** PostgreSQL when set. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; in-memory when absent. */
+  pgliteDir?: string | undefined;
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    const db = drizzlePg({ client: pool, schema });
+    return { kind: 'postgres', db, connectionString: target.databaseUrl, close: () => pool.end() };
+  }
+  if (target.pgliteDir) await mkdir(target.pgliteDir, { recursive: true });
+  const pglite = target.pgliteDir ? new PGlite(target.pgliteDir) : new PGlite();
+  await pglite.waitReady;
+  const db = drizzlePglite({ client: pglite, schema });
+  return { kind: 'pglite', db, pglite, close: () => pglite.close() };
+}

@@ -1,0 +1,38 @@
+import type { Identification, Progress } from '@binlens/engine/model';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { groups } from './groups.ts';
+import { users } from './users.ts';
+
+/** Spec §4: B busy (queued or running), R ready, F failed. */
+export type ScanStatus = 'B' | 'R' | 'F';
+
+export type ScanProgress = Pick<Progress, 'stage' | 'done' | 'total'>;
+
+export const scans = pgTable(
+  'scans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha1: text('sha1').notNull(),
+    sha256: text('sha256').notNull(),
+    blobKey: text('blob_key').notNull(),
+    status: text('status').$type<ScanStatus>().notNull().default('B'),
+    progress: jsonb('progress').$type<ScanProgress>(),
+    error: text('error'),
+    identification: jsonb('identification').$type<Identification>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('scans_group_id_idx').on(table.groupId),
+    index('scans_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export type ScanRow = typeof scans.$inferSelect;

@@ -1,0 +1,113 @@
+import type { Identification } from '@binlens/engine/model';
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { BlobStore } from '../blobs/blob-store.ts';
+import type { ScanProgress, ScanStatus } from '../db/schema/index.ts';
+import type { ScanJobRepository } from '../modules/scans/job-repository.ts';
+import { markDeadScan, runScanJob, type ScanJobDeps } from './scan.ts';
+
+class FakeScans implements ScanJobRepository {
+  status: ScanStatus = 'B';
+  error: string | null = null;
+  identification: Identification | null = null;
+  progress: ScanProgress[] = [];
+  async load(id: number) {
+    return { id, filename: 'fw.bin', blobKey: 'k', status: this.status };
+  }
+  async markStarted() {}
+  async setProgress(_id: number, progress: ScanProgress) {
+    this.progress.push(progress);
+  }
+  async markReady(_id: number, identification: Identification) {
+    this.status = 'R';
+    this.identification = identification;
+  }
+  async markFailedIfBusy(_id: number, error: string) {
+    if (this.status !== 'B') return;
+    this.status = 'F';
+    this.error = error;
+  }
+}
+
+const blobs: BlobStore = {
+  put: () => Promise.reject(new Error('unused')),
+  localPath: async (key) => `/blobs/${key}`,
+  delete: async () => undefined,
+};
+const silent = { warn: () => undefined } as unknown as FastifyBaseLogger; // only warn is called
+
+const identification = (name: string): Identification => ({
+  schemaVersion: 1,
+  input: { name, size: 0, sha1: '', sha256: '' },
+  files: [],
+  components: [],
+  problems: [],
+  startedAt: '2024-01-01T00:00:00.000Z',
+  finishedAt: '2024-01-01T00:00:01.000Z',
+});
+
+function deps(scans: FakeScans, scan: ScanJobDeps['engine']['scan']): ScanJobDeps {
+  return { scans, blobs, engine: { scan }, log: silent, progressIntervalMs: 0 };
+}
+
+describe('runScanJob', () => {
+  it('stores the identification under the uploaded name and writes progress', async () => {
+    const scans = new FakeScans();
+    let seen: { path: string; name: string | undefined } | undefined;
+    await runScanJob(
+      deps(scans, async (path, options, onProgress) => {
+        seen = { path, name: options.name };
+        onProgress?.({ stage: 'file extractors', done: 1, total: 2, message: 'x' });
+        return identification(options.name ?? '');
+      }),
+      7,
+      new AbortController().signal,
+    );
+    expect(seen).toEqual({ path: '/blobs/k', name: 'fw.bin' });
+    expect(scans.status).toBe('R');
+    expect(scans.identification?.input.name).toBe('fw.bin');
+    expect(scans.progress).toEqual([{ stage: 'file extractors', done: 1, total: 2 }]);
+  });
+
+  it('marks the scan failed with a readable reason when the engine throws', async () => {
+    const scans = new FakeScans();
+    await runScanJob(deps(scans, () => Promise.reject(new Error('disk full'))), 7, new AbortController().signal);
+    expect(scans.status).toBe('F');
+    expect(scans.error).toBe('The scan failed: disk full');
+  });
+
+  it('rethrows when aborted so the queue retries, leaving the scan busy', async () => {
+    const scans = new FakeScans();
+    const controller = new AbortController();
+    const run = runScanJob(
+      deps(scans, async (_path, options) => {
+        controller.abort(new Error('aborted'));
+        options.signal?.throwIfAborted();
+        return identification('');
+      }),
+      7,
+      controller.signal,
+    );
+    await expect(run).rejects.toThrow('aborted');
+    expect(scans.status).toBe('B');
+  });
+
+  it('skips a scan that is no longer busy', async () => {
+    const scans = new FakeScans();
+    scans.status = 'R';
+    let called = false;
+    await runScanJob(deps(scans, async () => ((called = true), identification(''))), 7, new AbortController().signal);
+    expect(called).toBe(false);
+  });
+
+  it('dead letter marks a busy scan failed, and leaves a finished one alone', async () => {
+    const busy = new FakeScans();
+    await markDeadScan(busy, 1);
+    expect(busy.status).toBe('F');
+    expect(busy.error).toMatch(/^The scan stopped unexpectedly/);
+    const done = new FakeScans();
+    done.status = 'R';
+    await markDeadScan(done, 1);
+    expect(done.status).toBe('R');
+  });
+});

@@ -1,0 +1,43 @@
+// One table of coded errors. Services throw AppError(code); the errors plugin turns it
+// into the spec's shapes: `{detail}` or `{field: [messages]}`.
+
+interface ErrorSpec {
+  status: number;
+  /** `detail` answers `{detail}`; a field name answers `{[field]: [message]}`. */
+  field: string;
+  message: string;
+}
+
+export const ERRORS = {
+  not_authenticated: { status: 401, field: 'detail', message: 'Authentication credentials were not provided.' },
+  csrf_failed: { status: 403, field: 'detail', message: 'CSRF token missing or incorrect.' },
+  forbidden: { status: 403, field: 'detail', message: 'You do not have permission to perform this action.' },
+  not_found: { status: 404, field: 'detail', message: 'Not found.' },
+  invalid_credentials: { status: 400, field: 'non_field_errors', message: 'Unable to log in with the provided credentials.' },
+  group_name_blank: { status: 400, field: 'name', message: 'This field may not be blank.' },
+  group_parent_not_found: { status: 400, field: 'parent', message: 'Invalid pk - object does not exist.' },
+  group_too_deep: { status: 400, field: 'parent', message: 'Groups can be nested at most 35 levels deep.' },
+  file_missing: { status: 400, field: 'file', message: 'No file was submitted.' },
+  file_too_large: { status: 413, field: 'detail', message: 'The file is larger than the upload limit.' },
+  scan_not_ready: { status: 409, field: 'detail', message: 'The scan is not ready.' },
+  queue_unavailable: { status: 503, field: 'detail', message: 'The job queue is not available.' },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+
+  constructor(code: ErrorCode, message?: string) {
+    super(message ?? ERRORS[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERRORS[code].status;
+  }
+
+  toBody(): Record<string, unknown> {
+    const { field } = ERRORS[this.code];
+    return field === 'detail' ? { detail: this.message } : { [field]: [this.message] };
+  }
+}

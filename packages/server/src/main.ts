@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { LocalBlobStore } from './blobs/local-blob-store.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { realEngine } from './engine.ts';
+import { startScanWorkers } from './jobs/scan.ts';
+import { createAuditRepository } from './modules/audit/repository.ts';
+import { bootstrapAdmin } from './modules/users/bootstrap.ts';
+import { createUsersRepository } from './modules/users/repository.ts';
+
+// Entry point of `npm start`: migrate, bootstrap the first administrator, start the
+// in-process workers, listen; close everything cleanly on SIGINT/SIGTERM.
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+await migrateDatabase(database);
+await bootstrapAdmin(
+  { users: createUsersRepository(database.db), audit: createAuditRepository(database.db) },
+  { email: config.adminEmail, password: config.adminPassword, print: (text) => process.stdout.write(`\n${text}\n\n`) },
+);
+
+const blobs = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
+const app = await buildApp({
+  database,
+  blobs,
+  webDist: config.webDist,
+  maxUploadBytes: config.maxUploadBytes,
+  logger: { level: config.logLevel },
+});
+await startScanWorkers(app, { blobs, engine: realEngine });
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  try {
+    await app.close();
+    await database.close();
+  } catch (error) {
+    app.log.error({ err: error }, 'error during shutdown');
+    process.exitCode = 1;
+  }
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });

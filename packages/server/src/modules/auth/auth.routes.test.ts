@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES } from '../../../test/databases.ts';
+import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { createUser, login } from '../../../test/login.ts';
+
+describe.each(DATABASES)('auth routes on %s', (kind) => {
+  let t: TestApp;
+  let user: { id: number; email: string; password: string };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    user = await createUser(t.database, { email: 'Ada@Example.com', password: 's3cret-passw0rd', roles: ['AU'] });
+  });
+  afterAll(() => t.close());
+
+  it('logs in, sets the cookies and answers the user', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/rest/auth/login/', payload: { email: 'ada@example.com', password: 's3cret-passw0rd' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: user.id,
+      email: 'ada@example.com',
+      username: 'ada@example.com',
+      display_local_time: false,
+      container_default_view: 'list',
+      otp_active: false,
+      roles: ['AU'],
+      permissions: ['add_vulnerabilityinvalidation', 'change_companyaccount', 'change_infoleakcustomregex', 'view_allaccountgroup'],
+    });
+    const session = response.cookies.find((c) => c.name === 'sessionid');
+    const csrf = response.cookies.find((c) => c.name === 'csrftoken');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(csrf?.httpOnly).toBeUndefined();
+    expect(csrf).toMatchObject({ sameSite: 'Lax', path: '/' });
+  });
+
+  it('answers 400 non_field_errors for a wrong password or unknown email', async () => {
+    for (const payload of [
+      { email: 'ada@example.com', password: 'wrong' },
+      { email: 'nobody@example.com', password: 's3cret-passw0rd' },
+    ]) {
+      const response = await t.app.inject({ method: 'POST', url: '/rest/auth/login/', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ non_field_errors: ['Unable to log in with the provided credentials.'] });
+    }
+  });
+
+  it('answers 400 per missing field', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/rest/auth/login/', payload: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ email: ['This field is required.'], password: ['This field is required.'] });
+    const blank = await t.app.inject({ method: 'POST', url: '/rest/auth/login/', payload: { email: 'ada@example.com', password: '' } });
+    expect(blank.json()).toEqual({ password: ['This field may not be blank.'] });
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/rest/users/me/' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+  });
+
+  it('answers 403 for an unsafe call without the CSRF header or with a wrong one', async () => {
+    const session = await login(t.app, user.email, user.password);
+    const missing = await t.app.inject({ method: 'POST', url: '/rest/groups/', headers: { cookie: session.headers.cookie }, payload: { name: 'x' } });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json()).toEqual({ detail: 'CSRF token missing or incorrect.' });
+    const wrong = await t.app.inject({ method: 'POST', url: '/rest/groups/', headers: { ...session.headers, 'x-csrftoken': 'nope' }, payload: { name: 'x' } });
+    expect(wrong.statusCode).toBe(403);
+  });
+
+  it('logs out: the session stops working', async () => {
+    const session = await login(t.app, user.email, user.password);
+    expect((await t.app.inject({ method: 'GET', url: '/rest/users/me/', headers: session.headers })).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/rest/auth/logout/', headers: session.headers });
+    expect(out.statusCode).toBe(204);
+    expect(out.cookies.find((c) => c.name === 'sessionid')?.value).toBe('');
+    const after = await t.app.inject({ method: 'GET', url: '/rest/users/me/', headers: session.headers });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('refuses a deactivated user', async () => {
+    const other = await createUser(t.database, { password: 'pw-pw-pw-pw' });
+    await t.database.db.execute(`update users set is_active = false where id = ${other.id}`);
+    const response = await t.app.inject({ method: 'POST', url: '/rest/auth/login/', payload: { email: other.email, password: 'pw-pw-pw-pw' } });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('serves the OpenAPI document without a session', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/rest/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/rest/auth/login/',
+      '/rest/auth/logout/',
+      '/rest/groups/',
+      '/rest/groups/{id}/',
+      '/rest/groups/{id}/upload/',
+      '/rest/scans/',
+      '/rest/scans/{id}/',
+      '/rest/scans/{id}/errors/',
+      '/rest/scans/{id}/info/',
+      '/rest/scans/{id}/result/',
+      '/rest/scans/{id}/warnings/',
+      '/rest/users/me/',
+    ]);
+  });
+});

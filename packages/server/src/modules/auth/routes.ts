@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { ErrorDetail, FieldErrors } from '../../lib/schemas.ts';
+import { requireViewer } from '../../plugins/auth.ts';
+import { UserMe } from '../users/schemas.ts';
+import { createAuditRepository } from '../audit/repository.ts';
+import { createUsersRepository } from '../users/repository.ts';
+import { createSessionsRepository } from './repository.ts';
+import { CSRF_COOKIE, SESSION_COOKIE } from './cookies.ts';
+import { LoginBody } from './schemas.ts';
+import { createAuthService, type AuthService } from './service.ts';
+
+
+export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
+  app.post(
+    '/rest/auth/login/',
+    {
+      config: { access: 'public', csrf: false },
+      schema: { tags: ['auth'], body: LoginBody, response: { 200: UserMe, 400: FieldErrors } },
+    },
+    async (request, reply) => {
+      const result = await auth.login(request.body.email, request.body.password);
+      setSessionCookies(reply, result.token, result.csrfToken, result.expiresAt, request.protocol === 'https');
+      return result.user;
+    },
+  );
+
+  app.post(
+    '/rest/auth/logout/',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['auth'], response: { 204: Type.Null(), 401: ErrorDetail, 403: ErrorDetail } },
+    },
+    async (request, reply) => {
+      await auth.logout(requireViewer(request));
+      reply.clearCookie(SESSION_COOKIE, { path: '/' }).clearCookie(CSRF_COOKIE, { path: '/' });
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export function createDefaultAuthService(app: Parameters<FastifyPluginAsyncTypebox>[0]): AuthService {
+  return createAuthService({
+    users: createUsersRepository(app.db),
+    sessions: createSessionsRepository(app.db),
+    audit: createAuditRepository(app.db),
+  });
+}
+
+function setSessionCookies(reply: FastifyReply, token: string, csrfToken: string, expires: Date, secure: boolean): void {
+  const common = { path: '/', sameSite: 'lax', secure, expires } as const;
+  reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true });
+  // Readable by the web app, which echoes it in X-CSRFToken.
+  reply.setCookie(CSRF_COOKIE, csrfToken, { ...common, httpOnly: false });
+}

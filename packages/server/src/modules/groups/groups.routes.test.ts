@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES } from '../../../test/databases.ts';
+import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { newSession, type TestSession } from '../../../test/login.ts';
+
+describe.each(DATABASES)('group routes on %s', (kind) => {
+  let t: TestApp;
+  let alice: TestSession;
+  let bob: TestSession;
+  let admin: TestSession;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    alice = await newSession(t.app, t.database);
+    bob = await newSession(t.app, t.database);
+    admin = await newSession(t.app, t.database, ['AU']);
+  });
+  afterAll(() => t.close());
+
+  const create = (session: TestSession, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/rest/groups/', headers: session.headers, payload });
+
+  it('creates a group and makes the creator its manager', async () => {
+    const response = await create(alice, { name: 'Firmware', description: 'routers' });
+    expect(response.statusCode).toBe(201);
+    const group = response.json<{ id: number }>();
+    expect(group).toEqual({
+      id: group.id,
+      name: 'Firmware',
+      description: 'routers',
+      parent: null,
+      search_path: String(group.id),
+      favourite: false,
+      user_permissions: ['view_appcheckgroup', 'upload_application', 'change_appcheckgroup'],
+    });
+    const child = (await create(alice, { name: 'Child', parent: group.id })).json<{ id: number; search_path: string; parent: number }>();
+    expect(child.search_path).toBe(`${group.id}.${child.id}`);
+    expect(child.parent).toBe(group.id);
+  });
+
+  it('answers 400 {name: [...]} for a missing, blank or long name', async () => {
+    expect((await create(alice, {})).json()).toEqual({ name: ['This field is required.'] });
+    expect((await create(alice, { name: '' })).json()).toEqual({ name: ['This field may not be blank.'] });
+    expect((await create(alice, { name: '   ' })).json()).toEqual({ name: ['This field may not be blank.'] });
+    const long = await create(alice, { name: 'x'.repeat(256) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ name: ['Ensure this field has no more than 255 characters.'] });
+  });
+
+  it('pages the list with absolute-path links', async () => {
+    const session = await newSession(t.app, t.database);
+    for (const name of ['g-c', 'g-a', 'g-b']) await create(session, { name });
+    const first = await t.app.inject({ method: 'GET', url: '/rest/groups/?limit=2', headers: session.headers });
+    expect(first.statusCode).toBe(200);
+    const page = first.json<{ count: number; results: { name: string }[]; links: object }>();
+    expect(page.count).toBe(3);
+    expect(page.results.map((g) => g.name)).toEqual(['g-a', 'g-b']);
+    expect(page.links).toEqual({ next: '/rest/groups/?limit=2&offset=2', previous: null });
+    const second = (await t.app.inject({ method: 'GET', url: '/rest/groups/?limit=2&offset=2', headers: session.headers })).json<typeof page>();
+    expect(second.results.map((g) => g.name)).toEqual(['g-c']);
+    expect(second.links).toEqual({ next: null, previous: '/rest/groups/?limit=2&offset=0' });
+    const searched = (await t.app.inject({ method: 'GET', url: '/rest/groups/?q=B&ordering=-name', headers: session.headers })).json<typeof page>();
+    expect(searched.results.map((g) => g.name)).toEqual(['g-b']);
+  });
+
+  it('answers 400 for a bad limit or ordering', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/rest/groups/?limit=0&ordering=size', headers: alice.headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ limit: ['Ensure this value is greater than or equal to 1.'], ordering: ['Select a valid choice.'] });
+  });
+
+  it("hides another user's group: 404, absent from the list, not usable as parent", async () => {
+    const group = (await create(alice, { name: 'Private' })).json<{ id: number }>();
+    const get = await t.app.inject({ method: 'GET', url: `/rest/groups/${group.id}/`, headers: bob.headers });
+    expect(get.statusCode).toBe(404);
+    expect(get.json()).toEqual({ detail: 'Not found.' });
+    const list = (await t.app.inject({ method: 'GET', url: '/rest/groups/?limit=500', headers: bob.headers })).json<{ results: { id: number }[] }>();
+    expect(list.results.map((g) => g.id)).not.toContain(group.id);
+    const child = await create(bob, { name: 'Sneaky', parent: group.id });
+    expect(child.statusCode).toBe(400);
+    expect(child.json()).toEqual({ parent: ['Invalid pk - object does not exist.'] });
+  });
+
+  it('lets an administrator see every group', async () => {
+    const group = (await create(alice, { name: 'Seen by admin' })).json<{ id: number }>();
+    const get = await t.app.inject({ method: 'GET', url: `/rest/groups/${group.id}/`, headers: admin.headers });
+    expect(get.statusCode).toBe(200);
+  });
+
+  it('answers 404 for unknown and malformed ids', async () => {
+    for (const id of ['999999', '0', 'abc', '2147483648']) {
+      const response = await t.app.inject({ method: 'GET', url: `/rest/groups/${id}/`, headers: alice.headers });
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+
+  it('limits nesting to 35 levels', async () => {
+    let parent: number | null = null;
+    for (let depth = 1; depth <= 35; depth += 1) {
+      const response = await create(alice, { name: `level ${depth}`, parent });
+      expect(response.statusCode).toBe(201);
+      parent = response.json<{ id: number }>().id;
+    }
+    const tooDeep = await create(alice, { name: 'level 36', parent });
+    expect(tooDeep.statusCode).toBe(400);
+    expect(tooDeep.json()).toEqual({ parent: ['Groups can be nested at most 35 levels deep.'] });
+  });
+});

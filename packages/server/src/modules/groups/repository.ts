@@ -1,0 +1,103 @@
+import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type GroupRole, groupMemberships, groups } from '../../db/schema/index.ts';
+import type { PageRequest } from '../../lib/paging.ts';
+import type { Viewer } from '../users/viewer.ts';
+import type { GroupOrdering } from './schemas.ts';
+import { viewerRoleOnGroup, visibleGroupsWhere } from './scope.ts';
+
+export interface GroupRecord {
+  id: number;
+  name: string;
+  description: string;
+  parentId: number | null;
+  searchPath: string;
+  depth: number;
+  /** The viewer's highest role along the search path, null when they hold none. */
+  role: GroupRole | null;
+}
+
+export interface GroupFilter {
+  q?: string | undefined;
+  ordering: GroupOrdering;
+}
+
+export interface NewGroup {
+  name: string;
+  description: string;
+  parent: { id: number; searchPath: string; depth: number } | null;
+  createdBy: number;
+}
+
+export interface GroupsRepository {
+  list(viewer: Viewer, filter: GroupFilter, page: PageRequest): Promise<{ rows: GroupRecord[]; count: number }>;
+  findVisible(viewer: Viewer, id: number): Promise<GroupRecord | undefined>;
+  /** Creates the group and makes its creator a manager, atomically. */
+  create(group: NewGroup): Promise<number>;
+}
+
+const ORDER_BY: Record<GroupOrdering, SQL[]> = {
+  name: [asc(groups.name), asc(groups.id)],
+  '-name': [desc(groups.name), desc(groups.id)],
+  id: [asc(groups.id)],
+  '-id': [desc(groups.id)],
+  created: [asc(groups.createdAt), asc(groups.id)],
+  '-created': [desc(groups.createdAt), desc(groups.id)],
+};
+
+export function createGroupsRepository(db: Db): GroupsRepository {
+  const columns = (viewer: Viewer) => ({
+    id: groups.id,
+    name: groups.name,
+    description: groups.description,
+    parentId: groups.parentId,
+    searchPath: groups.searchPath,
+    depth: groups.depth,
+    role: viewerRoleOnGroup(db, viewer),
+  });
+
+  return {
+    async list(viewer, filter, page) {
+      const where = and(visibleGroupsWhere(db, viewer), filter.q ? ilike(groups.name, `%${escapeLike(filter.q)}%`) : undefined);
+      const [rows, [total]] = await Promise.all([
+        db.select(columns(viewer)).from(groups).where(where).orderBy(...ORDER_BY[filter.ordering]).limit(page.limit).offset(page.offset),
+        db.select({ value: count() }).from(groups).where(where),
+      ]);
+      return { rows, count: total?.value ?? 0 };
+    },
+
+    async findVisible(viewer, id) {
+      const [row] = await db
+        .select(columns(viewer))
+        .from(groups)
+        .where(and(eq(groups.id, id), visibleGroupsWhere(db, viewer)));
+      return row;
+    },
+
+    async create(group) {
+      return db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(groups)
+          .values({
+            name: group.name,
+            description: group.description,
+            parentId: group.parent?.id ?? null,
+            searchPath: '',
+            depth: (group.parent?.depth ?? 0) + 1,
+            createdBy: group.createdBy,
+          })
+          .returning({ id: groups.id });
+        if (!inserted) throw new Error('insert into groups returned no row');
+        const searchPath = group.parent ? `${group.parent.searchPath}.${inserted.id}` : String(inserted.id);
+        await tx.update(groups).set({ searchPath }).where(eq(groups.id, inserted.id));
+        await tx.insert(groupMemberships).values({ groupId: inserted.id, userId: group.createdBy, role: 'M' });
+        return inserted.id;
+      });
+    },
+  };
+}
+
+/** ILIKE treats % and _ as wildcards; a search for "50%" means the text. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`); // "50%_x" → "50\%\_x"
+}

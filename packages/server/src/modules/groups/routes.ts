@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { pageRequest } from '../../lib/paging.ts';
+import { ErrorDetail, FieldErrors, IdParams } from '../../lib/schemas.ts';
+import { requireViewer } from '../../plugins/auth.ts';
+import { createAuditRepository } from '../audit/repository.ts';
+import { createGroupsRepository } from './repository.ts';
+import { Group, GroupCreateBody, GroupListQuery, GroupPage } from './schemas.ts';
+import { createGroupsService } from './service.ts';
+
+export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = createGroupsService({ groups: createGroupsRepository(app.db), audit: createAuditRepository(app.db) });
+
+  app.get(
+    '/rest/groups/',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['groups'], querystring: GroupListQuery, response: { 200: GroupPage, 400: FieldErrors, 401: ErrorDetail } },
+    },
+    async (request) => service.list(requireViewer(request), request.query, pageRequest(request.query), '/rest/groups/'),
+  );
+
+  app.post(
+    '/rest/groups/',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['groups'], body: GroupCreateBody, response: { 201: Group, 400: FieldErrors, 401: ErrorDetail, 403: ErrorDetail } },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(requireViewer(request), request.body)),
+  );
+
+  app.get(
+    '/rest/groups/:id/',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['groups'], params: IdParams, response: { 200: Group, 401: ErrorDetail, 404: ErrorDetail } },
+    },
+    async (request) => service.get(requireViewer(request), request.params.id),
+  );
+};

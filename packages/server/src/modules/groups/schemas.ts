@@ -1,0 +1,36 @@
+import { type Static, Type } from 'typebox';
+import { Id } from '../../lib/schemas.ts';
+import { PageQuery, Paged } from '../../lib/paging.ts';
+
+/** Spec §5: groups nest at most 35 deep. */
+export const MAX_GROUP_DEPTH = 35;
+
+export const Group = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  parent: Type.Union([Type.Integer(), Type.Null()]),
+  search_path: Type.String({ description: 'Ids from the root to this group joined by dots, e.g. "1.4.9".' }),
+  favourite: Type.Boolean(),
+  user_permissions: Type.Array(Type.String()),
+});
+export type Group = Static<typeof Group>;
+
+export const GroupPage = Paged(Group);
+
+export const GROUP_ORDERINGS = ['name', '-name', 'id', '-id', 'created', '-created'] as const;
+export type GroupOrdering = (typeof GROUP_ORDERINGS)[number];
+
+export const GroupListQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 255 })),
+  ordering: Type.Optional(Type.Union(GROUP_ORDERINGS.map((value) => Type.Literal(value)))),
+  ...PageQuery,
+});
+export type GroupListQuery = Static<typeof GroupListQuery>;
+
+export const GroupCreateBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  description: Type.Optional(Type.String({ maxLength: 10_000 })),
+  parent: Type.Optional(Type.Union([Id, Type.Null()])),
+});
+export type GroupCreateBody = Static<typeof GroupCreateBody>;

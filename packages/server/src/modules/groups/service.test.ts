@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/errors.ts';
+import type { AuditEvent } from '../audit/repository.ts';
+import type { Viewer } from '../users/viewer.ts';
+import type { GroupRecord, GroupsRepository, NewGroup } from './repository.ts';
+import { createGroupsService } from './service.ts';
+
+const viewer: Viewer = { userId: 1, email: 'a@example.com', roles: [], permissions: [], sessionId: 1, csrfToken: 't' };
+
+function fakeRepository(visible: GroupRecord[]) {
+  const created: NewGroup[] = [];
+  const repository: GroupsRepository = {
+    list: async () => ({ rows: visible, count: visible.length }),
+    findVisible: async (_viewer, id) => visible.find((g) => g.id === id),
+    create: async (group) => {
+      created.push(group);
+      const id = 100 + created.length;
+      visible.push({ id, name: group.name, description: group.description, parentId: group.parent?.id ?? null, searchPath: `${group.parent ? `${group.parent.searchPath}.` : ''}${id}`, depth: (group.parent?.depth ?? 0) + 1, role: 'M' });
+      return id;
+    },
+  };
+  return { repository, created };
+}
+
+const group = (id: number, depth: number, role: GroupRecord['role'] = 'GU'): GroupRecord => ({ id, name: `g${id}`, description: '', parentId: null, searchPath: String(id), depth, role });
+
+describe('groups service', () => {
+  it('creates under a visible parent, trims the name and audits', async () => {
+    const { repository, created } = fakeRepository([group(5, 3)]);
+    const audit: AuditEvent[] = [];
+    const service = createGroupsService({ groups: repository, audit: { record: async (e) => void audit.push(e) } });
+    const result = await service.create(viewer, { name: '  Routers ', parent: 5 });
+    expect(created).toEqual([{ name: 'Routers', description: '', parent: group(5, 3), createdBy: 1 }]);
+    expect(result).toEqual({ id: 101, name: 'Routers', description: '', parent: 5, search_path: '5.101', favourite: false, user_permissions: ['view_appcheckgroup', 'upload_application', 'change_appcheckgroup'] });
+    expect(audit).toEqual([{ actorId: 1, action: 'group.create', object: 'group:101', level: 2, details: { name: 'Routers', parent: 5 } }]);
+  });
+
+  it.each([
+    ['an invisible parent', 9, 'group_parent_not_found'],
+    ['a parent at depth 35', 5, 'group_too_deep'],
+  ])('refuses %s', async (_case, parent, code) => {
+    const { repository } = fakeRepository([group(5, 35)]);
+    const service = createGroupsService({ groups: repository, audit: { record: async () => undefined } });
+    await expect(service.create(viewer, { name: 'x', parent })).rejects.toSatisfy((e) => e instanceof AppError && e.code === code);
+  });
+
+  it('answers not_found for an invisible group', async () => {
+    const { repository } = fakeRepository([]);
+    const service = createGroupsService({ groups: repository, audit: { record: async () => undefined } });
+    await expect(service.get(viewer, 3)).rejects.toSatisfy((e) => e instanceof AppError && e.code === 'not_found');
+  });
+});

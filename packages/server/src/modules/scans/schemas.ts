@@ -1,0 +1,93 @@
+import { type Static, Type } from 'typebox';
+import { Id } from '../../lib/schemas.ts';
+import { PageQuery, Paged } from '../../lib/paging.ts';
+
+export const ScanStatus = Type.Union([Type.Literal('B'), Type.Literal('R'), Type.Literal('F')], {
+  description: 'B busy (queued or running), R ready, F failed.',
+});
+
+export const ScanProgress = Type.Object({
+  stage: Type.String(),
+  done: Type.Number(),
+  total: Type.Number(),
+});
+
+export const Scan = Type.Object({
+  id: Type.Integer(),
+  url: Type.String(),
+  group: Type.Integer(),
+  group_name: Type.String(),
+  name: Type.String(),
+  size: Type.Number(),
+  sha1: Type.String(),
+  status: ScanStatus,
+  progress: Type.Union([ScanProgress, Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+  created: Type.String({ format: 'date-time' }),
+  finished: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  cvss3_fallback: Type.Boolean(),
+  include_bdsa_vulnerabilities: Type.Boolean(),
+  component_count: Type.Union([Type.Integer(), Type.Null()], { description: 'Null until the scan is ready.' }),
+});
+export type Scan = Static<typeof Scan>;
+
+export const ScanPage = Paged(Scan);
+
+export const ScanListQuery = Type.Object({ group: Type.Optional(Id), ...PageQuery });
+export type ScanListQuery = Static<typeof ScanListQuery>;
+
+export const ProblemQuery = Type.Object({ ...PageQuery });
+
+export const Problem = Type.Object({
+  level: Type.Union([Type.Literal('error'), Type.Literal('warning'), Type.Literal('info')]),
+  location: Type.Array(Type.String()),
+  plugin: Type.String(),
+  code: Type.String(),
+  message: Type.String(),
+});
+export const ProblemPage = Paged(Problem);
+
+const ResultFileObject = Type.Object({
+  sha1: Type.String(),
+  exe_flags: Type.Array(Type.String()),
+  matching_methods: Type.Array(Type.String()),
+  extended_fullpath: Type.Array(Type.String()),
+  docker: Type.Union([Type.Object({ 'whiteout-id': Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
+});
+
+const ResultVuln = Type.Object({
+  vuln_id: Type.String(),
+  exact: Type.Boolean(),
+  triages: Type.Array(Type.Unknown()),
+  unresolved_triages: Type.Array(Type.Unknown()),
+});
+
+const ResultComponent = Type.Object({
+  uid: Type.String(),
+  lib: Type.String(),
+  version: Type.String(),
+  custom_version: Type.Union([Type.String(), Type.Null()]),
+  codetype: Type.String(),
+  vendorlib: Type.String(),
+  vendor: Type.String(),
+  distro: Type.Union([Type.String(), Type.Null()]),
+  component_id: Type.Union([Type.String(), Type.Null()]),
+  purl: Type.String(),
+  cpes: Type.Array(Type.String()),
+  objects: Type.Array(ResultFileObject),
+  vulns: Type.Array(ResultVuln),
+  ignored_component_ids: Type.Array(Type.String()),
+  license: Type.Array(Type.String()),
+  license_overrides: Type.Array(Type.Unknown()),
+  name_override: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
+  tags: Type.Array(Type.String()),
+});
+
+/** Mirrors ScanResult in packages/engine/src/model/scan-result.ts. */
+export const ScanResult = Type.Object({
+  components: Type.Array(ResultComponent),
+  licenses: Type.Array(Type.Object({ name: Type.String() })),
+  'docker-images': Type.Array(Type.Unknown()),
+});
+
+export const UploadParams = Type.Object({ id: Id });

@@ -1,0 +1,131 @@
+import type { Readable } from 'node:stream';
+import type { Problem, ProblemLevel, ScanResult } from '@binlens/engine/model';
+import type { BlobStore } from '../../blobs/blob-store.ts';
+import { BlobTooLargeError } from '../../blobs/blob-store.ts';
+import type { Engine } from '../../engine.ts';
+import { AppError } from '../../lib/errors.ts';
+import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
+import type { AuditRepository } from '../audit/repository.ts';
+import type { GroupsRepository } from '../groups/repository.ts';
+import { groupPermissions } from '../groups/service.ts';
+import type { Viewer } from '../users/viewer.ts';
+import type { ScanRecord, ScansRepository } from './repository.ts';
+import type { Scan, ScanListQuery } from './schemas.ts';
+
+export interface UploadedFile {
+  filename: string;
+  stream: Readable;
+}
+
+export interface ScansService {
+  list(viewer: Viewer, query: ScanListQuery, page: PageRequest): Promise<Page<Scan>>;
+  get(viewer: Viewer, id: number): Promise<Scan>;
+  result(viewer: Viewer, id: number): Promise<ScanResult>;
+  problems(viewer: Viewer, id: number, level: ProblemLevel, page: PageRequest, path: string): Promise<Page<Problem>>;
+  /** Checks the group before the upload's bytes are read. */
+  assertCanUpload(viewer: Viewer, groupId: number): Promise<void>;
+  upload(viewer: Viewer, groupId: number, file: UploadedFile | undefined): Promise<Scan>;
+}
+
+export interface ScansServiceDeps {
+  scans: ScansRepository;
+  groups: GroupsRepository;
+  audit: AuditRepository;
+  blobs: BlobStore;
+  engine: Pick<Engine, 'toScanResult'>;
+  enqueueScan: (scanId: number) => Promise<void>;
+  maxUploadBytes: number;
+}
+
+export function createScansService(deps: ScansServiceDeps): ScansService {
+  const get = async (viewer: Viewer, id: number): Promise<Scan> => {
+    const row = await deps.scans.findVisible(viewer, id);
+    if (!row) throw new AppError('not_found');
+    return toScan(row);
+  };
+
+  const assertCanUpload = async (viewer: Viewer, groupId: number): Promise<void> => {
+    const group = await deps.groups.findVisible(viewer, groupId);
+    if (!group) throw new AppError('not_found');
+    if (!groupPermissions(group.role, viewer).includes('upload_application')) throw new AppError('forbidden');
+  };
+
+  return {
+    get,
+    assertCanUpload,
+
+    async list(viewer, query, page) {
+      const { rows, count } = await deps.scans.list(viewer, { groupId: query.group }, page);
+      return pageOf(rows.map(toScan), count, page, '/rest/scans/', query);
+    },
+
+    async result(viewer, id) {
+      const row = await deps.scans.findIdentification(viewer, id);
+      if (!row) throw new AppError('not_found');
+      if (row.status !== 'R' || !row.identification) throw new AppError('scan_not_ready');
+      return deps.engine.toScanResult(row.identification);
+    },
+
+    async problems(viewer, id, level, page, path) {
+      const found = await deps.scans.problems(viewer, id, level, page);
+      if (!found) throw new AppError('not_found');
+      return pageOf(found.rows, found.count, page, path, {});
+    },
+
+    async upload(viewer, groupId, file) {
+      await assertCanUpload(viewer, groupId);
+      if (!file) throw new AppError('file_missing');
+      const blob = await storeUpload(deps, file);
+      const scanId = await deps.scans.create({
+        groupId,
+        filename: file.filename,
+        size: blob.size,
+        sha1: blob.sha1,
+        sha256: blob.sha256,
+        blobKey: blob.key,
+        createdBy: viewer.userId,
+      });
+      try {
+        await deps.enqueueScan(scanId);
+      } catch (error) {
+        // Never leave a scan busy with no job behind it.
+        await deps.scans.markFailed(scanId, 'The scan could not be queued. Please upload the file again.');
+        throw error;
+      }
+      await deps.audit.record({ actorId: viewer.userId, action: 'scan.create', object: `scan:${scanId}`, level: 2, details: { group: groupId, filename: file.filename, size: blob.size, sha256: blob.sha256 } });
+      return get(viewer, scanId);
+    },
+  };
+}
+
+async function storeUpload(deps: ScansServiceDeps, file: UploadedFile) {
+  try {
+    return await deps.blobs.put(file.stream, { maxBytes: deps.maxUploadBytes });
+  } catch (error) {
+    // Multipart's own limit (FST_REQ_FILE_TOO_LARGE) or the store's: the same answer.
+    if (error instanceof BlobTooLargeError || (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('file_too_large');
+    }
+    throw error;
+  }
+}
+
+export function toScan(row: ScanRecord): Scan {
+  return {
+    id: row.id,
+    url: `/rest/scans/${row.id}/`,
+    group: row.groupId,
+    group_name: row.groupName,
+    name: row.filename,
+    size: row.size,
+    sha1: row.sha1,
+    status: row.status,
+    progress: row.progress,
+    error: row.error,
+    created: row.createdAt.toISOString(),
+    finished: row.finishedAt?.toISOString() ?? null,
+    cvss3_fallback: true,
+    include_bdsa_vulnerabilities: false,
+    component_count: row.componentCount,
+  };
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../../lib/password.ts';
+import type { AuditRepository } from '../audit/repository.ts';
+import type { UsersRepository } from './repository.ts';
+
+export interface BootstrapOptions {
+  email: string | undefined;
+  password: string | undefined;
+  /** Where a generated password is shown, once. */
+  print: (text: string) => void;
+}
+
+/** Creates the first administrator when no user exists; returns its email, or null. */
+export async function bootstrapAdmin(
+  deps: { users: UsersRepository; audit: AuditRepository },
+  options: BootstrapOptions,
+): Promise<string | null> {
+  if ((await deps.users.count()) > 0) return null;
+  const email = options.email ?? 'admin@localhost';
+  const password = options.password ?? randomBytes(18).toString('base64url');
+  const user = await deps.users.create({ email, passwordHash: await hashPassword(password), roles: ['AU'] });
+  await deps.audit.record({ actorId: null, action: 'user.bootstrap', object: `user:${user.id}`, level: 4, details: { email } });
+  if (!options.password) {
+    const line = '='.repeat(64);
+    options.print(
+      [line, 'Binlens: first administrator created', `  email:    ${email}`, `  password: ${password}`, 'This password is shown once. Change it after logging in.', line].join('\n'),
+    );
+  }
+  return email;
+}

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorDetail } from '../../lib/schemas.ts';
+import { createUsersRepository } from './repository.ts';
+import { UserMe } from './schemas.ts';
+import { createUsersService } from './service.ts';
+import { requireViewer } from '../../plugins/auth.ts';
+
+export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = createUsersService({ users: createUsersRepository(app.db) });
+
+  app.get(
+    '/rest/users/me/',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['users'], response: { 200: UserMe, 401: ErrorDetail } },
+    },
+    async (request) => service.me(requireViewer(request)),
+  );
+};

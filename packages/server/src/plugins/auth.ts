@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors.ts';
+import { SESSION_COOKIE } from '../modules/auth/cookies.ts';
+import type { AuthService } from '../modules/auth/service.ts';
+import type { Viewer } from '../modules/users/viewer.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; every /rest/ route says so. Default: authenticated. */
+    access?: 'public' | 'authenticated';
+    /** False only for login, which has no session yet to hold a token. */
+    csrf?: boolean;
+  }
+}
+
+/** Resolves the session cookie to a Viewer and turns away anonymous /rest/ calls with 401. */
+export const authPlugin = fp<{ auth: AuthService }>(
+  async (app, { auth }) => {
+    app.decorateRequest('viewer', null);
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/rest/')) return;
+      const token = request.cookies[SESSION_COOKIE];
+      request.viewer = token ? await auth.authenticate(token) : null;
+      if (request.routeOptions.config.access === 'public') return;
+      if (!request.viewer) throw new AppError('not_authenticated');
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
+
+/** The viewer of a route behind authentication; the hook guarantees it is there. */
+export function requireViewer(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw new AppError('not_authenticated');
+  return request.viewer;
+}

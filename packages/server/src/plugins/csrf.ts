@@ -1,0 +1,26 @@
+import { timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
+
+/** Unsafe /rest/ calls echo the session's CSRF token in X-CSRFToken (double submit). */
+export const csrfPlugin = fp(
+  async (app) => {
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/rest/')) return;
+      if (request.routeOptions.config.csrf === false || !request.viewer) return;
+      const header = request.headers['x-csrftoken'];
+      if (typeof header !== 'string' || !sameToken(header, request.viewer.csrfToken)) {
+        throw new AppError('csrf_failed');
+      }
+    });
+  },
+  { name: 'csrf', dependencies: ['auth'] },
+);
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

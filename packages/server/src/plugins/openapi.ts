@@ -1,0 +1,35 @@
+import swagger from '@fastify/swagger';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads a multipart upload in this field; documented, not validated by Ajv. */
+    multipartFile?: string;
+  }
+}
+
+/** Collects every route's TypeBox schema into the OpenAPI document at /rest/openapi.json. */
+export const openapiPlugin = fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'Binlens API', version: '0.1.0', description: 'Session cookie `sessionid`; unsafe methods echo the `csrftoken` cookie in `X-CSRFToken`.' },
+        components: {
+          securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sessionid' } },
+        },
+        security: [{ session: [] }],
+      },
+      transform: ({ schema, url, route }) => {
+        const field = route.config?.multipartFile;
+        if (!field) return { schema, url };
+        // The multipart body is streamed by the handler, so only the document describes it.
+        const body = { type: 'object', required: [field], properties: { [field]: { type: 'string', format: 'binary' } } };
+        return { schema: { ...schema, consumes: ['multipart/form-data'], body }, url };
+      },
+    });
+
+    app.get('/rest/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  },
+  { name: 'openapi' },
+);
