@@ -55,7 +55,10 @@ it('logs in, creates a group, uploads a .deb and shows its components', async ()
   await expect.poll(() => rows.filter({ hasText: 'left-pad' }).count()).toBe(1);
   await shot('analysis');
 
-  const cells = async (name: string) => (await rows.filter({ hasText: name }).first().getByRole('cell').allInnerTexts()).slice(0, 3);
+  const cells = async (name: string) => {
+    const row = rows.filter({ has: page.getByRole('cell', { name, exact: true }) });
+    return (await row.getByRole('cell').allInnerTexts()).slice(0, 3);
+  };
   expect(await cells('binlens-demo')).toEqual(['binlens-demo', '1.4.2-1', 'DP']);
   expect(await cells('left-pad')).toEqual(['left-pad', '1.3.0', 'JS']);
   expect(await cells('@types/node')).toEqual(['@types/node', '20.11.5', 'JS']);

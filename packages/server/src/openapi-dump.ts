@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { LocalBlobStore } from './blobs/local-blob-store.ts';
+import { hoistTitledSchemas } from './plugins/openapi-components.ts';
 
 // Writes the OpenAPI document to argv[2]; the web package generates its client types from it.
 const target = process.argv[2];
@@ -13,7 +14,7 @@ if (!target) {
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'binlens-openapi-'));
 const app = await buildApp({ database: {}, blobs: new LocalBlobStore(scratch), queue: false });
 try {
-  await writeFile(path.resolve(target), `${JSON.stringify(app.swagger(), null, 2)}\n`);
+  await writeFile(path.resolve(target), `${JSON.stringify(hoistTitledSchemas(app.swagger()), null, 2)}\n`);
 } finally {
   await app.close();
   await rm(scratch, { recursive: true, force: true });

@@ -12,7 +12,7 @@ export const PageQuery = {
 export const Links = Type.Object({
   next: Type.Union([Type.String(), Type.Null()]),
   previous: Type.Union([Type.String(), Type.Null()]),
-});
+}, { title: 'PageLinks' });
 
 export function Paged<T extends TSchema>(item: T) {
   return Type.Object({ count: Type.Integer(), results: Type.Array(item), links: Links });

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import fp from 'fastify-plugin';
+import { hoistTitledSchemas } from './openapi-components.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,7 +30,7 @@ export const openapiPlugin = fp(
       },
     });
 
-    app.get('/rest/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+    app.get('/rest/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => hoistTitledSchemas(app.swagger()));
   },
   { name: 'openapi' },
 );

@@ -4,7 +4,8 @@ import { groups } from './groups.ts';
 import { users } from './users.ts';
 
 /** Spec §4: B busy (queued or running), R ready, F failed. */
-export type ScanStatus = 'B' | 'R' | 'F';
+// Spec §4 codes; this server writes B, R and F.
+export type ScanStatus = 'R' | 'B' | 'S' | 'P' | 'D' | 'F';
 
 export type ScanProgress = Pick<Progress, 'stage' | 'done' | 'total'>;
 

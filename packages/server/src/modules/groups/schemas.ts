@@ -13,7 +13,7 @@ export const Group = Type.Object({
   search_path: Type.String({ description: 'Ids from the root to this group joined by dots, e.g. "1.4.9".' }),
   favourite: Type.Boolean(),
   user_permissions: Type.Array(Type.String()),
-});
+}, { title: 'Group' });
 export type Group = Static<typeof Group>;
 
 export const GroupPage = Paged(Group);
@@ -32,5 +32,5 @@ export const GroupCreateBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 255 }),
   description: Type.Optional(Type.String({ maxLength: 10_000 })),
   parent: Type.Optional(Type.Union([Id, Type.Null()])),
-});
+}, { title: 'GroupCreate' });
 export type GroupCreateBody = Static<typeof GroupCreateBody>;

@@ -2,15 +2,16 @@ import { type Static, Type } from 'typebox';
 import { Id } from '../../lib/schemas.ts';
 import { PageQuery, Paged } from '../../lib/paging.ts';
 
-export const ScanStatus = Type.Union([Type.Literal('B'), Type.Literal('R'), Type.Literal('F')], {
-  description: 'B busy (queued or running), R ready, F failed.',
+// Spec §4: R ready; B, S, P, D busy; F failed. This server sets B while queued or running.
+export const ScanStatus = Type.Union([Type.Literal('R'), Type.Literal('B'), Type.Literal('S'), Type.Literal('P'), Type.Literal('D'), Type.Literal('F')], {
+  description: 'R ready; B, S, P, D busy (this server uses B while queued or running); F failed.',
 });
 
 export const ScanProgress = Type.Object({
   stage: Type.String(),
   done: Type.Number(),
   total: Type.Number(),
-});
+}, { title: 'ScanProgress' });
 
 export const Scan = Type.Object({
   id: Type.Integer(),
@@ -28,7 +29,7 @@ export const Scan = Type.Object({
   cvss3_fallback: Type.Boolean(),
   include_bdsa_vulnerabilities: Type.Boolean(),
   component_count: Type.Union([Type.Integer(), Type.Null()], { description: 'Null until the scan is ready.' }),
-});
+}, { title: 'Scan' });
 export type Scan = Static<typeof Scan>;
 
 export const ScanPage = Paged(Scan);
@@ -44,7 +45,7 @@ export const Problem = Type.Object({
   plugin: Type.String(),
   code: Type.String(),
   message: Type.String(),
-});
+}, { title: 'Problem' });
 export const ProblemPage = Paged(Problem);
 
 const ResultFileObject = Type.Object({
@@ -53,14 +54,14 @@ const ResultFileObject = Type.Object({
   matching_methods: Type.Array(Type.String()),
   extended_fullpath: Type.Array(Type.String()),
   docker: Type.Union([Type.Object({ 'whiteout-id': Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
-});
+}, { title: 'ResultFileObject' });
 
 const ResultVuln = Type.Object({
   vuln_id: Type.String(),
   exact: Type.Boolean(),
   triages: Type.Array(Type.Unknown()),
   unresolved_triages: Type.Array(Type.Unknown()),
-});
+}, { title: 'ResultVuln' });
 
 const ResultComponent = Type.Object({
   uid: Type.String(),
@@ -81,13 +82,13 @@ const ResultComponent = Type.Object({
   license_overrides: Type.Array(Type.Unknown()),
   name_override: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
   tags: Type.Array(Type.String()),
-});
+}, { title: 'ResultComponent' });
 
 /** Mirrors ScanResult in packages/engine/src/model/scan-result.ts. */
 export const ScanResult = Type.Object({
   components: Type.Array(ResultComponent),
   licenses: Type.Array(Type.Object({ name: Type.String() })),
   'docker-images': Type.Array(Type.Unknown()),
-});
+}, { title: 'ScanResult' });
 
 export const UploadParams = Type.Object({ id: Id });

@@ -9,6 +9,6 @@ export const UserMe = Type.Object({
   otp_active: Type.Boolean(),
   roles: Type.Array(Type.String()),
   permissions: Type.Array(Type.String()),
-});
+}, { title: 'User' });
 
 export type UserMe = Static<typeof UserMe>;

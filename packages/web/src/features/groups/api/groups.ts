@@ -1,14 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import type { Group, Paged } from '../../../lib/api-schemas.ts';
+import type { paths } from '../../../lib/api-types.gen.ts';
 import { groupKeys } from './keys.ts';
 
-export interface GroupListParams {
-  q?: string;
-  limit?: number;
-  offset?: number;
-  ordering?: string;
-}
+export type GroupListParams = NonNullable<paths['/rest/groups/']['get']['parameters']['query']>;
 
 export function listGroups(params: GroupListParams, signal?: AbortSignal): Promise<Paged<Group>> {
   return unwrap(api.GET('/rest/groups/', { params: { query: params }, signal }));

@@ -26,7 +26,7 @@ const groupColumn: Column<Scan> = {
 
 const restColumns: Column<Scan>[] = [
   { id: 'status', header: 'Status', cell: (scan) => <ScanStatusBadge scan={scan} /> },
-  { id: 'components', header: 'Components', cell: (scan) => formatNumber(scan.component_count) },
+  { id: 'components', header: 'Components', cell: (scan) => (scan.component_count === null ? '–' : formatNumber(scan.component_count)) },
   { id: 'created', header: 'Created', cell: (scan) => formatDateTime(scan.created) },
 ];
 
