@@ -1,0 +1,26 @@
+// Public API of @binlens/vulndb.
+export type { Ordering, VersionScheme } from './versions/types.ts';
+export { fallbackCompare } from './versions/fallback.ts';
+export { alpine } from './versions/alpine.ts';
+export { composer, normalizeComposer, phpVersionCompare } from './versions/composer.ts';
+export { debian } from './versions/debian.ts';
+export { generic } from './versions/generic.ts';
+export { go } from './versions/go.ts';
+export { maven } from './versions/maven.ts';
+export { nuget } from './versions/nuget.ts';
+export { pep440 } from './versions/pep440.ts';
+export { rpm } from './versions/rpm.ts';
+export { rubygems } from './versions/rubygems.ts';
+export { semver } from './versions/semver.ts';
+export {
+  ECOSYSTEM_SCHEMES, VERSION_SCHEMES, schemeByName, schemeForEcosystem, type EcosystemScheme,
+} from './versions/registry.ts';
+export {
+  inNvdBounds, inOsvRange, nvdBoundViolation, type NvdBoundViolation, type NvdVersionBounds, type OsvEvent,
+} from './versions/range.ts';
+export { ANY, NA, cpeMatches, formatCpe22, formatCpe23, parseCpe, parseCpe22, parseCpe23, type Cpe } from './cpe/cpe.ts';
+export { formatPurl, parsePurl, versionWithEpoch, type Purl } from './purl/purl.ts';
+export { cvssSeverity, scoreCvss, type ScoreCvssOptions } from './cvss/cvss.ts';
+export type { CvssInvalid, CvssResult, CvssSeverity, CvssValid, CvssVersion } from './cvss/types.ts';
+export { macroVector } from './cvss/v4.ts';
+export { runVersionsCompare, type VersionsCompareResult } from './cli/versions-compare.ts';

@@ -1,0 +1,35 @@
+import { compareGenericTokens, tokenizeGeneric } from './generic-tokens.ts';
+import { compareStrings, type Ordering, type VersionScheme } from './types.ts';
+
+/**
+ * The documented rule for versions a scheme does not accept: compare both
+ * strings by the generic natural order (numbers numerically, words
+ * lexically, `rc`/`beta`-like words before the release), and when that says
+ * equal but the strings differ, by plain string order. It is total and
+ * deterministic, but it is not the scheme's order, so callers that care must
+ * check `valid` first.
+ */
+export function fallbackCompare(a: string, b: string): Ordering {
+  const byTokens = compareGenericTokens(tokenizeGeneric(a), tokenizeGeneric(b));
+  return byTokens !== 0 ? byTokens : compareStrings(a, b);
+}
+
+/**
+ * Builds a scheme from a parser (null = not a version of the scheme) and a
+ * comparison of parsed values; invalid input goes to `fallbackCompare`.
+ */
+export function defineScheme<T>(
+  name: string,
+  parse: (v: string) => T | null,
+  compareParsed: (a: T, b: T) => Ordering,
+): VersionScheme {
+  return {
+    name,
+    valid: (v) => parse(v) !== null,
+    compare(a, b) {
+      const x = parse(a);
+      const y = parse(b);
+      return x === null || y === null ? fallbackCompare(a, b) : compareParsed(x, y);
+    },
+  };
+}
