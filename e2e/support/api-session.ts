@@ -18,7 +18,7 @@ export class ApiSession {
     const headers: Record<string, string> = { cookie: this.cookieHeader() };
     const csrf = this.cookies.get('csrftoken');
     if (csrf && method !== 'GET') headers['x-csrftoken'] = csrf;
-    let payload: BodyInit | undefined;
+    let payload: FormData | string | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
       headers['content-type'] = 'application/json';
