@@ -2,10 +2,37 @@
 // Detection tries them in this order; their magic bytes do not overlap.
 import type { Unpacker } from './types.ts';
 import { ar } from './formats/archive/ar.ts';
+import { cab } from './formats/archive/cab.ts';
+import { cpio } from './formats/archive/cpio.ts';
+import { sevenzip } from './formats/archive/sevenzip.ts';
 import { tar } from './formats/archive/tar.ts';
 import { zip } from './formats/archive/zip.ts';
+import { bzip2 } from './formats/compress/bzip2.ts';
 import { gzip } from './formats/compress/gzip.ts';
+import { lz4 } from './formats/compress/lz4.ts';
+import { lzma } from './formats/compress/lzma.ts';
+import { unixCompress } from './formats/compress/unix-compress.ts';
 import { xz } from './formats/compress/xz.ts';
 import { zstd } from './formats/compress/zstd.ts';
+import { iso9660 } from './formats/filesystem/iso9660.ts';
+import { squashfs } from './formats/filesystem/squashfs.ts';
+import { rpm } from './formats/package/rpm.ts';
 
-export const UNPACKERS: readonly Unpacker[] = [ar, tar, zip, gzip, xz, zstd];
+export const UNPACKERS: readonly Unpacker[] = [
+  ar,
+  cab,
+  cpio,
+  sevenzip,
+  tar,
+  zip,
+  bzip2,
+  gzip,
+  lz4,
+  lzma,
+  unixCompress,
+  xz,
+  zstd,
+  iso9660,
+  squashfs,
+  rpm,
+];

@@ -86,6 +86,15 @@ export class ExtractSink {
     return this.#tracker.exhausted !== undefined;
   }
 
+  /**
+   * What the scan may still extract: adapters that must write to disk before the
+   * sink sees the bytes (7-Zip) refuse archives whose listing exceeds this up front.
+   */
+  get budget(): { files: number; bytes: number; fileBytes: number } {
+    const { limits, files, totalBytes } = this.#tracker;
+    return { files: limits.maxFiles - files, bytes: limits.maxTotalBytes - totalBytes, fileBytes: limits.maxFileBytes };
+  }
+
   /** Members in extraction order; a later member of the same path replaces the earlier. */
   entries(): ExtractedEntry[] {
     return [...this.#entries.values()];
@@ -186,6 +195,8 @@ export class ExtractSink {
 
 /** zlib and xz errors → problem codes: an input that ends early is `truncated`. */
 function describeStreamError(err: unknown): { code: string; message: string } {
+  // Our own decoders (bzip2, lz4, .Z, ...) say exactly what went wrong.
+  if (err instanceof FormatError) return { code: err.code, message: err.message };
   const message = err instanceof Error ? err.message : String(err);
   const zcode = (err as { code?: unknown }).code;
   // Samples: zlib `unexpected end of file` (code Z_BUF_ERROR); xz-decompress (xz-embedded)

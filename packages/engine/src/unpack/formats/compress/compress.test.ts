@@ -5,6 +5,7 @@ import { gzip } from './gzip.ts';
 import { xz } from './xz.ts';
 import { zstd } from './zstd.ts';
 import { runUnpacker } from '../../../../test/unpack-harness.ts';
+import { fuzzUnpacker } from '../../../../test/fuzz.ts';
 
 const TEXT = 'The quick brown fox jumps over the lazy dog.\n'.repeat(200);
 // xz has no encoder in Node: this is `printf 'hello xz\n' | xz -6 | base64 -w0`.
@@ -28,6 +29,17 @@ describe('compressors', () => {
 
   it('xz: decodes with the WebAssembly decoder', async () => {
     expect(await runUnpacker(xz, HELLO_XZ, {}, 'hello.txt.xz')).toEqual({ identified: true, members: { 'hello.txt': 'hello xz\n' }, problems: [] });
+  });
+
+  it('xz: SHA-256 checked streams (RPM payloads) go through our own LZMA2 decoder', async () => {
+    // `printf 'hello sha256 xz\n' x8 | xz -C sha256 | base64 -w0`
+    const sha = Buffer.from('/Td6WFoAAArh+wyhAgAhARYAAAB0L+Wj4AB/ABddADQZSe6N6RZwnNxK9BhGYxegwhqTvYAAAABLbvA+RCJqQtxZpmeuAmJTrWXYrZBpuJc18Qpr+2UWnAABS4ABAAAAhfmQr7bp3xwCAAAAAApZWg==', 'base64');
+    expect(await runUnpacker(xz, sha, {}, 'payload.cpio.xz')).toEqual({ identified: true, members: { 'payload.cpio': 'hello sha256 xz\n'.repeat(8) }, problems: [] });
+    expect((await runUnpacker(xz, sha.subarray(0, 40), {}, 'cut.xz')).error).toMatch(/^truncated: /);
+  });
+
+  it('xz: fuzzed SHA-256 streams never throw or escape', async () => {
+    await fuzzUnpacker(xz, [Buffer.from('/Td6WFoAAArh+wyhAgAhARYAAAB0L+Wj4AB/ABddADQZSe6N6RZwnNxK9BhGYxegwhqTvYAAAABLbvA+RCJqQtxZpmeuAmJTrWXYrZBpuJc18Qpr+2UWnAABS4ABAAAAhfmQr7bp3xwCAAAAAApZWg==', 'base64')], 100, 12);
   });
 
   it('xz: a truncated stream is reported as truncated', async () => {

@@ -1,0 +1,154 @@
+// One adapter for the formats 7-Zip (7z-wasm: 7-Zip 24.09 in WebAssembly) reads
+// better than we would: SquashFS, ISO 9660, 7z, CAB, RAR. 7-Zip reads the input
+// and writes members through Emscripten's NODEFS into a private temporary
+// directory (memory stays flat); we then hand every member to the sink and delete
+// it at once. Links are recorded with readlink and never followed; 7-Zip itself
+// drops links that point outside the tree ("Dangerous link path was ignored").
+// The listing is checked against the scan's budget before anything is written.
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readdir, readlink, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
+import sevenZipCjs from '7z-wasm';
+import type { SevenZipModuleFactory } from '7z-wasm';
+import type { ExtractContext } from './types.ts';
+import { FormatError } from './types.ts';
+
+// The package is CommonJS (UMD) whose typings declare an ES default export: at run
+// time Node hands us module.exports, which is the factory itself.
+const SevenZip = sevenZipCjs as unknown as SevenZipModuleFactory;
+
+/** 7-Zip `-t` type names of the formats we hand to it. */
+export type SevenZipType = 'squashfs' | 'iso' | '7z' | 'cab' | 'rar' | 'cramfs';
+
+interface Listed {
+  files: number;
+  bytes: number;
+  largest: number;
+}
+
+export async function extractWith7z(ctx: ExtractContext, type: SevenZipType): Promise<void> {
+  const temp = await mkdtemp(join(tmpdir(), 'binlens-7z-'));
+  try {
+    const archive = await archivePath(ctx, temp);
+    const out = join(temp, 'out');
+    const run = await start7z(dirname(archive), temp);
+    const inPath = `${run.inMount}/${basename(archive)}`;
+    const listing = run.call(['l', '-slt', '-ba', `-t${type}`, inPath]);
+    if (listing.code !== 0) throw new FormatError('corrupt', `7-Zip cannot open it as ${type}: ${firstError(listing.errors)}`, ctx.location);
+    const listed = summarise(listing.lines);
+    const budget = ctx.sink.budget;
+    if (listed.files > budget.files || listed.bytes > budget.bytes || listed.largest > budget.fileBytes) {
+      ctx.report({
+        level: 'warning',
+        location: ctx.location,
+        code: 'limit-exceeded',
+        message: `${type} lists ${listed.files} files of ${listed.bytes} bytes, over the scan's remaining limits; not unpacked`,
+      });
+      return;
+    }
+    const extraction = run.call(['x', '-y', '-bso0', '-bsp0', `-t${type}`, `-o${run.outMount}/out`, inPath]);
+    await handOver(ctx, out, '');
+    for (const error of extraction.errors.filter((e) => e.startsWith('ERROR: Dangerous link'))) {
+      ctx.report({ level: 'warning', location: ctx.location, code: 'unsafe-path', message: error.replace(/^ERROR: /, '') });
+    }
+    if (extraction.code !== 0 && !extraction.errors.every((e) => e === '' || e.startsWith('ERROR: Dangerous link'))) {
+      const message = firstError(extraction.errors);
+      throw new FormatError(/unexpected end|truncated/i.test(message) ? 'truncated' : 'corrupt', `7-Zip: ${message}`, ctx.location);
+    }
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}
+
+/** The archive as a file 7-Zip can open: the file itself, or the chunk copied out when it is part of a file. */
+async function archivePath(ctx: ExtractContext, temp: string): Promise<string> {
+  const { reader, chunk } = ctx;
+  // 7-Zip tolerates trailing bytes after an archive; a chunk inside a larger file must be copied out.
+  if (chunk.start === 0) return reader.path;
+  const copy = join(temp, 'chunk.bin');
+  await pipeline(reader.stream(chunk.start, chunk.end), createWriteStream(copy, { flags: 'wx' }), { signal: ctx.signal });
+  return copy;
+}
+
+interface Run {
+  inMount: string;
+  outMount: string;
+  call(args: string[]): { code: number; lines: string[]; errors: string[] };
+}
+
+async function start7z(inputDir: string, outDir: string): Promise<Run> {
+  let lines: string[] = [];
+  let errors: string[] = [];
+  const module = await SevenZip({ print: (s) => void lines.push(s), printErr: (s) => void errors.push(s) });
+  // Random mount names: a crafted link inside the archive cannot guess where the input lives.
+  const tag = randomBytes(6).toString('hex');
+  const inMount = `/in-${tag}`;
+  const outMount = `/out-${tag}`;
+  module.FS.mkdir(inMount);
+  module.FS.mount(module.NODEFS, { root: inputDir }, inMount);
+  module.FS.mkdir(outMount);
+  module.FS.mount(module.NODEFS, { root: outDir }, outMount);
+  return {
+    inMount,
+    outMount,
+    call(args) {
+      lines = [];
+      errors = [];
+      try {
+        const code: unknown = module.callMain(args);
+        return { code: typeof code === 'number' ? code : 0, lines, errors };
+      } catch (err) {
+        // A C++ exception leaves the WebAssembly build as a bare number (its pointer):
+        // 7-Zip gave up on the input. The module is not reused after this.
+        if (typeof err === 'number') return { code: 2, lines, errors: [...errors, `ERROR: 7-Zip aborted on malformed input`] };
+        throw err;
+      }
+    },
+  };
+}
+
+/** Walk what 7-Zip wrote, depth first in name order, without following links. */
+async function handOver(ctx: ExtractContext, dir: string, prefix: string): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return; // nothing extracted
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    if (ctx.sink.stopped) return;
+    ctx.signal.throwIfAborted();
+    const path = join(dir, entry.name);
+    const name = prefix + entry.name;
+    if (entry.isSymbolicLink()) ctx.sink.link(name, await readlink(path), 'symlink');
+    else if (entry.isDirectory()) await handOver(ctx, path, `${name}/`);
+    else if (entry.isFile()) {
+      await ctx.sink.file(name, () => createReadStream(path), {}, ctx.signal);
+      await rm(path, { force: true });
+    }
+  }
+}
+
+/** Files and bytes of a `7z l -slt -ba` listing (blocks of `Key = value` lines). */
+function summarise(lines: string[]): Listed {
+  const listed = { files: 0, bytes: 0, largest: 0 };
+  for (const line of lines) {
+    // Sample: `Size = 1234` (empty for directories).
+    const size = /^Size = (\d+)$/.exec(line);
+    if (!size) continue;
+    const n = Number(size[1]);
+    listed.files++;
+    listed.bytes += n;
+    listed.largest = Math.max(listed.largest, n);
+  }
+  return listed;
+}
+
+function firstError(errors: string[]): string {
+  return errors.find((e) => /error/i.test(e) && !e.startsWith('ERROR: Dangerous link')) ?? errors.find((e) => e.trim() !== '') ?? 'unknown error';
+}
