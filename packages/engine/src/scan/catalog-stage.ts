@@ -1,5 +1,7 @@
-// Stage "BOM matching": run every cataloger over the files its pre-filter accepts.
+// Stage "BOM matching" (package metadata): run every cataloger over the files its
+// pre-filter accepts.
 import type { Component } from '../model/index.ts';
+import { compareStrings } from '../identify/component.ts';
 import { CATALOGERS } from '../identify/registry.ts';
 import type { CatalogFile, Cataloger } from '../identify/types.ts';
 import { MAX_READ, openReader } from '../util/reader.ts';
@@ -9,21 +11,36 @@ import type { TreeFile } from './tree.ts';
 export async function catalogStage(ctx: ScanContext): Promise<Component[]> {
   const components: Component[] = [];
   const files = ctx.tree.files.filter((f) => f.diskPath !== undefined);
+  const listing = containerListing(ctx.tree.files);
   for (const [i, file] of files.entries()) {
     ctx.signal.throwIfAborted();
     ctx.progress({ stage: 'BOM matching', done: i, total: files.length });
     for (const cataloger of CATALOGERS) {
-      if (!cataloger.matches(file.entry.path, file.innerPath)) continue;
-      components.push(...(await runCataloger(ctx, cataloger, file)));
+      if (!cataloger.matches(file.entry.path, file.innerPath, file.entry.format)) continue;
+      components.push(...(await runCataloger(ctx, cataloger, file, listing)));
     }
   }
   ctx.progress({ stage: 'BOM matching', done: files.length, total: files.length });
   return components;
 }
 
-async function runCataloger(ctx: ScanContext, cataloger: Cataloger, file: TreeFile): Promise<Component[]> {
+/** Inner paths per container (key: the container's extended path as JSON), sorted. */
+function containerListing(files: readonly TreeFile[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const f of files) {
+    if (f.entry.path.length === 0) continue;
+    const key = JSON.stringify(f.entry.path.slice(0, -1));
+    const list = out.get(key) ?? [];
+    list.push(f.innerPath);
+    out.set(key, list);
+  }
+  for (const list of out.values()) list.sort(compareStrings);
+  return out;
+}
+
+async function runCataloger(ctx: ScanContext, cataloger: Cataloger, file: TreeFile, listing: Map<string, string[]>): Promise<Component[]> {
   const location = file.entry.path;
-  if (file.entry.size > MAX_READ) {
+  if (cataloger.reads !== 'ranges' && file.entry.size > MAX_READ) {
     ctx.problems.push({
       level: 'warning',
       location,
@@ -33,15 +50,20 @@ async function runCataloger(ctx: ScanContext, cataloger: Cataloger, file: TreeFi
     });
     return [];
   }
+  const siblings = location.length === 0 ? [] : (listing.get(JSON.stringify(location.slice(0, -1))) ?? []);
   const catalogFile: CatalogFile = {
     path: location,
     innerPath: file.innerPath,
-    read: () => readBounded(file.diskPath ?? ''),
+    containerName: containerName(ctx.inputName, location),
+    size: file.entry.size,
+    read: () => readRange(file.diskPath ?? '', 0, Math.min(file.entry.size, MAX_READ)),
+    readRange: (offset, length) => readRange(file.diskPath ?? '', offset, length),
     readSibling: async (innerPath) => {
       const sibling = ctx.tree.sibling(location, innerPath);
       if (sibling?.diskPath === undefined || sibling.entry.size > MAX_READ) return undefined;
-      return readBounded(sibling.diskPath);
+      return readRange(sibling.diskPath, 0, sibling.entry.size);
     },
+    listSiblings: (prefix) => siblings.filter((p) => p.startsWith(prefix)),
   };
   try {
     const result = await cataloger.catalog(catalogFile);
@@ -54,13 +76,18 @@ async function runCataloger(ctx: ScanContext, cataloger: Cataloger, file: TreeFi
   }
 }
 
-/** Whole small file (sizes were checked against MAX_READ from the tree). */
-async function readBounded(path: string): Promise<Buffer> {
+function containerName(inputName: string, path: readonly string[]): string {
+  if (path.length === 0) return '';
+  const container = path.length === 1 ? inputName : (path[path.length - 2] ?? '');
+  return container.slice(container.lastIndexOf('/') + 1);
+}
+
+/** A bounded window of a file (Reader refuses windows over MAX_READ). */
+async function readRange(path: string, offset: number, length: number): Promise<Buffer> {
   const reader = await openReader(path);
   try {
-    return await reader.read(0, Math.min(reader.size, MAX_READ));
+    return await reader.read(offset, length);
   } finally {
     await reader.close();
   }
 }
-

@@ -1,0 +1,45 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Problem, Progress } from '../model/index.ts';
+import { signatureStage } from './signature-stage.ts';
+import type { ScanContext } from './context.ts';
+import { FileTree } from './tree.ts';
+
+const dir = await mkdtemp(join(tmpdir(), 'binlens-sig-'));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function context(files: Record<string, { bytes: Buffer; format?: string }>): Promise<{ ctx: ScanContext; progress: Progress[] }> {
+  const tree = new FileTree();
+  tree.add({ entry: { path: [], size: 0, sha1: '', sha256: '' }, depth: 0, innerPath: 'in.tar' });
+  for (const [i, [name, f]] of Object.entries(files).entries()) {
+    const disk = join(dir, String(i));
+    await writeFile(disk, f.bytes);
+    tree.add({ entry: { path: [name], size: f.bytes.length, sha1: '', sha256: '', ...(f.format ? { format: f.format } : {}) }, diskPath: disk, depth: 1, innerPath: name });
+  }
+  const progress: Progress[] = [];
+  const problems: Problem[] = [];
+  const ctx = { inputName: 'in.tar', tree, signal: new AbortController().signal, problems, progress: (p: Progress) => progress.push(p) } as unknown as ScanContext;
+  return { ctx, progress };
+}
+
+describe('signature stage', () => {
+  it('matches executables and binary blobs, never text; file-name-only entries get no version', async () => {
+    const real = '\0BusyBox v1.35.0 (Debian 1:1.35.0-4+deb12u1+b1)\0';
+    const { ctx, progress } = await context({
+      'bin/busybox': { bytes: Buffer.from(`\x7fELF${real}`, 'latin1'), format: 'executable/elf' },
+      'usr/sbin/hostapd': { bytes: Buffer.from('\x7fELF\0hostapd v%s\0', 'latin1'), format: 'executable/elf' },
+      'firmware.bin': { bytes: Buffer.from(`\x27\x05\x19\x56${real}`, 'latin1') },
+      'usr/share/doc/NEWS': { bytes: Buffer.from('BusyBox v1.36.1 was released\n') },
+    });
+    const components = await signatureStage(ctx);
+    expect(components.map((c) => [c.name, c.version, c.evidence[0]?.method, c.evidence[0]?.path, c.purl])).toEqual([
+      ['busybox', '1.35.0', 'signature', ['bin/busybox'], 'pkg:generic/busybox@1.35.0'],
+      ['hostapd', '', 'filename', ['usr/sbin/hostapd'], 'pkg:generic/hostapd'],
+      ['busybox', '1.35.0', 'signature', ['firmware.bin'], 'pkg:generic/busybox@1.35.0'],
+    ]);
+    expect(components[0]?.cpes).toEqual(['cpe:2.3:a:busybox:busybox:1.35.0:*:*:*:*:*:*:*']);
+    expect(progress.at(-1)).toEqual({ stage: 'BOM matching', done: 150, total: 150, message: 'signatures' });
+  });
+});

@@ -1,0 +1,62 @@
+// Stage "BOM matching" (binary signatures): every executable, library and
+// unidentified binary blob is read once, in chunks, through the signature matcher.
+// Text files are left out: changelogs and docs name versions they do not contain.
+import type { Component } from '../model/index.ts';
+import { SignatureMatcher } from '../signatures/matcher.ts';
+import { allSignatures } from '../signatures/registry.ts';
+import { type Finding, signatureComponent } from '../signatures/signature-component.ts';
+import { openReader } from '../util/reader.ts';
+import { type ScanContext, internalProblem } from './context.ts';
+import type { TreeFile } from './tree.ts';
+
+const PLUGIN = 'signatures/matcher';
+/** Bytes looked at to tell a binary blob (has a NUL) from text. */
+const SNIFF = 4096;
+
+let shared: SignatureMatcher | undefined;
+
+/** The matcher over the built-in signatures, built on first use. */
+export function defaultMatcher(): SignatureMatcher {
+  shared ??= new SignatureMatcher(allSignatures());
+  return shared;
+}
+
+export async function signatureStage(ctx: ScanContext, matcher: SignatureMatcher = defaultMatcher()): Promise<Component[]> {
+  const candidates = ctx.tree.files.filter((f) => f.diskPath !== undefined && f.entry.size > 0 && (f.entry.format === undefined || f.entry.format.startsWith('executable/')));
+  const total = candidates.reduce((n, f) => n + f.entry.size, 0);
+  const components: Component[] = [];
+  let done = 0;
+  for (const file of candidates) {
+    ctx.signal.throwIfAborted();
+    ctx.progress({ stage: 'BOM matching', done, total, message: 'signatures' });
+    try {
+      components.push(...(await scanFile(ctx, matcher, file)));
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      ctx.problems.push(internalProblem(file.entry.path, PLUGIN, err));
+    }
+    done += file.entry.size;
+  }
+  ctx.progress({ stage: 'BOM matching', done: total, total, message: 'signatures' });
+  return components;
+}
+
+async function scanFile(ctx: ScanContext, matcher: SignatureMatcher, file: TreeFile): Promise<Component[]> {
+  const reader = await openReader(file.diskPath ?? '');
+  try {
+    if (file.entry.format === undefined && !(await reader.read(0, SNIFF)).includes(0)) return [];
+    const hits = await matcher.scan(reader.size, (offset, length) => reader.read(offset, length), ctx.signal);
+    const path = file.entry.path;
+    const findings: Finding[] = hits.map((h) => ({ signature: h.signature, version: h.version, path, method: 'signature', offset: h.offset, text: h.text }));
+    const baseName = file.innerPath.slice(file.innerPath.lastIndexOf('/') + 1);
+    for (const signature of matcher.signatures) {
+      if (findings.some((f) => f.signature === signature)) continue;
+      if ((signature.fileNames ?? []).some((n) => new RegExp(n).test(baseName))) {
+        findings.push({ signature, version: '', path, method: 'filename', text: baseName });
+      }
+    }
+    return findings.map(signatureComponent);
+  } finally {
+    await reader.close();
+  }
+}

@@ -1,0 +1,45 @@
+// Binary signatures are data: one reviewed entry per native component, in
+// `data/<family>.json`. A pattern is a literal anchor (found by the multi-pattern
+// automaton) plus a regular expression, confirmed in a bounded window around the
+// anchor, whose named group `version` is the version.
+
+export interface SignaturePattern {
+  /** Literal bytes (latin1) that every match contains; the automaton looks for these. */
+  anchor: string;
+  /** JavaScript regex source with a named group `version`; must contain the anchor. */
+  regex: string;
+}
+
+export interface SignatureSample {
+  /** A real string, as found in a real binary (named in `source`). */
+  text: string;
+  /** The version the signature must read from it; '' for a must-not-match sample. */
+  version: string;
+  /** Where the string was taken from, e.g. `Debian 12 libssl3 3.0.19-1~deb12u2, libcrypto.so.3`. */
+  source: string;
+}
+
+export interface Signature {
+  /** Unique id, also the evidence's `foundBy` suffix: `signatures/<id>`. */
+  id: string;
+  /** Component name as reported. */
+  name: string;
+  vendor: string;
+  /** CPE 2.3 `vendor:product`, when NVD has one. */
+  cpe?: string;
+  /** purl type and optional namespace; the name is `name`. */
+  purl: { type: string; namespace?: string };
+  /** Absent for components known by file name only (never given a version). */
+  patterns?: SignaturePattern[];
+  /** Regexes on the file's base name; a file that matches one but has no version hit is reported by name, version ''. */
+  fileNames?: string[];
+  /** Regexes on the matched text that veto a hit (messages that mention another version). */
+  exclude?: string[];
+  /** Real strings with the version each must give; absent only for file-name-only entries. */
+  samples?: SignatureSample[];
+}
+
+export interface SignatureFamily {
+  family: string;
+  signatures: Signature[];
+}
