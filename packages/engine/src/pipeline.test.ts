@@ -30,7 +30,7 @@ describe('scan', () => {
     const seen: Progress[] = [];
     const id = await scan(DEB, { tempDir: temp }, (p) => seen.push(p));
     expect(id.components.map((c) => c.name)).toEqual(['binlens-hello', 'left-pad']);
-    expect([...new Set(seen.map((p) => p.stage))]).toEqual(['file extractors', 'static analysis', 'BOM matching', 'BOM postprocessing']);
+    expect([...new Set(seen.map((p) => p.stage))]).toEqual(['file extractors', 'static analysis', 'infoleak', 'BOM matching', 'BOM postprocessing']);
     expect(seen.filter((p) => p.stage === 'file extractors').at(-1)).toEqual({ stage: 'file extractors', done: 9, total: 9 });
     expect(await readdir(temp)).toEqual([]);
   });

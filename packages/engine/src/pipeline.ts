@@ -14,8 +14,10 @@ import { type Limits, LimitTracker, resolveLimits } from './unpack/limits.ts';
 import { WorkDir } from './unpack/safe-fs.ts';
 import { analyseStage } from './scan/analyse-stage.ts';
 import { catalogStage } from './scan/catalog-stage.ts';
+import { signatureStage } from './scan/signature-stage.ts';
 import type { ScanContext } from './scan/context.ts';
 import { extractStage } from './scan/extract-stage.ts';
+import { infoleakStage } from './scan/infoleak-stage.ts';
 import { hashFile } from './scan/hash.ts';
 import { FileTree } from './scan/tree.ts';
 
@@ -59,7 +61,9 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
     ctx.tree.add({ entry: { path: [], size: info.size, ...hashes }, diskPath: path, depth: 0, innerPath: inputName });
     await extractStage(ctx);
     await analyseStage(ctx);
+    const infoleaks = await infoleakStage(ctx);
     const found = await catalogStage(ctx);
+    found.push(...(await signatureStage(ctx)));
     ctx.progress({ stage: 'BOM postprocessing', done: 0, total: 1 });
     const components = mergeComponents(found);
     ctx.progress({ stage: 'BOM postprocessing', done: 1, total: 1 });
@@ -83,6 +87,8 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
       files: ctx.tree.files.map((f) => f.entry).sort((a, b) => comparePaths(a.path, b.path)),
       components,
       problems: ctx.problems,
+      // Absent when nothing leaked, so that results without leaks keep their shape.
+      ...(infoleaks.length > 0 ? { infoleaks } : {}),
       startedAt,
       finishedAt: new Date().toISOString(),
     };

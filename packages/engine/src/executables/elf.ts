@@ -1,14 +1,24 @@
-// ELF (System V gABI) header and program headers → architecture and hardening.
-// Semantics follow checksec:
-//   NX:  PT_GNU_STACK present without PF_X → true; present with PF_X or absent → false
-//        (absent means the kernel may map an executable stack); no program headers → undefined.
-//   PIE: ET_EXEC → false. ET_DYN with PT_INTERP or DF_1_PIE in DT_FLAGS_1 → true, and the
-//        file is typed `executable` (a PIE is an executable). Any other ET_DYN is a plain
-//        shared library: type `shared-object`, pie undefined (checksec prints "DSO"):
-//        position independence is the norm for a library, not a hardening choice.
+// ELF (System V gABI, 32/64-bit, both endians) → architecture and hardening, with
+// bounded reads only. Semantics follow checksec (bench/hardening compares them):
+//   NX:      PT_GNU_STACK present without PF_X → true; with PF_X or absent → false
+//            (absent means the kernel may map an executable stack); no program headers → undefined.
+//   PIE:     ET_EXEC → false. ET_DYN with PT_INTERP or DF_1_PIE in DT_FLAGS_1 → true, and the
+//            file is typed `executable`. Any other ET_DYN is a shared library: `shared-object`,
+//            pie undefined (checksec prints "DSO").
+//   RELRO:   no PT_GNU_RELRO → none; PT_GNU_RELRO → partial; plus BIND_NOW (DT_BIND_NOW,
+//            DF_BIND_NOW or DF_1_NOW) → full.
+//   canary:  a symbol (dynamic or .symtab) named __stack_chk_fail/__stack_chk_guard/__intel_security_cookie.
+//   fortify: a dynamic symbol is a glibc `__X_chk`; fortified = such symbols, fortifiable =
+//            fortified + symbols that are the plain X (checksec's counts).
+//   stripped: no SHT_SYMTAB section.
 import type { ExecutableInfo } from '../model/index.ts';
 import type { Reader } from '../util/reader.ts';
+import { type DynamicSymbol, type Load, readDynamic, readDynamicSymbols } from './elf-dynamic.ts';
+import { fields } from './elf-fields.ts';
 import { machineName } from './elf-machines.ts';
+import { cetBits, type NoteFacts, parseNotes } from './elf-notes.ts';
+import { type ElfIdent, isDebugSection, readSections, type Section, SHT_NOTE, SHT_SYMTAB, stringTableHas } from './elf-sections.ts';
+import { CANARY_SYMBOLS, FORTIFIED_FUNCTIONS, missingMitigations, SANITIZERS, UNSAFE_FUNCTIONS } from './hardening.ts';
 
 export const ELF_MAGIC = Buffer.from([0x7f, 0x45, 0x4c, 0x46]);
 
@@ -16,26 +26,41 @@ const ET_REL = 1;
 const ET_EXEC = 2;
 const ET_DYN = 3;
 const ET_CORE = 4;
+const EM_386 = 3;
+const EM_X86_64 = 62;
+const PT_LOAD = 1;
 const PT_DYNAMIC = 2;
 const PT_INTERP = 3;
+const PT_NOTE = 4;
 const PT_GNU_STACK = 0x6474e551;
+const PT_GNU_RELRO = 0x6474e552;
 const PF_X = 1;
-const DT_NULL = 0n;
-const DT_FLAGS_1 = 0x6ffffffbn;
-const DF_1_PIE = 0x08000000n;
+const PF_W = 2;
 const PN_XNUM = 0xffff;
 /** Real binaries have tens of program headers; cap what we read. */
 const MAX_PHDRS = 4096;
-/** A dynamic section of a few thousand entries is already huge. */
-const MAX_DYNAMIC_BYTES = 1024 * 1024;
+const MAX_NOTE_BYTES = 64 * 1024;
 
-export type ElfResult = { info: ExecutableInfo } | { error: { code: string; message: string } };
+export interface ElfProblem {
+  code: string;
+  message: string;
+}
+/** The attributes found, with problems met on the way (partial results), or a fatal error. */
+export type ElfResult = { info: ExecutableInfo; problems?: ElfProblem[] } | { error: ElfProblem };
+
+interface Phdr {
+  type: number;
+  flags: number;
+  offset: number;
+  vaddr: number;
+  filesz: number;
+}
 
 export function isElf(head: Buffer): boolean {
   return head.length >= 4 && head.subarray(0, 4).equals(ELF_MAGIC);
 }
 
-export async function readElf(reader: Reader): Promise<ElfResult> {
+export async function readElf(reader: Reader, signal?: AbortSignal): Promise<ElfResult> {
   const ident = await reader.read(0, 64);
   if (ident.length < 16 || !isElf(ident)) return fail('malformed', 'not an ELF file');
   const bits = ident[4] === 1 ? 32 : ident[4] === 2 ? 64 : undefined;
@@ -43,77 +68,116 @@ export async function readElf(reader: Reader): Promise<ElfResult> {
   if (bits === undefined || little === undefined) return fail('malformed', `bad ELF class ${ident[4]} or data encoding ${ident[5]}`);
   const headerSize = bits === 64 ? 64 : 52;
   if (ident.length < headerSize) return fail('truncated', `ELF header needs ${headerSize} bytes, file has ${ident.length}`);
+  const id: ElfIdent = { little, bits };
   const f = fields(ident, little, bits);
   const eType = f.u16(16);
-  const info: ExecutableInfo = {
-    format: 'elf',
-    machine: machineName(f.u16(18)),
-    bits,
-    endianness: little ? 'little' : 'big',
-    type: typeName(eType),
-  };
-  const phoff = bits === 64 ? f.addr(32) : f.addr(28);
-  const phentsize = f.u16(bits === 64 ? 54 : 42);
+  const eMachine = f.u16(18);
+  const info: ExecutableInfo = { format: 'elf', machine: machineName(eMachine), bits, endianness: little ? 'little' : 'big', type: typeName(eType) };
+  const problems: ElfProblem[] = [];
+  const shoff = bits === 64 ? f.addr(40) : f.addr(32);
+  const shentsize = f.u16(bits === 64 ? 58 : 46);
+  let shnum = f.u16(bits === 64 ? 60 : 48);
+  let shstrndx = f.u16(bits === 64 ? 62 : 50);
   let phnum = f.u16(bits === 64 ? 56 : 44);
-  if (phnum === PN_XNUM) {
-    // Too many headers for 16 bits: the count sits in section header 0's sh_info.
-    const shoff = bits === 64 ? f.addr(40) : f.addr(32);
+  if (phnum === PN_XNUM || (shnum === 0 && shoff !== 0) || shstrndx === 0xffff) {
+    // Counts too big for 16 bits sit in section header 0 (sh_size, sh_link, sh_info).
     const sh0 = await reader.read(shoff, bits === 64 ? 64 : 40);
-    if (sh0.length < (bits === 64 ? 48 : 32)) return fail('truncated', 'section header 0 (program header count) cut short');
-    phnum = fields(sh0, little, bits).u32(bits === 64 ? 44 : 28);
+    if (sh0.length < (bits === 64 ? 64 : 40)) {
+      if (phnum === PN_XNUM) return fail('truncated', 'section header 0 (program header count) cut short');
+    } else {
+      const s = fields(sh0, little, bits);
+      if (phnum === PN_XNUM) phnum = s.u32(bits === 64 ? 44 : 28);
+      if (shnum === 0) shnum = Math.min(s.addr(bits === 64 ? 32 : 20), 0x10000000);
+      if (shstrndx === 0xffff) shstrndx = s.u32(bits === 64 ? 40 : 24);
+    }
   }
-  if (phnum === 0) return { info };
-  const minEntry = bits === 64 ? 56 : 32;
+  const phdrs = await readPhdrs(reader, id, bits === 64 ? f.addr(32) : f.addr(28), f.u16(bits === 64 ? 54 : 42), phnum);
+  if ('error' in phdrs) return phdrs;
+  const sec = await readSections(reader, id, shoff, shentsize, shnum, shstrndx);
+  if (sec.problem) problems.push({ code: 'malformed', message: sec.problem });
+  const sections = sec.sections;
+
+  const loads: Load[] = phdrs.filter((p) => p.type === PT_LOAD);
+  const dynPh = phdrs.find((p) => p.type === PT_DYNAMIC);
+  const dyn = dynPh ? await readDynamic(reader, id, { offset: dynPh.offset, size: dynPh.filesz }, loads, sections) : undefined;
+  if (dyn?.problem) problems.push({ code: 'truncated', message: dyn.problem });
+  const symbols = dyn ? await readDynamicSymbols(reader, id, sections, loads, dyn) : [];
+
+  if (phdrs.length > 0) {
+    const stack = phdrs.find((p) => p.type === PT_GNU_STACK);
+    info.nx = stack !== undefined && (stack.flags & PF_X) === 0;
+  }
+  if (eType === ET_EXEC) info.pie = false;
+  else if (eType === ET_DYN && (phdrs.some((p) => p.type === PT_INTERP) || dyn?.facts.pieFlag)) {
+    info.pie = true;
+    info.type = 'executable';
+  }
+  if (phdrs.length > 0) info.relro = phdrs.some((p) => p.type === PT_GNU_RELRO) ? (dyn?.facts.bindNow ? 'full' : 'partial') : 'none';
+  const symtab = sections.find((s) => s.type === SHT_SYMTAB);
+  info.canary =
+    symbols.some((s) => CANARY_SYMBOLS.some((c) => s.name.includes(c))) ||
+    (await stringTableHas(reader, symtab ? sections[symtab.link] : undefined, CANARY_SYMBOLS, signal));
+  Object.assign(info, fortifyCounts(symbols));
+  info.rpath = dyn?.facts.rpath ?? [];
+  info.runpath = dyn?.facts.runpath ?? [];
+  info.stripped = symtab === undefined;
+  info.debugInfo = sections.some((s) => isDebugSection(s.name));
+  const notes = await readNotes(reader, id, phdrs, sections);
+  if (eMachine === EM_386 || eMachine === EM_X86_64) Object.assign(info, cetBits(notes.x86Features));
+  if (phdrs.length > 0) info.rwxSegments = loads.some((p) => (p.flags & (PF_W | PF_X)) === (PF_W | PF_X));
+  info.textrel = dyn?.facts.textrel ?? false;
+  info.sanitizers = SANITIZERS.filter((s) => symbols.some((y) => y.name.startsWith(s.prefix)) || dyn?.facts.needed.some((n) => s.library.test(n))).map((s) => s.name);
+  if (notes.buildId) info.buildId = notes.buildId;
+  if (dyn?.facts.soname) info.soname = dyn.facts.soname;
+  info.needed = dyn?.facts.needed ?? [];
+  info.importedSymbols = symbols.filter((s) => !s.defined).length;
+  info.exportedSymbols = symbols.filter((s) => s.exported).length;
+  info.unsafeImports = [...new Set(symbols.filter((s) => !s.defined && UNSAFE_FUNCTIONS.has(s.name)).map((s) => s.name))].sort();
+  info.missing = missingMitigations(info);
+  return problems.length > 0 ? { info, problems } : { info };
+}
+
+async function readPhdrs(reader: Reader, id: ElfIdent, phoff: number, phentsize: number, phnum: number): Promise<Phdr[] | { error: ElfProblem }> {
+  if (phnum === 0) return [];
+  const minEntry = id.bits === 64 ? 56 : 32;
   if (phentsize < minEntry) return fail('malformed', `program header size ${phentsize} < ${minEntry}`);
   if (phnum > MAX_PHDRS) return fail('malformed', `${phnum} program headers`);
   const table = await reader.read(phoff, phnum * phentsize);
   if (table.length < phnum * phentsize) return fail('truncated', `program header table at ${phoff} runs past the end of the file`);
-  const t = fields(table, little, bits);
-
-  let gnuStack: boolean | undefined;
-  let interp = false;
-  let dynamic: { offset: number; size: number } | undefined;
+  const t = fields(table, id.little, id.bits);
+  const out: Phdr[] = [];
   for (let i = 0; i < phnum; i++) {
-    const base = i * phentsize;
-    const pType = t.u32(base);
-    const pFlags = t.u32(base + (bits === 64 ? 4 : 24));
-    if (pType === PT_GNU_STACK) gnuStack = (pFlags & PF_X) === 0;
-    else if (pType === PT_INTERP) interp = true;
-    else if (pType === PT_DYNAMIC) {
-      dynamic = bits === 64 ? { offset: t.addr(base + 8), size: t.addr(base + 32) } : { offset: t.addr(base + 4), size: t.addr(base + 16) };
-    }
+    const b = i * phentsize;
+    out.push(
+      id.bits === 64
+        ? { type: t.u32(b), flags: t.u32(b + 4), offset: t.addr(b + 8), vaddr: t.addr(b + 16), filesz: t.addr(b + 32) }
+        : { type: t.u32(b), flags: t.u32(b + 24), offset: t.u32(b + 4), vaddr: t.u32(b + 8), filesz: t.u32(b + 16) },
+    );
   }
-  info.nx = gnuStack ?? false;
-  if (eType === ET_EXEC) info.pie = false;
-  else if (eType === ET_DYN) {
-    const flags1 = dynamic ? await readFlags1(reader, dynamic, little, bits) : undefined;
-    if (typeof flags1 === 'object') return flags1;
-    if (interp || (flags1 !== undefined && (flags1 & DF_1_PIE) !== 0n)) {
-      info.pie = true;
-      info.type = 'executable';
-    }
-  }
-  return { info };
+  return out;
 }
 
-/** DT_FLAGS_1 from the dynamic section, undefined when absent, or an error result. */
-async function readFlags1(
-  reader: Reader,
-  dynamic: { offset: number; size: number },
-  little: boolean,
-  bits: 32 | 64,
-): Promise<bigint | undefined | { error: { code: string; message: string } }> {
-  const size = Math.min(dynamic.size, MAX_DYNAMIC_BYTES);
-  const data = await reader.read(dynamic.offset, size);
-  if (data.length < size) return fail('truncated', `dynamic section at ${dynamic.offset} runs past the end of the file`);
-  const entry = bits === 64 ? 16 : 8;
-  const d = fields(data, little, bits);
-  for (let pos = 0; pos + entry <= data.length; pos += entry) {
-    const tag = d.word(pos);
-    if (tag === DT_NULL) break;
-    if (tag === DT_FLAGS_1) return d.word(pos + entry / 2);
+/** Notes from PT_NOTE segments, or from SHT_NOTE sections when there are no program headers. */
+async function readNotes(reader: Reader, id: ElfIdent, phdrs: Phdr[], sections: Section[]): Promise<NoteFacts> {
+  const facts: NoteFacts = {};
+  const areas = phdrs.length > 0 ? phdrs.filter((p) => p.type === PT_NOTE).map((p) => ({ offset: p.offset, size: p.filesz })) : sections.filter((s) => s.type === SHT_NOTE);
+  for (const area of areas.slice(0, 64)) {
+    const buf = await reader.read(area.offset, Math.min(area.size, MAX_NOTE_BYTES));
+    parseNotes(buf, id.little, id.bits, facts);
   }
-  return undefined;
+  return facts;
+}
+
+/** checksec's counts: names with leading underscores removed, against glibc's `_chk` list. */
+function fortifyCounts(symbols: DynamicSymbol[]): { fortify: boolean; fortified: number; fortifiable: number } {
+  const names = new Set(symbols.map((s) => s.name.replace(/^_+/, '')));
+  let fortified = 0;
+  let plain = 0;
+  for (const name of names) {
+    if (name.endsWith('_chk') && FORTIFIED_FUNCTIONS.has(name.slice(0, -4))) fortified++;
+    else if (FORTIFIED_FUNCTIONS.has(name)) plain++;
+  }
+  return { fortify: fortified > 0, fortified, fortifiable: fortified + plain };
 }
 
 function typeName(eType: number): string {
@@ -131,24 +195,6 @@ function typeName(eType: number): string {
   }
 }
 
-/** Endian- and class-aware field reads on a buffer. */
-function fields(buf: Buffer, little: boolean, bits: 32 | 64) {
-  const u32 = (o: number): number => (little ? buf.readUInt32LE(o) : buf.readUInt32BE(o));
-  const u64 = (o: number): bigint => (little ? buf.readBigUInt64LE(o) : buf.readBigUInt64BE(o));
-  return {
-    u16: (o: number): number => (little ? buf.readUInt16LE(o) : buf.readUInt16BE(o)),
-    u32,
-    /** An address/offset/size: 4 or 8 bytes; clamped to a safe integer (a huge value then fails a bounds check). */
-    addr: (o: number): number => (bits === 64 ? Number(min(u64(o), BigInt(Number.MAX_SAFE_INTEGER))) : u32(o)),
-    /** A dynamic-entry word (d_tag, d_val): 4 or 8 bytes. */
-    word: (o: number): bigint => (bits === 64 ? u64(o) : BigInt(u32(o))),
-  };
-}
-
-function min(a: bigint, b: bigint): bigint {
-  return a < b ? a : b;
-}
-
-function fail(code: string, message: string): { error: { code: string; message: string } } {
+function fail(code: string, message: string): { error: ElfProblem } {
   return { error: { code, message } };
 }

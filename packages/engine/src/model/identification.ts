@@ -72,6 +72,51 @@ export interface ExecutableInfo {
   /** Hardening attributes; `undefined` where not determinable for this format. */
   nx?: boolean;
   pie?: boolean;
+  /** ELF: PT_GNU_RELRO absent → none; present → partial; plus BIND_NOW → full. */
+  relro?: 'none' | 'partial' | 'full';
+  /** A stack protector symbol (`__stack_chk_fail`, `__stack_chk_guard`) is present. */
+  canary?: boolean;
+  /** Fortified `__X_chk` functions are used; counts as checksec counts them. */
+  fortify?: boolean;
+  fortified?: number;
+  fortifiable?: number;
+  /** DT_RPATH / DT_RUNPATH entries (colon lists split). */
+  rpath?: string[];
+  runpath?: string[];
+  /** No symbol table (.symtab); `debugInfo` = DWARF sections present. */
+  stripped?: boolean;
+  debugInfo?: boolean;
+  /** x86 CET from GNU property notes: indirect branch tracking, shadow stack. */
+  cetIbt?: boolean;
+  cetShstk?: boolean;
+  /** A loadable segment that is writable and executable. */
+  rwxSegments?: boolean;
+  /** Text relocations (DT_TEXTREL or DF_TEXTREL). */
+  textrel?: boolean;
+  /** Sanitizer runtimes present (`asan`, `ubsan`, ...). */
+  sanitizers?: string[];
+  buildId?: string;
+  soname?: string;
+  /** Needed libraries (ELF DT_NEEDED, PE imported DLLs, Mach-O dylibs). */
+  needed?: string[];
+  importedSymbols?: number;
+  exportedSymbols?: number;
+  /** Imports of known-unsafe functions (gets, strcpy, system, ...), sorted. */
+  unsafeImports?: string[];
+  /** PE: IMAGE_DLLCHARACTERISTICS and load-config derived mitigations. */
+  dynamicBase?: boolean;
+  highEntropyVa?: boolean;
+  nxCompat?: boolean;
+  /** PE: /GS security cookie in the load configuration. */
+  gs?: boolean;
+  safeSeh?: boolean;
+  cfg?: boolean;
+  cetCompat?: boolean;
+  forceIntegrity?: boolean;
+  authenticode?: boolean;
+  dotnet?: boolean;
+  /** Missing mitigations in the spec's style: `no-pie`, `execstack`, `no-relro`, ... */
+  missing?: string[];
 }
 
 export interface FileEntry {
@@ -104,8 +149,47 @@ export interface Identification {
   files: FileEntry[];
   components: Component[];
   problems: Problem[];
+  /** Information leaks found in the file tree; absent when the infoleak stage did not run. */
+  infoleaks?: InfoleakFinding[];
   startedAt: string;
   finishedAt: string;
+}
+
+/** Spec §3 infoleak kinds, snake case. */
+export type InfoleakKind =
+  | 'asymmetric_keys'
+  | 'cloud_provider_keys'
+  | 'urls'
+  | 'emails'
+  | 'ips'
+  | 'macs'
+  | 'image_data'
+  | 'jwts'
+  | 'shell_histories'
+  | 'passwords'
+  | 'oauths'
+  | 'custom'
+  | 'http_credentials'
+  | 'google_cloud_keys'
+  | 'facebook_tokens'
+  | 'twilio_keys';
+
+export interface InfoleakFinding {
+  kind: InfoleakKind;
+  /** Detector that found it, e.g. `cloud/aws-access-key`. */
+  detector: string;
+  /** Extended path of the file. */
+  path: string[];
+  /** Byte offset of the value in the file (binaries), or 1-based line (text). */
+  offset?: number;
+  line?: number;
+  value: string;
+  /** Display form of a secret: first and last characters kept, the rest `*`. */
+  masked?: string;
+  /** A bounded excerpt around the value (the string it sits in). */
+  context: string;
+  /** Validated facts: key type, size, encrypted, fingerprint, decoded JWT claims, ... */
+  details?: Record<string, string | number | boolean>;
 }
 
 /** Spec §9 scanner processes, reported live by `scan`. */

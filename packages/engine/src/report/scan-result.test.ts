@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { scan } from '../pipeline.ts';
-import { toScanResult } from './scan-result.ts';
+import { exeFlags, toScanResult } from './scan-result.ts';
 
 const DEB = fileURLToPath(new URL('../../fixtures/unpack/deb-xz/binlens-hello_1.0.0-1_amd64.deb', import.meta.url));
 const ROOTFS = fileURLToPath(new URL('../../fixtures/identify/rootfs-debian/rootfs.tar', import.meta.url));
@@ -85,5 +85,13 @@ describe('toScanResult', () => {
     });
     expect(result.components[0]?.objects).toEqual([{ sha1: 'f1', exe_flags: ['nx', 'pie'], matching_methods: ['signature'], extended_fullpath: ['bin/tool'], docker: null }]);
     expect(result.licenses).toEqual([{ name: 'Apache-2.0' }, { name: 'MIT' }]);
+  });
+
+  it.each([
+    [{ nx: true, pie: false, relro: 'full', canary: true, fortify: true, stripped: false, cetIbt: true, cetShstk: false }, ['nx', 'full_relro', 'canary', 'fortify', 'cet_ibt']],
+    [{ nx: false, relro: 'partial', stripped: true }, ['partial_relro', 'stripped']],
+    [{ relro: 'none', dynamicBase: true, highEntropyVa: true, nxCompat: true, gs: true, cfg: false, authenticode: true }, ['dynamic_base', 'high_entropy_va', 'nx_compat', 'gs', 'authenticode']],
+  ] as const)('exeFlags(%o) = %o', (attributes, flags) => {
+    expect(exeFlags({ path: [], size: 1, sha1: '', sha256: '', executable: { format: 'elf', machine: 'x86-64', bits: 64, endianness: 'little', type: 'executable', ...attributes } })).toEqual(flags);
   });
 });

@@ -1,7 +1,7 @@
 // Identification → the spec §3 "scan result" shape (what /rest/scans/{id}/result/
 // answers and `binlens scan --format json` prints). Vulnerabilities are joined by
 // evaluation later; here `vulns` is empty.
-import type { Component, FileEntry, Identification, ResultComponent, ResultFileObject, ScanResult } from '../model/index.ts';
+import type { Component, ExecutableInfo, FileEntry, Identification, ResultComponent, ResultFileObject, ScanResult } from '../model/index.ts';
 import { compareComponents, comparePaths, compareStrings } from '../identify/component.ts';
 
 export function toScanResult(identification: Identification): ScanResult {
@@ -59,12 +59,39 @@ function toObjects(c: Component, files: Map<string, FileEntry>, inputName: strin
     });
 }
 
-/** Hardening flags that are on, e.g. `['nx', 'pie']`. */
+/**
+ * Hardening flags that are on, in a fixed order, e.g. `['nx', 'pie', 'full_relro', 'canary']`.
+ * Names are the native JSON contract's snake-case attribute keys; RELRO is `full_relro`
+ * or `partial_relro`.
+ */
 export function exeFlags(file: FileEntry | undefined): string[] {
   const exe = file?.executable;
   if (!exe) return [];
   const flags: string[] = [];
-  if (exe.nx) flags.push('nx');
-  if (exe.pie) flags.push('pie');
+  for (const [key, name] of EXE_FLAGS) {
+    if (key === 'relro') {
+      if (exe.relro === 'full' || exe.relro === 'partial') flags.push(`${exe.relro}_relro`);
+    } else if (exe[key] === true) flags.push(name);
+  }
   return flags;
 }
+
+const EXE_FLAGS: readonly [keyof ExecutableInfo, string][] = [
+  ['nx', 'nx'],
+  ['pie', 'pie'],
+  ['relro', 'relro'],
+  ['canary', 'canary'],
+  ['fortify', 'fortify'],
+  ['cetIbt', 'cet_ibt'],
+  ['cetShstk', 'cet_shstk'],
+  ['dynamicBase', 'dynamic_base'],
+  ['highEntropyVa', 'high_entropy_va'],
+  ['nxCompat', 'nx_compat'],
+  ['gs', 'gs'],
+  ['safeSeh', 'safeseh'],
+  ['cfg', 'cfg'],
+  ['cetCompat', 'cet_compat'],
+  ['forceIntegrity', 'force_integrity'],
+  ['authenticode', 'authenticode'],
+  ['stripped', 'stripped'],
+];

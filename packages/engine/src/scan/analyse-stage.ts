@@ -1,26 +1,49 @@
-// Stage "static analysis": executables' architecture and hardening.
+// Stage "static analysis": executables' architecture and hardening. ELF files were
+// marked by the extract stage; PE files are recognised here (MZ + PE signature) among
+// files no unpacker claimed. A reader's partial-result problems become located
+// warnings; the file keeps what was read.
 import { readElf } from '../executables/elf.ts';
+import { isPe, readPe } from '../executables/pe.ts';
 import { openReader } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
 import { ELF_FORMAT } from './extract-stage.ts';
+import type { TreeFile } from './tree.ts';
+
+export const PE_FORMAT = 'executable/pe';
 
 export async function analyseStage(ctx: ScanContext): Promise<void> {
-  const elves = ctx.tree.files.filter((f) => f.entry.format === ELF_FORMAT && f.diskPath !== undefined);
-  for (const [i, file] of elves.entries()) {
+  const candidates = ctx.tree.files.filter((f) => f.diskPath !== undefined && (f.entry.format === ELF_FORMAT || (f.entry.format === undefined && f.entry.size >= 64)));
+  for (const [i, file] of candidates.entries()) {
     ctx.signal.throwIfAborted();
-    ctx.progress({ stage: 'static analysis', done: i, total: elves.length });
+    ctx.progress({ stage: 'static analysis', done: i, total: candidates.length });
+    const plugin = file.entry.format ?? PE_FORMAT;
     try {
-      const reader = await openReader(file.diskPath ?? '');
-      try {
-        const result = await readElf(reader);
-        if ('info' in result) file.entry.executable = result.info;
-        else ctx.problems.push({ level: 'warning', location: file.entry.path, plugin: ELF_FORMAT, ...result.error });
-      } finally {
-        await reader.close();
-      }
+      await analyse(ctx, file);
     } catch (err) {
-      ctx.problems.push(internalProblem(file.entry.path, ELF_FORMAT, err));
+      if (ctx.signal.aborted) throw err;
+      ctx.problems.push(internalProblem(file.entry.path, plugin, err));
     }
   }
-  ctx.progress({ stage: 'static analysis', done: elves.length, total: elves.length });
+  ctx.progress({ stage: 'static analysis', done: candidates.length, total: candidates.length });
+}
+
+async function analyse(ctx: ScanContext, file: TreeFile): Promise<void> {
+  const reader = await openReader(file.diskPath ?? '');
+  try {
+    let plugin = ELF_FORMAT;
+    let result;
+    if (file.entry.format === ELF_FORMAT) result = await readElf(reader, ctx.signal);
+    else if (await isPe(await reader.read(0, 64), reader)) {
+      plugin = PE_FORMAT;
+      file.entry.format = PE_FORMAT;
+      result = await readPe(reader);
+    } else return;
+    const at = { level: 'warning' as const, location: file.entry.path, plugin };
+    if ('info' in result) {
+      file.entry.executable = result.info;
+      for (const p of result.problems ?? []) ctx.problems.push({ ...at, ...p });
+    } else ctx.problems.push({ ...at, ...result.error });
+  } finally {
+    await reader.close();
+  }
 }

@@ -1,0 +1,17 @@
+// E-mail addresses (RFC 5321 dot-atom local part, a domain with a letter TLD).
+import { DECOY_DOMAINS, type InfoleakDetector } from '../types.ts';
+
+export const EMAIL: InfoleakDetector = {
+  name: 'email',
+  kind: 'emails',
+  version: 1,
+  keywords: ['@'],
+  // maintainer: Jane Roe <jane.roe@corp-mail.net>
+  pattern: /\b[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@((?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24})\b/g,
+  secret: false,
+  validate: (m) => (DECOY_DOMAINS.test(m[1] ?? '') ? undefined : { value: m[0] }),
+  samples: {
+    positive: ['Maintainer: Jane Roe <jane.roe@corp-mail.net>'],
+    negative: ['user@example.com', 'root@localhost', 'printf("%s@%d")', 'libfoo@1.2.3'],
+  },
+};

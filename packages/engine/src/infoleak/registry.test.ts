@@ -1,0 +1,64 @@
+// Every detector: registered, sorted, exercised by its own true/false samples, and seen
+// in an infoleak fixture (the completeness rule for detectors).
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { Identification } from '../model/index.ts';
+import { DETECTORS } from './registry.ts';
+import { mask, scanBytes, strings } from './scan-text.ts';
+
+const DETECTOR_DIR = fileURLToPath(new URL('./detectors/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../fixtures/infoleak/', import.meta.url));
+const find = (text: string | Buffer) => scanBytes(Buffer.isBuffer(text) ? text : Buffer.from(text), ['f'], DETECTORS);
+
+describe('infoleak registry', () => {
+  it('every detector file is registered under its file name, sorted, unique', () => {
+    const files = readdirSync(DETECTOR_DIR).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => f.slice(0, -3)).sort();
+    expect(DETECTORS.map((d) => d.name)).toEqual(files);
+  });
+
+  it.each(DETECTORS.map((d) => [d.name, d] as const))('%s: true samples found, false samples not', (name, detector) => {
+    for (const sample of detector.samples.positive) expect(find(sample).filter((f) => f.detector === name), sample).toHaveLength(1);
+    for (const sample of detector.samples.negative) expect(find(sample).filter((f) => f.detector === name), sample).toEqual([]);
+    expect(detector.pattern.flags).toContain('g');
+  });
+
+  it.each(DETECTORS.map((d) => d.name))('detector %s appears in an infoleak fixture', (name) => {
+    const seen = readdirSync(FIXTURES).some((dir) => {
+      const expected = JSON.parse(readFileSync(`${FIXTURES}${dir}/expected.json`, 'utf8')) as Identification;
+      return expected.infoleaks?.some((f) => f.detector === name);
+    });
+    expect(seen).toBe(true);
+  });
+});
+
+describe('detectors in detail', () => {
+  it('private keys: type, curve, encryption and fingerprints as openssl/ssh-keygen give them', () => {
+    const [ec, ssh, encrypted] = DETECTORS.find((d) => d.name === 'private-key')?.samples.positive.map((s) => find(s)[0]?.details) ?? [];
+    expect(ec).toEqual({ format: 'pkcs8', encrypted: false, type: 'ec', curve: 'prime256v1', fingerprint: 'SHA256:1XKGKJ0wBUjcaRN7kShzS6Lbg94xtKM9n+nFO16obuY' });
+    expect(ssh).toEqual({ format: 'openssh', type: 'ssh-ed25519', encrypted: false, fingerprint: 'SHA256:XqQLHg7t9cQKXMx+2xqtWwb/P/JHZbQkTpUwhoMjTUw' });
+    expect(encrypted).toEqual({ format: 'traditional', encrypted: true, type: 'rsa' });
+  });
+
+  it('the decoy set yields nothing', () => {
+    expect(find('AKIAIOSFODNN7EXAMPLE admin@example.com root@localhost ci@build.test user@mail.example.org')).toEqual([]);
+  });
+
+  it('binaries: ASCII and UTF-16LE strings with byte offsets', () => {
+    const bytes = Buffer.concat([Buffer.alloc(10), Buffer.from('key AKIAZ3MSJV7WQ2KDHX4B'), Buffer.alloc(3), Buffer.from('mail ops@corp-mail.net', 'utf16le'), Buffer.alloc(2)]);
+    expect(find(bytes).map((f) => [f.detector, f.offset, f.value])).toEqual([
+      ['aws-access-key', 14, 'AKIAZ3MSJV7WQ2KDHX4B'],
+      ['email', 37 + 2 * 'mail '.length, 'ops@corp-mail.net'],
+    ]);
+    expect(strings(Buffer.from('\0short\0long enough\0')).map((p) => p.text)).toEqual(['long enough']);
+  });
+
+  it('text files: 1-based lines; secrets masked, other kinds not', () => {
+    const found = find('a\nb\nsecret=AKIAZ3MSJV7WQ2KDHX4B\nby x.y@corp-mail.net');
+    expect(found.map((f) => [f.line, f.masked])).toEqual([
+      [3, 'AKIA************HX4B'],
+      [4, undefined],
+    ]);
+    expect([mask('abcdefgh'), mask('abc')]).toEqual(['ab****gh', '***']);
+  });
+});

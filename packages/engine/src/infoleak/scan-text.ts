@@ -1,0 +1,91 @@
+// One pass per file: take its text (a text file as is; a binary's ASCII and UTF-16LE
+// strings with their offsets), lower-case it once for the keyword pre-filter, and run
+// every detector whose keyword occurs.
+import type { InfoleakFinding } from '../model/index.ts';
+import type { InfoleakDetector } from './types.ts';
+
+/** A piece of text and where it starts: a byte offset (binary) or the text file itself. */
+interface Piece {
+  text: string;
+  /** Byte offset of text[0] in the file; for UTF-16 strings each character is 2 bytes. */
+  offset: number;
+  width: 1 | 2;
+}
+
+const MIN_STRING = 8;
+const CONTEXT = 80;
+
+/** Findings of all detectors in one file's bytes. */
+export function scanBytes(bytes: Buffer, path: string[], detectors: readonly InfoleakDetector[]): InfoleakFinding[] {
+  const isText = !bytes.subarray(0, 8192).includes(0);
+  const pieces = isText ? [{ text: bytes.toString('utf8'), offset: 0, width: 1 as const }] : strings(bytes);
+  const out: InfoleakFinding[] = [];
+  const seen = new Set<string>();
+  for (const piece of pieces) {
+    const lower = piece.text.toLowerCase();
+    for (const detector of detectors) {
+      if (!detector.keywords.some((k) => lower.includes(k))) continue;
+      const pattern = new RegExp(detector.pattern.source, detector.pattern.flags);
+      for (let m = pattern.exec(piece.text); m; m = pattern.exec(piece.text)) {
+        if (m[0].length === 0) pattern.lastIndex++;
+        const found = detector.validate ? detector.validate(m) : { value: m[0] };
+        if (!found) continue;
+        const where = isText ? { line: lineOf(piece.text, m.index) } : { offset: piece.offset + m.index * piece.width };
+        const key = `${detector.name}\0${found.value}\0${where.line ?? where.offset}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push({
+          kind: detector.kind,
+          detector: detector.name,
+          path,
+          ...where,
+          value: found.value,
+          ...(detector.secret ? { masked: mask(found.value) } : {}),
+          context: piece.text.slice(Math.max(0, m.index - CONTEXT), Math.min(piece.text.length, m.index + m[0].length + CONTEXT)),
+          ...(found.details ? { details: found.details } : {}),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** Keeps 4 characters at each end of a secret (fewer for short ones), stars between. */
+export function mask(value: string): string {
+  const keep = value.length >= 16 ? 4 : value.length >= 8 ? 2 : 0;
+  return value.slice(0, keep) + '*'.repeat(Math.min(value.length - 2 * keep, 32)) + (keep ? value.slice(-keep) : '');
+}
+
+/** Printable ASCII runs (with \t \r \n) and UTF-16LE runs of at least MIN_STRING characters. */
+export function strings(bytes: Buffer): Piece[] {
+  const out: Piece[] = [];
+  const printable = (b: number): boolean => (b >= 0x20 && b < 0x7f) || b === 9 || b === 10 || b === 13;
+  let start = -1;
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i < bytes.length && printable(bytes[i] ?? 0)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (i - start >= MIN_STRING) out.push({ text: bytes.toString('latin1', start, i), offset: start, width: 1 });
+      start = -1;
+    }
+  }
+  for (const parity of [0, 1]) {
+    start = -1;
+    for (let i = parity; i + 1 <= bytes.length; i += 2) {
+      const ok = i + 1 < bytes.length && bytes[i + 1] === 0 && printable(bytes[i] ?? 0);
+      if (ok) {
+        if (start < 0) start = i;
+      } else if (start >= 0) {
+        if ((i - start) / 2 >= MIN_STRING) out.push({ text: bytes.subarray(start, i).toString('utf16le'), offset: start, width: 2 });
+        start = -1;
+      }
+    }
+  }
+  return out;
+}
+
+function lineOf(text: string, index: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < index; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
