@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 // One project per package; `npm test` runs them all, `--project NAME` runs one.
 export default defineConfig({
   test: {
-    projects: ['packages/engine', 'packages/vulndb', 'packages/server', 'packages/web', 'e2e'],
+    projects: ['packages/engine', 'packages/vulndb', 'packages/cli', 'packages/server', 'packages/web', 'e2e'],
   },
 });

@@ -67,7 +67,7 @@ describe.each(databaseTargets())('API journey on $name', (target) => {
 
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      [join(repoRoot, 'packages/engine/bin/binlens.js'), 'scan', demoDeb, '--format', 'json'],
+      [join(repoRoot, 'packages/cli/bin/binlens.js'), 'scan', demoDeb, '--format', 'json'],
       { cwd: repoRoot },
     );
     const cli = JSON.parse(stdout) as { components: ResultComponent[] };

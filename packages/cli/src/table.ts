@@ -1,5 +1,5 @@
 // `--format table`: aligned columns for people, problems below.
-import type { Problem, ScanResult } from '../model/index.ts';
+import type { Problem, ScanResult } from '@binlens/engine';
 
 export function formatTable(result: ScanResult, problems: Problem[]): string {
   const rows = [['NAME', 'VERSION', 'TYPE', 'FILES']];

@@ -1,15 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { main } from './main.ts';
+import { runCli } from '../testing/run-cli.ts';
 
-const DEB = fileURLToPath(new URL('../../fixtures/unpack/deb-zstd/libbinlens-tools1_0.9.1-3_amd64.deb', import.meta.url));
+const DEB = fileURLToPath(
+  new URL('../../../engine/fixtures/unpack/deb-zstd/libbinlens-tools1_0.9.1-3_amd64.deb', import.meta.url),
+);
 
-async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), stderrIsTTY: false });
-  return { code, stdout, stderr };
-}
+const run = (...argv: string[]) => runCli(argv);
 
 describe('binlens CLI', () => {
   it('scan --format json prints input, the scan result and problems', async () => {
@@ -38,16 +35,14 @@ describe('binlens CLI', () => {
     );
   });
 
-  it('--help prints usage', async () => {
-    const { code, stdout } = await run('--help');
+  it('scan --help prints the command usage', async () => {
+    const { code, stdout } = await run('scan', '--help');
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: binlens scan FILE \[--format json\|table\]/);
   });
 
   it.each([
-    [[], 'binlens: missing command'],
     [['scan'], 'binlens: missing FILE'],
-    [['list', 'x'], 'binlens: unknown command "list"'],
     [['scan', 'a', 'b'], 'binlens: unexpected argument "b"'],
     [['scan', 'a', '--format', 'xml'], 'binlens: --format must be json or table, not "xml"'],
     [['scan', 'a', '--bogus'], "binlens: Unknown option '--bogus'"],

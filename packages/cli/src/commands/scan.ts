@@ -1,12 +1,11 @@
-// The `binlens` command line. Thin: parse arguments, call scan, print.
+// `binlens scan FILE`: take the file apart and print its components. Thin: parse
+// arguments, call the engine, print.
 import { parseArgs } from 'node:util';
-import type { Progress } from '../model/index.ts';
-import { scan } from '../pipeline.ts';
-import { toScanResult } from '../report/scan-result.ts';
-import { formatTable } from './table.ts';
+import { type Progress, scan, toScanResult } from '@binlens/engine';
+import { type CliIo, type Command, reportUsageError } from '../command.ts';
+import { formatTable } from '../table.ts';
 
-export const USAGE = `Usage: binlens scan FILE [--format json|table]
-       binlens --help
+const USAGE = `Usage: binlens scan FILE [--format json|table]
 
 Take FILE apart (archives, packages, compressed streams, nested) and report its components.
 
@@ -14,17 +13,16 @@ Options:
   -f, --format json|table   output format (default: json)
   -h, --help                show this help
 
-Exit status: 0 success, 1 FILE cannot be read, 2 usage error.`;
+Exit status: 0 success, 1 FILE cannot be read, 2 usage error, 130 interrupted.`;
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  /** Live progress is drawn only on a terminal. */
-  stderrIsTTY: boolean;
-  signal?: AbortSignal;
-}
+export const scanCommand: Command = {
+  name: 'scan',
+  summary: 'scan FILE [--format json|table]   report the components inside FILE',
+  usage: USAGE,
+  run: runScan,
+};
 
-export async function main(argv: string[], io: CliIo): Promise<number> {
+async function runScan(argv: string[], io: CliIo): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -40,8 +38,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${USAGE}\n`);
     return 0;
   }
-  const [command, file, ...extra] = positionals;
-  if (command !== 'scan') return usageError(io, command ? `unknown command "${command}"` : 'missing command');
+  const [file, ...extra] = positionals;
   if (file === undefined) return usageError(io, 'missing FILE');
   if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`);
   if (values.format !== 'json' && values.format !== 'table') return usageError(io, `--format must be json or table, not "${values.format}"`);
@@ -67,8 +64,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 }
 
 function usageError(io: CliIo, message: string): number {
-  io.stderr(`binlens: ${message}\n\n${USAGE}\n`);
-  return 2;
+  return reportUsageError(io, message, USAGE);
 }
 
 /** One self-overwriting stderr line, redrawn at most every 100 ms. */

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from './testing/run-cli.ts';
+
+describe('binlens', () => {
+  it('--help lists every command', async () => {
+    const { code, stdout } = await runCli(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      [
+        'Usage: binlens COMMAND [ARGS]',
+        '',
+        'Commands:',
+        '  scan FILE [--format json|table]   report the components inside FILE',
+        '  versions compare ECOSYSTEM           order version pairs read on standard input',
+        '',
+        'Run "binlens COMMAND --help" for a command\'s options.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it.each([
+    [[], 'Usage: binlens COMMAND [ARGS]'],
+    [['list', 'x'], 'binlens: unknown command "list"'],
+  ])('%j is a usage error (exit 2)', async (argv, first) => {
+    const { code, stderr } = await runCli(argv);
+    expect(code).toBe(2);
+    expect(stderr.split('\n')[0]).toBe(first);
+  });
+});
