@@ -23,7 +23,7 @@ export async function bootstrapAdmin(
   if (!options.password) {
     const line = '='.repeat(64);
     options.print(
-      [line, 'Binlens: first administrator created', `  email:    ${email}`, `  password: ${password}`, 'This password is shown once. Change it after logging in.', line].join('\n'),
+      [line, 'Binlens: first administrator created', `  email:    ${email}`, `  password: ${password}`, 'This password is shown only once: store it safely.', line].join('\n'),
     );
   }
   return email;
