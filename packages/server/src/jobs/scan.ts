@@ -44,7 +44,7 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
 }
 
 export async function markDeadScan(scans: ScanJobRepository, scanId: number): Promise<void> {
-  await scans.markFailedIfBusy(scanId, 'The scan stopped unexpectedly (the worker was interrupted or timed out). Please rescan.');
+  await scans.markFailedIfBusy(scanId, 'The scan stopped unexpectedly (the worker was interrupted or timed out). Upload the file again to retry.');
 }
 
 /** Starts this process's scan workers on the app's queue. */
