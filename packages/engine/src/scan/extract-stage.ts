@@ -1,7 +1,9 @@
 // Stage "file extractors": detect every file's format by magic and unpack
 // archives and compressed streams, breadth first, until nothing new appears or
-// a limit says stop. Members of members are detected the same way.
-import type { Problem } from '../model/index.ts';
+// a limit says stop. Members of members are detected the same way. A file no
+// unpacker claims whole (a raw flash dump) is carved for payloads at any offset.
+import type { DockerImage, Problem } from '../model/index.ts';
+import { CARVE, extractCarved } from '../carve/extract-carved.ts';
 import { isElf } from '../executables/elf.ts';
 import { UNPACKERS } from '../unpack/registry.ts';
 import { ExtractSink } from '../unpack/safe-fs.ts';
@@ -12,29 +14,53 @@ import type { TreeFile } from './tree.ts';
 
 export const ELF_FORMAT = 'executable/elf';
 
-export async function extractStage(ctx: ScanContext): Promise<void> {
+export interface ExtractOptions {
+  /** Record on every produced file the unpacker that produced it and its parent (`handler`, `parent`). */
+  provenance?: boolean;
+}
+
+export interface ExtractOutcome {
+  /** Container images met on the way (docker save, OCI archives). */
+  dockerImages: DockerImage[];
+}
+
+/** Specialised unpackers (a docker-save archive is a tar) are asked before the general ones. */
+const DETECTION_ORDER: readonly Unpacker[] = [...UNPACKERS.filter((u) => u.specialises), ...UNPACKERS.filter((u) => !u.specialises)];
+
+/** Carving reads a file once more: files smaller than this rarely hide a payload worth it. */
+const CARVE_MIN_BYTES = 4096;
+
+export async function extractStage(ctx: ScanContext, options: ExtractOptions = {}): Promise<ExtractOutcome> {
   const { tree, signal } = ctx;
+  const outcome: ExtractOutcome = { dockerImages: [] };
   // tree.files grows while we walk it: that is the breadth-first queue.
   for (let i = 0; i < tree.files.length; i++) {
     signal.throwIfAborted();
     ctx.progress({ stage: 'file extractors', done: i, total: tree.files.length });
     const file = tree.files[i];
     if (file?.diskPath === undefined || file.entry.size === 0) continue;
-    await visit(ctx, file, file.diskPath);
+    await visit(ctx, file, file.diskPath, options, outcome);
   }
   ctx.progress({ stage: 'file extractors', done: tree.files.length, total: tree.files.length });
+  return outcome;
 }
 
-async function visit(ctx: ScanContext, file: TreeFile, diskPath: string): Promise<void> {
+async function visit(ctx: ScanContext, file: TreeFile, diskPath: string, options: ExtractOptions, outcome: ExtractOutcome): Promise<void> {
   const reader = await openReader(diskPath);
   try {
     const head = await reader.read(0, HEAD_BYTES);
     const found = await detect(head, reader);
     if (found) {
       file.entry.format = found.unpacker.name;
-      await unpack(ctx, file, reader, found.unpacker, found.chunk);
+      await unpack(ctx, file, reader, found.unpacker, options, outcome, (target) => found.unpacker.extract({ ...target, chunk: found.chunk, fileName: fileName(file) }));
+      // A header-sized format (a uImage kernel) followed by more: carve the rest.
+      if (found.chunk.end < reader.size && file.depth < ctx.tracker.limits.maxDepth) {
+        await unpack(ctx, file, reader, { name: CARVE }, options, outcome, (target) => extractCarved(target, UNPACKERS, found.chunk.end));
+      }
     } else if (isElf(head)) {
       file.entry.format = ELF_FORMAT;
+    } else if (reader.size >= CARVE_MIN_BYTES && !isPe(head)) {
+      await unpack(ctx, file, reader, { name: CARVE }, options, outcome, (target) => extractCarved(target, UNPACKERS, 0));
     }
   } finally {
     await reader.close();
@@ -42,14 +68,30 @@ async function visit(ctx: ScanContext, file: TreeFile, diskPath: string): Promis
 }
 
 async function detect(head: Buffer, reader: Reader): Promise<{ unpacker: Unpacker; chunk: Chunk } | undefined> {
-  for (const unpacker of UNPACKERS) {
+  for (const unpacker of DETECTION_ORDER) {
     const chunk = await unpacker.identify(head, reader);
     if (chunk) return { unpacker, chunk };
   }
   return undefined;
 }
 
-async function unpack(ctx: ScanContext, file: TreeFile, reader: Reader, unpacker: Unpacker, chunk: Chunk): Promise<void> {
+interface Target {
+  reader: Reader;
+  location: string[];
+  sink: ExtractSink;
+  signal: AbortSignal;
+  report: (p: Omit<Problem, 'plugin'> | Problem) => void;
+}
+
+async function unpack(
+  ctx: ScanContext,
+  file: TreeFile,
+  reader: Reader,
+  handler: { name: string },
+  options: ExtractOptions,
+  outcome: ExtractOutcome,
+  run: (target: Target) => Promise<unknown>,
+): Promise<void> {
   const location = file.entry.path;
   const report = (p: Problem): void => {
     ctx.problems.push(p);
@@ -59,40 +101,53 @@ async function unpack(ctx: ScanContext, file: TreeFile, reader: Reader, unpacker
     report({
       level: 'warning',
       location,
-      plugin: unpacker.name,
+      plugin: handler.name,
       code: 'limit-exceeded',
       message: `nested deeper than ${ctx.tracker.limits.maxDepth} (maxDepth); not unpacked`,
     });
     return;
   }
-  const sink = new ExtractSink(ctx.work, ctx.tracker, location, unpacker.name, report);
+  const sink = new ExtractSink(ctx.work, ctx.tracker, location, handler.name, report);
   try {
-    await unpacker.extract({
-      reader,
-      chunk,
-      location,
-      fileName: file.innerPath.slice(file.innerPath.lastIndexOf('/') + 1),
-      sink,
-      signal: ctx.signal,
-      report: (p) => report({ ...p, plugin: unpacker.name }),
-    });
+    await run({ reader, location, sink, signal: ctx.signal, report: (p) => report({ ...p, plugin: handler.name }) });
   } catch (err) {
     if (ctx.signal.aborted) throw err;
     if (err instanceof FormatError) {
-      report({ level: 'error', location: err.location ?? location, plugin: unpacker.name, code: err.code, message: err.message });
+      report({ level: 'error', location: err.location ?? location, plugin: handler.name, code: err.code, message: err.message });
     } else {
-      report(internalProblem(location, unpacker.name, err));
+      report(internalProblem(location, handler.name, err));
     }
   }
+  outcome.dockerImages.push(...sink.images());
   // Whatever was extracted before a failure is kept.
-  for (const member of sink.entries()) {
-    const entry = { path: [...location, member.name], size: member.size, sha1: member.sha1, sha256: member.sha256 };
-    const child: TreeFile = { entry, depth: file.depth + 1, innerPath: member.name };
-    if (member.linkTarget !== undefined) {
-      child.entry = { ...entry, linkTarget: member.linkTarget };
-      if (member.linkKind) child.linkKind = member.linkKind;
-    }
-    if (member.diskPath !== undefined) child.diskPath = member.diskPath;
-    ctx.tree.add(child);
+  for (const member of sink.entries()) ctx.tree.add(child(file, member, handler.name, options));
+}
+
+function child(parent: TreeFile, member: ReturnType<ExtractSink['entries']>[number], handler: string, options: ExtractOptions): TreeFile {
+  const entry: TreeFile['entry'] = { path: [...parent.entry.path, member.name], size: member.size, sha1: member.sha1, sha256: member.sha256 };
+  if (options.provenance) {
+    entry.handler = handler;
+    entry.parent = parent.entry.path;
   }
+  // A file inside a layer's file (a tarball in an image) comes from that layer too.
+  const layer = member.layer ?? parent.entry.layer;
+  if (layer !== undefined) entry.layer = layer;
+  const whiteout = member.whiteout ?? parent.entry.whiteout;
+  if (whiteout !== undefined) entry.whiteout = whiteout;
+  const out: TreeFile = { entry, depth: parent.depth + 1, innerPath: member.name };
+  if (member.linkTarget !== undefined) {
+    out.entry.linkTarget = member.linkTarget;
+    if (member.linkKind) out.linkKind = member.linkKind;
+  }
+  if (member.diskPath !== undefined) out.diskPath = member.diskPath;
+  return out;
+}
+
+function fileName(file: TreeFile): string {
+  return file.innerPath.slice(file.innerPath.lastIndexOf('/') + 1);
+}
+
+/** `MZ`: a DOS/PE executable, read by the static-analysis stage, not carved. */
+function isPe(head: Buffer): boolean {
+  return head.length >= 64 && head[0] === 0x4d && head[1] === 0x5a;
 }

@@ -1,5 +1,6 @@
 // Every unpacker, sorted by name. Adding a format = one file under formats/ + one line here.
-// Detection tries them in this order; their magic bytes do not overlap.
+// Detection tries them in this order, except that an unpacker which `specialises`
+// another (a docker-save archive is a tar) is asked first.
 import type { Unpacker } from './types.ts';
 import { ar } from './formats/archive/ar.ts';
 import { cab } from './formats/archive/cab.ts';
@@ -14,6 +15,13 @@ import { lzma } from './formats/compress/lzma.ts';
 import { unixCompress } from './formats/compress/unix-compress.ts';
 import { xz } from './formats/compress/xz.ts';
 import { zstd } from './formats/compress/zstd.ts';
+import { dockerArchive } from './formats/container/docker-archive.ts';
+import { ociArchive } from './formats/container/oci-archive.ts';
+import { fit } from './formats/firmware/fit.ts';
+import { ihex } from './formats/firmware/ihex.ts';
+import { srec } from './formats/firmware/srec.ts';
+import { trx } from './formats/firmware/trx.ts';
+import { uimage } from './formats/firmware/uimage.ts';
 import { iso9660 } from './formats/filesystem/iso9660.ts';
 import { squashfs } from './formats/filesystem/squashfs.ts';
 import { rpm } from './formats/package/rpm.ts';
@@ -32,7 +40,14 @@ export const UNPACKERS: readonly Unpacker[] = [
   unixCompress,
   xz,
   zstd,
+  dockerArchive,
+  ociArchive,
   iso9660,
   squashfs,
+  fit,
+  ihex,
+  srec,
+  trx,
+  uimage,
   rpm,
 ];

@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Problem } from '../model/index.ts';
+import type { DockerImage, Problem } from '../model/index.ts';
 import type { LimitTracker } from './limits.ts';
 import { FormatError } from './types.ts';
 
@@ -23,6 +23,9 @@ export interface ExtractedEntry {
   linkTarget?: string;
   /** Hard link targets are archive-root relative, symlink targets relative to the link. */
   linkKind?: 'symlink' | 'hardlink';
+  /** Container images: the layer it comes from and, when deleted, the whiteout's layer. */
+  layer?: string;
+  whiteout?: string;
 }
 
 /** Hands out fresh file names in one scan's work directory. */
@@ -42,6 +45,9 @@ export class WorkDir {
 export interface FileOptions {
   /** Bytes of input this member is decoded from, for the compression-ratio limit. */
   compressedSize?: number;
+  /** Container images: layer digest and whiteout layer digest (see ExtractedEntry). */
+  layer?: string;
+  whiteout?: string;
 }
 
 /**
@@ -72,6 +78,7 @@ export class ExtractSink {
   readonly #plugin: string;
   readonly #report: (p: Problem) => void;
   readonly #entries = new Map<string, ExtractedEntry>();
+  readonly #images: DockerImage[] = [];
 
   constructor(work: WorkDir, tracker: LimitTracker, location: string[], plugin: string, report: (p: Problem) => void) {
     this.#work = work;
@@ -93,6 +100,15 @@ export class ExtractSink {
   get budget(): { files: number; bytes: number; fileBytes: number } {
     const { limits, files, totalBytes } = this.#tracker;
     return { files: limits.maxFiles - files, bytes: limits.maxTotalBytes - totalBytes, fileBytes: limits.maxFileBytes };
+  }
+
+  /** Record a container image found in the file being unpacked. */
+  image(image: DockerImage): void {
+    this.#images.push(image);
+  }
+
+  images(): DockerImage[] {
+    return [...this.#images];
   }
 
   /** Members in extraction order; a later member of the same path replaces the earlier. */
@@ -134,20 +150,20 @@ export class ExtractSink {
         this.#limitProblem([...this.#location, name], limitReason);
         return false;
       }
-      this.#set({ name, diskPath, size: written, sha1: sha1.digest('hex'), sha256: sha256.digest('hex') });
+      this.#set({ name, diskPath, size: written, sha1: sha1.digest('hex'), sha256: sha256.digest('hex'), ...origin(options) });
       const { code, message } = describeStreamError(err);
       throw new FormatError(code, `${message} after ${written} bytes`, [...this.#location, name]);
     }
-    this.#set({ name, diskPath, size: written, sha1: sha1.digest('hex'), sha256: sha256.digest('hex') });
+    this.#set({ name, diskPath, size: written, sha1: sha1.digest('hex'), sha256: sha256.digest('hex'), ...origin(options) });
     return true;
   }
 
   /** Record a symbolic or hard link; the target is data, never resolved. */
-  link(rawName: string, target: string, kind: 'symlink' | 'hardlink' = 'symlink'): boolean {
+  link(rawName: string, target: string, kind: 'symlink' | 'hardlink' = 'symlink', options: FileOptions = {}): boolean {
     const name = this.#admit(rawName);
     if (name === undefined) return false;
     const linkTarget = target.replaceAll('\0', '').slice(0, 4096);
-    this.#set({ name, size: 0, sha1: '', sha256: '', linkTarget, linkKind: kind });
+    this.#set({ name, size: 0, sha1: '', sha256: '', linkTarget, linkKind: kind, ...origin(options) });
     return true;
   }
 
@@ -191,6 +207,14 @@ export class ExtractSink {
     }
     this.#report({ level: 'warning', location, plugin: this.#plugin, code: 'limit-exceeded', message: reason });
   }
+}
+
+/** The layer fields of `options`, only those present. */
+function origin(options: FileOptions): Pick<ExtractedEntry, 'layer' | 'whiteout'> {
+  const out: Pick<ExtractedEntry, 'layer' | 'whiteout'> = {};
+  if (options.layer !== undefined) out.layer = options.layer;
+  if (options.whiteout !== undefined) out.whiteout = options.whiteout;
+  return out;
 }
 
 /** zlib and xz errors → problem codes: an input that ends early is `truncated`. */

@@ -29,6 +29,21 @@ export interface Unpacker {
   /** Bumped whenever the unpacker's output changes (part of result cache keys). */
   version: number;
   /**
+   * Name of a more general unpacker whose magic this one shares (a docker-save
+   * archive is a tar): detection asks this one first.
+   */
+  specialises?: string;
+  /**
+   * Magic bytes at `offset` from the chunk's start, for carving: the carver looks
+   * for them at any position of a file no unpacker claims whole, then asks `identify`.
+   */
+  magic?: readonly { offset: number; bytes: Buffer }[];
+  /**
+   * Real length of the chunk starting at byte 0 of `reader`, for formats whose
+   * `identify` claims the rest of the file (streams: gzip). Null when invalid.
+   */
+  measure?(reader: Reader, signal: AbortSignal): Promise<number | null>;
+  /**
    * Cheap magic check. `head` holds the first bytes of the file (up to HEAD_BYTES).
    * Returns the chunk the format occupies, or null when the bytes are not this format.
    */

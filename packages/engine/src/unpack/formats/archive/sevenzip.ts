@@ -7,6 +7,7 @@ const MAGIC = Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]);
 export const sevenzip: Unpacker = {
   name: 'archive/sevenzip',
   version: 1,
+  magic: [{ offset: 0, bytes: MAGIC }],
   async identify(head, reader) {
     if (head.length < 32 || !head.subarray(0, 6).equals(MAGIC)) return null;
     // Start header: next header offset (12) and size (20), relative to byte 32.

@@ -6,6 +6,10 @@ import { extractWith7z } from '../../seven-zip.ts';
 export const squashfs: Unpacker = {
   name: 'filesystem/squashfs',
   version: 1,
+  magic: [
+    { offset: 0, bytes: Buffer.from('hsqs', 'latin1') },
+    { offset: 0, bytes: Buffer.from('sqsh', 'latin1') },
+  ],
   async identify(head, reader) {
     if (head.length < 96) return null;
     const magic = head.toString('latin1', 0, 4);

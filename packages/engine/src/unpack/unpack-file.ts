@@ -1,0 +1,78 @@
+// unpackFile(input) → the unpacked file tree, without identification: what
+// `binlens unpack` and the unpack benchmark need. Runs the file-extractors stage
+// alone, with provenance (handler, parent) on every file, and lets the caller
+// see each file's bytes before the private work directory is removed.
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { DockerImage, FileEntry, InputInfo, Problem, ProgressListener } from '../model/index.ts';
+import { comparePaths } from '../identify/component.ts';
+import type { ScanContext } from '../scan/context.ts';
+import { extractStage } from '../scan/extract-stage.ts';
+import { hashFile } from '../scan/hash.ts';
+import { FileTree } from '../scan/tree.ts';
+import { type Limits, LimitTracker, resolveLimits } from './limits.ts';
+import { WorkDir } from './safe-fs.ts';
+
+export interface UnpackOptions {
+  signal?: AbortSignal;
+  /** Overrides of DEFAULT_LIMITS. */
+  limits?: Partial<Limits>;
+  /** Directory in which the temporary work directory is made; default the OS temp dir. */
+  tempDir?: string;
+  /** Name reported for the input; default the path's base name. */
+  name?: string;
+  onProgress?: ProgressListener;
+  /**
+   * Called once per file, in path order, while its bytes still exist: `diskPath`
+   * is absent for links and for the input itself.
+   */
+  visit?: (entry: FileEntry, diskPath: string | undefined) => Promise<void>;
+}
+
+export interface UnpackedTree {
+  input: InputInfo;
+  /** Every file but the input, sorted by extended path, with `handler` and `parent`. */
+  files: FileEntry[];
+  problems: Problem[];
+  dockerImages: DockerImage[];
+}
+
+/** Throws only when the path cannot be read, on bad options, or when aborted. */
+export async function unpackFile(path: string, options: UnpackOptions = {}): Promise<UnpackedTree> {
+  const signal = options.signal ?? new AbortController().signal;
+  const limits = resolveLimits(options.limits);
+  signal.throwIfAborted();
+  const info = await stat(path);
+  if (!info.isFile()) throw new Error(`${path} is not a regular file`);
+  const inputName = options.name ?? basename(path);
+  const hashes = await hashFile(path, signal);
+  const workDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'binlens-unpack-'));
+  try {
+    const ctx: ScanContext = {
+      inputName,
+      tree: new FileTree(),
+      work: new WorkDir(workDir),
+      tracker: new LimitTracker(limits),
+      signal,
+      problems: [],
+      progress: options.onProgress ?? (() => undefined),
+    };
+    ctx.tree.add({ entry: { path: [], size: info.size, ...hashes }, diskPath: path, depth: 0, innerPath: inputName });
+    const { dockerImages } = await extractStage(ctx, { provenance: true });
+    const sorted = [...ctx.tree.files].sort((a, b) => comparePaths(a.entry.path, b.entry.path));
+    for (const file of sorted) {
+      signal.throwIfAborted();
+      if (file.entry.path.length > 0) await options.visit?.(file.entry, file.diskPath);
+    }
+    const input: InputInfo = { name: inputName, size: info.size, ...hashes };
+    const format = ctx.tree.files[0]?.entry.format;
+    if (format) input.format = format;
+    return { input, files: sorted.map((f) => f.entry).filter((e) => e.path.length > 0), problems: ctx.problems, dockerImages };
+  } catch (err) {
+    if (signal.aborted) throw signal.reason;
+    throw err;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
