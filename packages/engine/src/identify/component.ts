@@ -47,12 +47,13 @@ export function mergeComponents(components: readonly Component[]): Component[] {
   for (const c of components) {
     const seen = byId.get(c.id);
     if (!seen) {
-      byId.set(c.id, { ...c, evidence: [...c.evidence], licenses: [...c.licenses], cpes: [...c.cpes] });
+      byId.set(c.id, { ...c, evidence: [...c.evidence], licenses: [...c.licenses], cpes: [...c.cpes], ...(c.containedIn ? { containedIn: [...c.containedIn] } : {}) });
       continue;
     }
     seen.evidence.push(...c.evidence);
     seen.licenses = unique([...seen.licenses, ...c.licenses]);
     seen.cpes = unique([...seen.cpes, ...c.cpes]);
+    if (c.containedIn) seen.containedIn = unique([...(seen.containedIn ?? []), ...c.containedIn]).sort();
   }
   const merged = [...byId.values()];
   for (const c of merged) c.evidence = uniqueEvidence(c.evidence);

@@ -23,6 +23,12 @@ export interface CatalogFile {
 
 export interface CatalogResult {
   components: Component[];
+  /**
+   * Files each (distro) package installed, as its database writes them (`/lib/x86_64-linux-gnu/libz.so.1`),
+   * under `root`, the tree prefix of the database's file system in the same container (`''`, `rootfs/`):
+   * signature hits in them are attributed to the package (identify/ownership.ts).
+   */
+  owned?: { component: Component; root: string; files: string[] }[];
   /** Located problems; `plugin` is filled in by the caller. */
   problems: Omit<Problem, 'plugin'>[];
 }

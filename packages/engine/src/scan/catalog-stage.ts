@@ -2,14 +2,22 @@
 // pre-filter accepts.
 import type { Component } from '../model/index.ts';
 import { compareStrings } from '../identify/component.ts';
+import { type FileOwners, addOwnedFiles } from '../identify/ownership.ts';
 import { CATALOGERS } from '../identify/registry.ts';
 import type { CatalogFile, Cataloger } from '../identify/types.ts';
 import { MAX_READ, openReader } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
 import type { TreeFile } from './tree.ts';
 
-export async function catalogStage(ctx: ScanContext): Promise<Component[]> {
+export interface CatalogOutput {
+  components: Component[];
+  /** Files owned by distro packages, for the signature stage. */
+  owners: FileOwners;
+}
+
+export async function catalogStage(ctx: ScanContext): Promise<CatalogOutput> {
   const components: Component[] = [];
+  const owners: FileOwners = new Map();
   const files = ctx.tree.files.filter((f) => f.diskPath !== undefined);
   const listing = containerListing(ctx.tree.files);
   for (const [i, file] of files.entries()) {
@@ -17,11 +25,11 @@ export async function catalogStage(ctx: ScanContext): Promise<Component[]> {
     ctx.progress({ stage: 'BOM matching', done: i, total: files.length });
     for (const cataloger of CATALOGERS) {
       if (!cataloger.matches(file.entry.path, file.innerPath, file.entry.format)) continue;
-      components.push(...(await runCataloger(ctx, cataloger, file, listing)));
+      components.push(...(await runCataloger(ctx, cataloger, file, listing, owners)));
     }
   }
   ctx.progress({ stage: 'BOM matching', done: files.length, total: files.length });
-  return components;
+  return { components, owners };
 }
 
 /** Inner paths per container (key: the container's extended path as JSON), sorted. */
@@ -38,7 +46,7 @@ function containerListing(files: readonly TreeFile[]): Map<string, string[]> {
   return out;
 }
 
-async function runCataloger(ctx: ScanContext, cataloger: Cataloger, file: TreeFile, listing: Map<string, string[]>): Promise<Component[]> {
+async function runCataloger(ctx: ScanContext, cataloger: Cataloger, file: TreeFile, listing: Map<string, string[]>, owners: FileOwners): Promise<Component[]> {
   const location = file.entry.path;
   if (cataloger.reads !== 'ranges' && file.entry.size > MAX_READ) {
     ctx.problems.push({
@@ -68,6 +76,7 @@ async function runCataloger(ctx: ScanContext, cataloger: Cataloger, file: TreeFi
   try {
     const result = await cataloger.catalog(catalogFile);
     for (const p of result.problems) ctx.problems.push({ ...p, plugin: cataloger.name });
+    for (const o of result.owned ?? []) addOwnedFiles(owners, location.slice(0, -1), o.root, o.component, o.files);
     return result.components;
   } catch (err) {
     if (ctx.signal.aborted) throw err;

@@ -2,6 +2,7 @@
 // unidentified binary blob is read once, in chunks, through the signature matcher.
 // Text files are left out: changelogs and docs name versions they do not contain.
 import type { Component } from '../model/index.ts';
+import { type FileOwners, attributeFinding, ownerKey } from '../identify/ownership.ts';
 import { SignatureMatcher } from '../signatures/matcher.ts';
 import { allSignatures } from '../signatures/registry.ts';
 import { type Finding, signatureComponent } from '../signatures/signature-component.ts';
@@ -21,7 +22,8 @@ export function defaultMatcher(): SignatureMatcher {
   return shared;
 }
 
-export async function signatureStage(ctx: ScanContext, matcher: SignatureMatcher = defaultMatcher()): Promise<Component[]> {
+/** `owners`: files distro packages installed; hits in them are attributed (identify/ownership.ts). */
+export async function signatureStage(ctx: ScanContext, owners: FileOwners = new Map(), matcher: SignatureMatcher = defaultMatcher()): Promise<Component[]> {
   const candidates = ctx.tree.files.filter((f) => f.diskPath !== undefined && f.entry.size > 0 && (f.entry.format === undefined || f.entry.format.startsWith('executable/')));
   const total = candidates.reduce((n, f) => n + f.entry.size, 0);
   const components: Component[] = [];
@@ -30,7 +32,8 @@ export async function signatureStage(ctx: ScanContext, matcher: SignatureMatcher
     ctx.signal.throwIfAborted();
     ctx.progress({ stage: 'BOM matching', done, total, message: 'signatures' });
     try {
-      components.push(...(await scanFile(ctx, matcher, file)));
+      const owning = owners.get(ownerKey(file.entry.path));
+      components.push(...(await scanFile(ctx, matcher, file)).map((c) => attributeFinding(c, owning)));
     } catch (err) {
       if (ctx.signal.aborted) throw err;
       ctx.problems.push(internalProblem(file.entry.path, PLUGIN, err));

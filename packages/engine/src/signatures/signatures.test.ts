@@ -41,7 +41,7 @@ describe('signature data', () => {
   });
 
   it(`counts ${SIGNATURES.length} signatures`, () => {
-    expect(SIGNATURES.length).toBeGreaterThanOrEqual(40);
+    expect(SIGNATURES.length).toBeGreaterThanOrEqual(90);
   });
 });
 

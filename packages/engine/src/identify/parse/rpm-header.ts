@@ -51,3 +51,47 @@ export function parseRpmHeader(blob: Uint8Array): RpmHeader | string {
   }
   return out;
 }
+
+const TAG_DIRINDEXES = 1116;
+const TAG_BASENAMES = 1117;
+const TAG_DIRNAMES = 1118;
+/** Files listed per header at most; rpm's own limits are far above any real package. */
+const MAX_FILES = 1_000_000;
+
+/**
+ * The package's installed files (`/usr/lib64/libz.so.1`): BASENAMES[i] under
+ * DIRNAMES[DIRINDEXES[i]], as rpm stores them since 4.0. Empty when absent or damaged.
+ */
+export function rpmFileList(blob: Uint8Array): string[] {
+  const buf = Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength);
+  if (buf.length < 8) return [];
+  const il = buf.readUInt32BE(0);
+  const dl = buf.readUInt32BE(4);
+  const dataStart = 8 + il * 16;
+  if (il > MAX_ENTRIES || dataStart + dl > buf.length) return [];
+  const entries = new Map<number, { type: number; start: number; count: number }>();
+  for (let i = 0; i < il; i++) {
+    const at = 8 + i * 16;
+    const offset = buf.readUInt32BE(at + 8);
+    if (offset < dl) entries.set(buf.readUInt32BE(at), { type: buf.readUInt32BE(at + 4), start: dataStart + offset, count: buf.readUInt32BE(at + 12) });
+  }
+  const end = dataStart + dl;
+  const base = strings(buf, entries.get(TAG_BASENAMES), end);
+  const dirs = strings(buf, entries.get(TAG_DIRNAMES), end);
+  const index = entries.get(TAG_DIRINDEXES);
+  if (!index || index.type !== TYPE_INT32 || index.count !== base.length || index.start + index.count * 4 > end) return [];
+  return base.map((name, i) => `${dirs[buf.readUInt32BE(index.start + i * 4)] ?? ''}${name}`);
+}
+
+function strings(buf: Buffer, entry: { type: number; start: number; count: number } | undefined, end: number): string[] {
+  if (!entry || entry.type !== TYPE_STRING_ARRAY || entry.count > MAX_FILES) return [];
+  const out: string[] = [];
+  let at = entry.start;
+  for (let i = 0; i < entry.count; i++) {
+    const nul = buf.indexOf(0, at);
+    if (nul < 0 || nul >= end) return [];
+    out.push(buf.toString('utf8', at, nul));
+    at = nul + 1;
+  }
+  return out;
+}

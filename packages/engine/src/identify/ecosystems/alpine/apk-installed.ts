@@ -16,7 +16,7 @@ const LINE = /^([A-Za-z]):(.*)$/;
 
 export const apkInstalled: Cataloger = {
   name: NAME,
-  version: 1,
+  version: 2,
   matches: (_path, innerPath) => DB_PATH.test(innerPath),
   catalog,
 };
@@ -24,6 +24,8 @@ export const apkInstalled: Cataloger = {
 interface ApkRecord {
   fields: Map<string, string>;
   offset: number;
+  /** Installed files: each `R:` name under the `F:` directory before it. */
+  files: string[];
 }
 
 async function catalog(file: CatalogFile): Promise<CatalogResult> {
@@ -31,10 +33,15 @@ async function catalog(file: CatalogFile): Promise<CatalogResult> {
   const { records, badLines } = parseApkDb((await file.read()).toString('utf8'));
   if (badLines.length > 0) malformed(result, file.path, `${badLines.length} unparsable line(s), first at line ${badLines[0]}`);
   const distro = (await findDistro(file, 'lib/apk/db/')) ?? { name: 'alpine', release: '' };
+  const root = file.innerPath.slice(0, file.innerPath.lastIndexOf('lib/apk/db/'));
   for (const record of records) {
     const built = apkComponent(record, distro, file.path);
-    if (typeof built === 'string') malformed(result, file.path, `${built} (byte ${record.offset})`);
-    else result.components.push(built);
+    if (typeof built === 'string') {
+      malformed(result, file.path, `${built} (byte ${record.offset})`);
+      continue;
+    }
+    result.components.push(built);
+    if (record.files.length > 0) (result.owned ??= []).push({ component: built, root, files: record.files });
   }
   return result;
 }
@@ -69,6 +76,7 @@ export function parseApkDb(text: string): { records: ApkRecord[]; badLines: numb
   const records: ApkRecord[] = [];
   const badLines: number[] = [];
   let current: ApkRecord | undefined;
+  let dir = '';
   let offset = 0;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -86,10 +94,14 @@ export function parseApkDb(text: string): { records: ApkRecord[]; badLines: numb
       continue;
     }
     if (!current) {
-      current = { fields: new Map(), offset: lineOffset };
+      current = { fields: new Map(), offset: lineOffset, files: [] };
       records.push(current);
+      dir = '';
     }
     const key = match[1] ?? '';
+    // Samples: `F:usr/lib` then `R:libz.so.1.3.1` → `/usr/lib/libz.so.1.3.1`.
+    if (key === 'F') dir = (match[2] ?? '').trim();
+    else if (key === 'R') current.files.push(`/${dir === '' ? '' : `${dir}/`}${(match[2] ?? '').trim()}`);
     // F:/R:/a:/Z: repeat per file; only the first of a key is kept (P, V, ... occur once).
     if (!current.fields.has(key)) current.fields.set(key, (match[2] ?? '').trim());
   }

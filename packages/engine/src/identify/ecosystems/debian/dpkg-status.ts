@@ -1,6 +1,7 @@
 // dpkg's database of installed packages: `var/lib/dpkg/status` (one paragraph per
 // package) and, in distroless images, `var/lib/dpkg/status.d/<package>`. The
-// distro comes from os-release in the same tree.
+// distro comes from os-release in the same tree. Each package's installed files come
+// from `var/lib/dpkg/info/<package>[:<arch>].list` (status.d images ship none).
 import type { Distro } from '../../../model/index.ts';
 import type { CatalogFile, Cataloger, CatalogResult } from '../../types.ts';
 import { parseDeb822 } from '../../parse/deb822.ts';
@@ -13,7 +14,7 @@ const STATUS_PATH = /(^|\/)var\/lib\/dpkg\/(status|status\.d\/[^/]+)$/;
 
 export const dpkgStatus: Cataloger = {
   name: NAME,
-  version: 1,
+  version: 2,
   matches: (_path, innerPath) => STATUS_PATH.test(innerPath) && !innerPath.endsWith('.md5sums'),
   catalog,
 };
@@ -28,6 +29,7 @@ async function catalog(file: CatalogFile): Promise<CatalogResult> {
     problem(`${parsed.badLines.length} unparsable line(s), first at line ${parsed.badLines[0]}`);
   }
   const distro = await findDistro(file);
+  const root = file.innerPath.slice(0, file.innerPath.lastIndexOf('var/lib/dpkg/'));
   for (const paragraph of parsed.paragraphs) {
     // Only what is installed: `deinstall ok config-files` and half-installed packages are not present.
     const status = (paragraph.fields.get('status') ?? '').split(/\s+/).join(' ');
@@ -41,10 +43,22 @@ async function catalog(file: CatalogFile): Promise<CatalogResult> {
       evidenceText: `Package: ${name}`,
       evidenceOffset: paragraph.offset,
     });
-    if (typeof built === 'string') problem(`${built} (byte ${paragraph.offset})`);
-    else result.components.push(built);
+    if (typeof built === 'string') {
+      problem(`${built} (byte ${paragraph.offset})`);
+      continue;
+    }
+    result.components.push(built);
+    const files = await installedFiles(file, root, name, paragraph.fields.get('architecture') ?? '');
+    if (files.length > 0) (result.owned ??= []).push({ component: built, root, files });
   }
   return result;
+}
+
+/** Lines of `<package>.list` or, for Multi-Arch: same packages, `<package>:<arch>.list`. */
+async function installedFiles(file: CatalogFile, root: string, name: string, arch: string): Promise<string[]> {
+  const info = `${root}var/lib/dpkg/info/`;
+  const list = (await file.readSibling(`${info}${name}.list`)) ?? (await file.readSibling(`${info}${name}:${arch}.list`));
+  return list ? list.toString('utf8').split('\n').filter((l) => l.startsWith('/')) : [];
 }
 
 async function findDistro(file: CatalogFile): Promise<Distro | undefined> {

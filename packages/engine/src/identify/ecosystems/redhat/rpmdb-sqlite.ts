@@ -7,7 +7,7 @@ import type { CatalogFile, Cataloger, CatalogResult } from '../../types.ts';
 import { makeComponent } from '../../component.ts';
 import { emptyResult, malformed, metadataEvidence } from '../../evidence.ts';
 import { distroQualifier, findDistro } from '../../parse/distro.ts';
-import { RPMTAG, type RpmHeader, parseRpmHeader } from '../../parse/rpm-header.ts';
+import { RPMTAG, type RpmHeader, parseRpmHeader, rpmFileList } from '../../parse/rpm-header.ts';
 import { formatPurl } from '../../purl.ts';
 
 const NAME = 'redhat/rpmdb-sqlite';
@@ -16,7 +16,7 @@ const DB_PATH = /(^|\/)(var\/lib\/rpm|usr\/lib\/sysimage\/rpm)\/rpmdb\.sqlite$/;
 
 export const rpmdbSqlite: Cataloger = {
   name: NAME,
-  version: 1,
+  version: 2,
   matches: (_path, innerPath) => DB_PATH.test(innerPath),
   catalog,
 };
@@ -30,6 +30,7 @@ async function catalog(file: CatalogFile): Promise<CatalogResult> {
   }
   const dbDir = file.innerPath.includes('usr/lib/sysimage/rpm/') ? 'usr/lib/sysimage/rpm/' : 'var/lib/rpm/';
   const distro = await findDistro(file, dbDir);
+  const root = file.innerPath.slice(0, file.innerPath.lastIndexOf(dbDir));
   for (const { hnum, blob } of rows) {
     const header = parseRpmHeader(blob);
     if (typeof header === 'string') {
@@ -38,8 +39,13 @@ async function catalog(file: CatalogFile): Promise<CatalogResult> {
     }
     const built = rpmComponent(header, distro, file.path, hnum);
     if (built === undefined) continue;
-    if (typeof built === 'string') malformed(result, file.path, `package ${hnum}: ${built}`);
-    else result.components.push(built);
+    if (typeof built === 'string') {
+      malformed(result, file.path, `package ${hnum}: ${built}`);
+      continue;
+    }
+    result.components.push(built);
+    const files = rpmFileList(blob);
+    if (files.length > 0) (result.owned ??= []).push({ component: built, root, files });
   }
   return result;
 }

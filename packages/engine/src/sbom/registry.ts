@@ -1,0 +1,10 @@
+// Every SBOM writer, sorted by name. A new format = one file in writers/ + one line here.
+import type { SbomWriter } from './common.ts';
+import { cyclonedxWriter } from './writers/cyclonedx.ts';
+import { spdxWriter } from './writers/spdx.ts';
+
+export const SBOM_WRITERS: readonly SbomWriter[] = [cyclonedxWriter, spdxWriter];
+
+export function findSbomWriter(name: string): SbomWriter | undefined {
+  return SBOM_WRITERS.find((w) => w.name === name);
+}

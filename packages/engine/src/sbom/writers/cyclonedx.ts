@@ -1,0 +1,98 @@
+// CycloneDX 1.6 JSON through @cyclonedx/cyclonedx-library. The library's model has no
+// `evidence.identity` nor `evidence.occurrences` (10.x), so those are added to its
+// normalised JSON by bom-ref before serialising; the result is checked against the
+// official 1.6 schema by the library's validator in the tests.
+import { Enums, Models, Serialize, Spec } from '@cyclonedx/cyclonedx-library';
+import type { Component, Identification } from '../../model/index.ts';
+import { compareStrings } from '../../identify/component.ts';
+import { METHOD_IDENTITY, type SbomOptions, type SbomWriter, TOOL_NAME, artifactFiles, location, resolveOptions } from '../common.ts';
+import { isCompound, spdxExpression } from '../licenses.ts';
+
+export const cyclonedxWriter: SbomWriter = {
+  name: 'cyclonedx',
+  mediaType: 'application/vnd.cyclonedx+json; version=1.6',
+  write: writeCycloneDx,
+};
+
+const INPUT_REF = 'input';
+
+export function writeCycloneDx(identification: Identification, options?: SbomOptions): string {
+  const opts = resolveOptions(options);
+  const bom = new Models.Bom({ serialNumber: `urn:uuid:${opts.uuid}` });
+  bom.metadata.timestamp = opts.now;
+  bom.metadata.tools.components.add(new Models.Component(Enums.ComponentType.Application, TOOL_NAME, { version: opts.toolVersion }));
+  const input = identification.input;
+  const root = new Models.Component(Enums.ComponentType.File, input.name, { bomRef: INPUT_REF });
+  root.hashes.set(Enums.HashAlgorithm['SHA-1'], input.sha1);
+  root.hashes.set(Enums.HashAlgorithm['SHA-256'], input.sha256);
+  bom.metadata.component = root;
+  const artifacts = artifactFiles(identification);
+  const byRef = new Map<string, Models.Component>();
+  for (const c of identification.components) {
+    const model = toModel(c, artifacts.get(c.id));
+    byRef.set(c.id, model);
+    bom.components.add(model);
+  }
+  // Everything found is inside the input; a native copy owned by a distro package is inside that package.
+  for (const c of identification.components) {
+    const owners = (c.containedIn ?? []).map((id) => byRef.get(id)).filter((m) => m !== undefined);
+    for (const owner of owners) owner.dependencies.add(byRef.get(c.id)?.bomRef ?? new Models.BomRef(c.id));
+  }
+  const factory = new Serialize.JSON.Normalize.Factory(Spec.Spec1dot6);
+  const json = factory.makeForBom().normalize(bom, { sortLists: true }) as unknown as CdxJson;
+  addEvidence(json, identification);
+  return `${JSON.stringify(json, null, 2)}\n`;
+}
+
+interface CdxJson {
+  components?: { 'bom-ref'?: string; evidence?: unknown }[];
+}
+
+function toModel(c: Component, artifact: { sha1: string; sha256: string } | undefined): Models.Component {
+  const model = new Models.Component(Enums.ComponentType.Library, c.name, {
+    bomRef: c.id,
+    version: c.version || undefined,
+    purl: c.purl,
+    publisher: c.vendor || undefined,
+  });
+  if (c.cpes[0]) model.cpe = c.cpes[0];
+  if (artifact) {
+    model.hashes.set(Enums.HashAlgorithm['SHA-1'], artifact.sha1);
+    model.hashes.set(Enums.HashAlgorithm['SHA-256'], artifact.sha256);
+  }
+  for (const license of licenseModels(c.licenses)) model.licenses.add(license);
+  model.properties.add(new Models.Property('binlens:codetype', c.codetype));
+  if (c.distro) model.properties.add(new Models.Property('binlens:distro', c.distro.release ? `${c.distro.name}:${c.distro.release}` : c.distro.name));
+  // CycloneDX has one `cpe`; the other candidates stay available to matchers.
+  for (const cpe of c.cpes.slice(1)) model.properties.add(new Models.Property('binlens:cpe', cpe));
+  return model;
+}
+
+/** One compound SPDX expression alone, or ids and names (the schema forbids mixing an expression with others). */
+function licenseModels(licenses: readonly string[]): (Models.SpdxLicense | Models.NamedLicense | Models.LicenseExpression)[] {
+  const expressions = licenses.map((l) => spdxExpression(l));
+  if (licenses.length === 1 && expressions[0] && isCompound(expressions[0])) return [new Models.LicenseExpression(expressions[0])];
+  return licenses.map((l, i) => {
+    const id = expressions[i];
+    return id && !isCompound(id) ? new Models.SpdxLicense(id) : new Models.NamedLicense(l);
+  });
+}
+
+/** `evidence.identity` (purl, one method per matching method) and `evidence.occurrences` (one per file). */
+function addEvidence(json: CdxJson, identification: Identification): void {
+  const byId = new Map(identification.components.map((c) => [c.id, c]));
+  for (const entry of json.components ?? []) {
+    const c = byId.get(entry['bom-ref'] ?? '');
+    if (!c || c.evidence.length === 0) continue;
+    const methods = [...new Set(c.evidence.map((e) => e.method))].sort(compareStrings).map((m) => ({ ...METHOD_IDENTITY[m] }));
+    const confidence = Math.max(...methods.map((m) => m.confidence));
+    const occurrences = c.evidence.map((e) => {
+      const occurrence: { location: string; offset?: number; additionalContext?: string } = { location: location(e.path, identification.input.name) };
+      if (e.offset !== undefined) occurrence.offset = e.offset;
+      if (e.text) occurrence.additionalContext = `${e.foundBy}: ${e.text}`;
+      else occurrence.additionalContext = e.foundBy;
+      return occurrence;
+    });
+    entry.evidence = { identity: [{ field: 'purl', confidence, concludedValue: c.purl, methods }], occurrences };
+  }
+}

@@ -1,0 +1,138 @@
+// SPDX 2.3 JSON, written by hand (the format is plain JSON; no library beats a page of
+// code). The input is the described package; every component is a package it CONTAINS;
+// a native copy inside a distro package is CONTAINED by that package too. SPDXIDs are
+// derived from the component id, so the same scan always gives the same ids.
+import { createHash } from 'node:crypto';
+import type { Component, Identification } from '../../model/index.ts';
+import { compareStrings } from '../../identify/component.ts';
+import { type SbomOptions, type SbomWriter, TOOL_NAME, artifactFiles, evidencePaths, location, resolveOptions } from '../common.ts';
+import { licenseRef, spdxExpression } from '../licenses.ts';
+
+export const spdxWriter: SbomWriter = {
+  name: 'spdx',
+  mediaType: 'application/spdx+json',
+  write: writeSpdx,
+};
+
+const DOCUMENT_ID = 'SPDXRef-DOCUMENT';
+const INPUT_ID = 'SPDXRef-Input';
+const NOASSERTION = 'NOASSERTION';
+const NAMESPACE_BASE = 'https://binlens.invalid/spdx';
+
+interface SpdxPackage {
+  SPDXID: string;
+  name: string;
+  versionInfo?: string;
+  supplier?: string;
+  downloadLocation: string;
+  filesAnalyzed: false;
+  checksums?: { algorithm: 'SHA1' | 'SHA256'; checksumValue: string }[];
+  licenseConcluded: string;
+  licenseDeclared: string;
+  copyrightText: string;
+  sourceInfo?: string;
+  primaryPackagePurpose?: 'FILE' | 'LIBRARY';
+  externalRefs?: { referenceCategory: 'PACKAGE-MANAGER' | 'SECURITY'; referenceType: 'purl' | 'cpe23Type'; referenceLocator: string }[];
+}
+
+interface Relationship {
+  spdxElementId: string;
+  relationshipType: 'DESCRIBES' | 'CONTAINS';
+  relatedSpdxElement: string;
+}
+
+export function writeSpdx(identification: Identification, options?: SbomOptions): string {
+  const opts = resolveOptions(options);
+  const { input } = identification;
+  const extracted = new Map<string, string>();
+  const artifacts = artifactFiles(identification);
+  const rootPackage: SpdxPackage = {
+    SPDXID: INPUT_ID,
+    name: input.name,
+    downloadLocation: NOASSERTION,
+    filesAnalyzed: false,
+    checksums: [
+      { algorithm: 'SHA1', checksumValue: input.sha1 },
+      { algorithm: 'SHA256', checksumValue: input.sha256 },
+    ],
+    licenseConcluded: NOASSERTION,
+    licenseDeclared: NOASSERTION,
+    copyrightText: NOASSERTION,
+    primaryPackagePurpose: 'FILE',
+  };
+  const ids = new Map(identification.components.map((c) => [c.id, spdxId(c)]));
+  const packages = identification.components.map((c) => toPackage(c, ids.get(c.id) ?? '', artifacts.get(c.id), identification.input.name, extracted));
+  const relationships: Relationship[] = [{ spdxElementId: DOCUMENT_ID, relationshipType: 'DESCRIBES', relatedSpdxElement: INPUT_ID }];
+  for (const c of identification.components) {
+    const id = ids.get(c.id) ?? '';
+    relationships.push({ spdxElementId: INPUT_ID, relationshipType: 'CONTAINS', relatedSpdxElement: id });
+    for (const owner of c.containedIn ?? []) {
+      const ownerId = ids.get(owner);
+      if (ownerId) relationships.push({ spdxElementId: ownerId, relationshipType: 'CONTAINS', relatedSpdxElement: id });
+    }
+  }
+  const doc = {
+    spdxVersion: 'SPDX-2.3',
+    dataLicense: 'CC0-1.0',
+    SPDXID: DOCUMENT_ID,
+    name: input.name,
+    documentNamespace: `${NAMESPACE_BASE}/${encodeURIComponent(input.name)}-${opts.uuid}`,
+    creationInfo: {
+      created: opts.now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      creators: [`Tool: ${TOOL_NAME}-${opts.toolVersion}`],
+    },
+    packages: [rootPackage, ...packages],
+    relationships,
+    ...(extracted.size > 0
+      ? { hasExtractedLicensingInfos: [...extracted].sort(([a], [b]) => compareStrings(a, b)).map(([licenseId, name]) => ({ licenseId, name, extractedText: name })) }
+      : {}),
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/** `SPDXRef-Package-<codetype>-<name>-<id prefix>`; letters, digits, `.` and `-` only. */
+function spdxId(c: Component): string {
+  const name = c.name.replace(/[^A-Za-z0-9.-]+/g, '-').slice(0, 60);
+  return `SPDXRef-Package-${c.codetype}-${name}-${c.id.slice(0, 16)}`;
+}
+
+function toPackage(c: Component, id: string, artifact: { sha1: string; sha256: string } | undefined, inputName: string, extracted: Map<string, string>): SpdxPackage {
+  const pkg: SpdxPackage = {
+    SPDXID: id,
+    name: c.name,
+    downloadLocation: NOASSERTION,
+    filesAnalyzed: false,
+    licenseConcluded: NOASSERTION,
+    licenseDeclared: declared(c.licenses, extracted),
+    copyrightText: NOASSERTION,
+    primaryPackagePurpose: 'LIBRARY',
+  };
+  if (c.version) pkg.versionInfo = c.version;
+  if (c.vendor) pkg.supplier = `Organization: ${c.vendor}`;
+  if (artifact) {
+    pkg.checksums = [
+      { algorithm: 'SHA1', checksumValue: artifact.sha1 },
+      { algorithm: 'SHA256', checksumValue: artifact.sha256 },
+    ];
+  }
+  const methods = [...new Set(c.evidence.map((e) => e.method))].sort(compareStrings);
+  pkg.sourceInfo = `found by ${methods.join(', ')} in ${evidencePaths(c).map((p) => location(p, inputName)).join(', ')}`;
+  pkg.externalRefs = [
+    { referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: c.purl },
+    ...c.cpes.map((cpe) => ({ referenceCategory: 'SECURITY' as const, referenceType: 'cpe23Type' as const, referenceLocator: cpe })),
+  ];
+  return pkg;
+}
+
+/** The licences joined with AND; a name off the SPDX list becomes a LicenseRef with its text. */
+function declared(licenses: readonly string[], extracted: Map<string, string>): string {
+  if (licenses.length === 0) return NOASSERTION;
+  const parts = licenses.map((l) => {
+    const expression = spdxExpression(l);
+    if (expression) return licenses.length > 1 && /\s/.test(expression) ? `(${expression})` : expression;
+    const ref = licenseRef(l, (s) => createHash('sha256').update(s).digest('hex'));
+    extracted.set(ref, l);
+    return ref;
+  });
+  return parts.join(' AND ');
+}

@@ -1,0 +1,82 @@
+// Both writers over real fixture results: golden files (timestamps and UUIDs redacted;
+// UPDATE_FIXTURES=1 rewrites them) and validation against the official schemas —
+// CycloneDX 1.6 through the library's validator, SPDX 2.3 through ajv and the schema
+// in ../schema/.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { Spec, Validation } from '@cyclonedx/cyclonedx-library';
+import Ajv2019 from 'ajv/dist/2019.js';
+import { describe, expect, it } from 'vitest';
+import type { Identification } from '../../model/index.ts';
+import { listFixtures } from '../../../test/fixtures.ts';
+import { SBOM_WRITERS } from '../registry.ts';
+import { writeCycloneDx } from './cyclonedx.ts';
+import { writeSpdx } from './spdx.ts';
+
+const update = process.env.UPDATE_FIXTURES === '1';
+// Fixtures being added by others may not have their expected.json yet.
+const FIXTURES = listFixtures().filter((f) => existsSync(f.expected));
+const GOLDEN = ['identify/rootfs-debian', 'identify/signatures-debian-libs', 'identify/app-lockfiles', 'identify/rootfs-alpine'];
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z/g;
+
+function identification(id: string): Identification {
+  const fixture = FIXTURES.find((f) => f.id === id);
+  if (!fixture) throw new Error(`no fixture ${id}`);
+  const snapshot = JSON.parse(readFileSync(fixture.expected, 'utf8')) as Omit<Identification, 'startedAt' | 'finishedAt'>;
+  return { ...snapshot, startedAt: '2024-01-01T00:00:00.000Z', finishedAt: '2024-01-01T00:00:01.000Z' };
+}
+
+function redact(text: string): string {
+  return text.replace(UUID, '<uuid>').replace(TIME, '<time>');
+}
+
+const cdxValidator = new Validation.JsonStrictValidator(Spec.Version.v1dot6);
+const spdxSchema = JSON.parse(readFileSync(new URL('../schema/spdx-2.3.schema.json', import.meta.url), 'utf8')) as object;
+const validateSpdx = new Ajv2019.default({ strict: false, allErrors: true }).compile(spdxSchema);
+
+describe('SBOM writers', () => {
+  it('are registered by name, sorted', () => {
+    expect(SBOM_WRITERS.map((w) => w.name)).toEqual(['cyclonedx', 'spdx']);
+  });
+
+  describe.each(GOLDEN)('%s', (id) => {
+    it.each([
+      ['cdx.json', writeCycloneDx],
+      ['spdx.json', writeSpdx],
+    ] as const)('matches golden/*.%s', (ext, write) => {
+      const golden = new URL(`golden/${id.replace('/', '--')}.${ext}`, import.meta.url);
+      const actual = redact(write(identification(id)));
+      if (update) writeFileSync(golden, actual);
+      expect(existsSync(golden), `${golden.pathname} missing: run with UPDATE_FIXTURES=1`).toBe(true);
+      expect(actual).toBe(readFileSync(golden, 'utf8'));
+    });
+  });
+
+  it.each(FIXTURES.map((f) => f.id))('CycloneDX of %s validates against the 1.6 schema', async (id) => {
+    expect(await cdxValidator.validate(writeCycloneDx(identification(id)))).toBeNull();
+  });
+
+  it.each(FIXTURES.map((f) => f.id))('SPDX of %s validates against the 2.3 schema', (id) => {
+    const doc = JSON.parse(writeSpdx(identification(id))) as { packages: { SPDXID: string }[]; relationships: { spdxElementId: string; relatedSpdxElement: string }[] };
+    expect(validateSpdx(doc) ? [] : validateSpdx.errors).toEqual([]);
+    // References resolve, ids are unique.
+    const ids = doc.packages.map((p) => p.SPDXID);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const r of doc.relationships) expect([...ids, 'SPDXRef-DOCUMENT']).toEqual(expect.arrayContaining([r.spdxElementId, r.relatedSpdxElement]));
+  });
+
+  it('puts evidence locations, identity and fixed ids in the documents', () => {
+    const input = identification('identify/signatures-debian-libs');
+    const options = { now: new Date('2024-05-06T07:08:09.123Z'), uuid: '00000000-0000-4000-8000-000000000000' };
+    const cdx = JSON.parse(writeCycloneDx(input, options));
+    expect([cdx.serialNumber, cdx.metadata.timestamp]).toEqual(['urn:uuid:00000000-0000-4000-8000-000000000000', '2024-05-06T07:08:09.123Z']);
+    const zlib = cdx.components.find((c: { name: string }) => c.name === 'zlib');
+    expect(zlib.evidence.identity[0].methods).toEqual([{ technique: 'binary-analysis', confidence: 0.8 }]);
+    expect(zlib.evidence.occurrences[0].location).toBe('libs.tar/usr/lib/libz.so.1.2.13');
+    const spdx = JSON.parse(writeSpdx(input, options));
+    expect([spdx.documentNamespace, spdx.creationInfo.created]).toEqual([
+      'https://binlens.invalid/spdx/libs.tar.zst-00000000-0000-4000-8000-000000000000',
+      '2024-05-06T07:08:09Z',
+    ]);
+  });
+});
