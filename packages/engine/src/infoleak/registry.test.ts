@@ -9,7 +9,7 @@ import { mask, scanBytes, strings } from './scan-text.ts';
 
 const DETECTOR_DIR = fileURLToPath(new URL('./detectors/', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('../../fixtures/infoleak/', import.meta.url));
-const find = (text: string | Buffer) => scanBytes(Buffer.isBuffer(text) ? text : Buffer.from(text), ['f'], DETECTORS);
+const find = (text: string | Buffer, path = 'f', decoys = true) => scanBytes(Buffer.isBuffer(text) ? text : Buffer.from(text), [path], DETECTORS, { decoys });
 
 describe('infoleak registry', () => {
   it('every detector file is registered under its file name, sorted, unique', () => {
@@ -18,8 +18,9 @@ describe('infoleak registry', () => {
   });
 
   it.each(DETECTORS.map((d) => [d.name, d] as const))('%s: true samples found, false samples not', (name, detector) => {
-    for (const sample of detector.samples.positive) expect(find(sample).filter((f) => f.detector === name), sample).toHaveLength(1);
-    for (const sample of detector.samples.negative) expect(find(sample).filter((f) => f.detector === name), sample).toEqual([]);
+    const path = detector.samples.path;
+    for (const sample of detector.samples.positive) expect(find(sample, path).filter((f) => f.detector === name), sample).toHaveLength(1);
+    for (const sample of detector.samples.negative) expect(find(sample, path).filter((f) => f.detector === name), sample).toEqual([]);
     expect(detector.pattern.flags).toContain('g');
   });
 
@@ -40,8 +41,44 @@ describe('detectors in detail', () => {
     expect(encrypted).toEqual({ format: 'traditional', encrypted: true, type: 'rsa' });
   });
 
+  const DECOYS = [
+    'AKIAIOSFODNN7EXAMPLE admin@example.com root@localhost ci@build.test user@mail.example.org',
+    'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    'see https://example.com/setup and http://localhost:8080/ or http://127.0.0.1:9000/',
+    'listen 0.0.0.0:80 and 127.0.0.1:8080 or ::1',
+    'libfoo version 1.2.3.4',
+    'password = changeme',
+    'hwaddr 00:00:00:00:00:00',
+  ].join('\n');
+
   it('the decoy set yields nothing', () => {
-    expect(find('AKIAIOSFODNN7EXAMPLE admin@example.com root@localhost ci@build.test user@mail.example.org')).toEqual([]);
+    expect(find(DECOYS)).toEqual([]);
+  });
+
+  it('with the decoy filter off, decoys are reported and marked', () => {
+    const found = find(DECOYS, 'f', false);
+    expect(found.every((f) => f.decoy === true)).toBe(true);
+    expect(found.map((f) => `${f.detector}:${f.value}`).sort()).toEqual([
+      'aws-access-key:AKIAIOSFODNN7EXAMPLE',
+      'aws-secret-key:wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      'config-password:changeme',
+      'email:admin@example.com',
+      'email:ci@build.test',
+      'email:user@mail.example.org',
+      'ipv4:0.0.0.0',
+      'ipv4:1.2.3.4',
+      'ipv4:127.0.0.1',
+      'ipv4:127.0.0.1',
+      'mac-address:00:00:00:00:00:00',
+      'url:http://127.0.0.1:9000/',
+      'url:http://localhost:8080/',
+      'url:https://example.com/setup',
+    ]);
+  });
+
+  it('shell histories only under history file names', () => {
+    expect(find('ls\n', '.zsh_history').map((f) => [f.kind, f.details])).toEqual([['shell_histories', { commands: 1 }]]);
+    expect(find('ls\n', 'notes.txt')).toEqual([]);
   });
 
   it('binaries: ASCII and UTF-16LE strings with byte offsets', () => {

@@ -2,7 +2,7 @@
 // strings with their offsets), lower-case it once for the keyword pre-filter, and run
 // every detector whose keyword occurs.
 import type { InfoleakFinding } from '../model/index.ts';
-import type { InfoleakDetector } from './types.ts';
+import type { InfoleakDetector, Pattern } from './types.ts';
 
 /** A piece of text and where it starts: a byte offset (binary) or the text file itself. */
 interface Piece {
@@ -15,39 +15,52 @@ interface Piece {
 const MIN_STRING = 8;
 const CONTEXT = 80;
 
-/** Findings of all detectors in one file's bytes. */
-export function scanBytes(bytes: Buffer, path: string[], detectors: readonly InfoleakDetector[]): InfoleakFinding[] {
+/**
+ * Findings of all detectors in one file's bytes. `decoys: false` keeps what the decoy
+ * filter would drop (documentation examples, localhost, version numbers).
+ */
+export function scanBytes(bytes: Buffer, path: string[], detectors: readonly InfoleakDetector[], options: { decoys?: boolean } = {}): InfoleakFinding[] {
   const isText = !bytes.subarray(0, 8192).includes(0);
   const pieces = isText ? [{ text: bytes.toString('utf8'), offset: 0, width: 1 as const }] : strings(bytes);
+  const baseName = (path.at(-1) ?? '').split('/').at(-1) ?? '';
+  const active = detectors.filter((d) => !d.fileNames || d.fileNames.test(baseName));
   const out: InfoleakFinding[] = [];
   const seen = new Set<string>();
   for (const piece of pieces) {
     const lower = piece.text.toLowerCase();
-    for (const detector of detectors) {
+    for (const detector of active) {
       if (!detector.keywords.some((k) => lower.includes(k))) continue;
-      const pattern = new RegExp(detector.pattern.source, detector.pattern.flags);
+      const pattern = fresh(detector.pattern);
       for (let m = pattern.exec(piece.text); m; m = pattern.exec(piece.text)) {
         if (m[0].length === 0) pattern.lastIndex++;
         const found = detector.validate ? detector.validate(m) : { value: m[0] };
-        if (!found) continue;
+        if (!found || (found.decoy && options.decoys !== false)) continue;
         const where = isText ? { line: lineOf(piece.text, m.index) } : { offset: piece.offset + m.index * piece.width };
         const key = `${detector.name}\0${found.value}\0${where.line ?? where.offset}`;
         if (seen.has(key)) continue;
         seen.add(key);
         out.push({
-          kind: detector.kind,
+          kind: found.kind ?? detector.kind,
           detector: detector.name,
           path,
           ...where,
           value: found.value,
-          ...(detector.secret ? { masked: mask(found.value) } : {}),
+          ...((found.secret ?? detector.secret) ? { masked: mask(found.value) } : {}),
           context: piece.text.slice(Math.max(0, m.index - CONTEXT), Math.min(piece.text.length, m.index + m[0].length + CONTEXT)),
           ...(found.details ? { details: found.details } : {}),
+          ...(found.decoy ? { decoy: true } : {}),
         });
       }
     }
   }
   return out;
+}
+
+/** A pattern with its own lastIndex: a new RegExp, or the (stateful, reset) RE2 of a user pattern. */
+function fresh(pattern: Pattern): Pattern {
+  if (pattern instanceof RegExp) return new RegExp(pattern.source, pattern.flags);
+  pattern.lastIndex = 0;
+  return pattern;
 }
 
 /** Keeps 4 characters at each end of a secret (fewer for short ones), stars between. */

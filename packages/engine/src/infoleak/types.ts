@@ -5,6 +5,20 @@ import type { InfoleakKind } from '../model/index.ts';
 export interface Detected {
   value: string;
   details?: Record<string, string | number | boolean>;
+  /** A documentation example, placeholder or loopback value: dropped unless the decoy filter is off. */
+  decoy?: boolean;
+  /** Overrides the detector's kind for this finding (a URL with a password is `http_credentials`). */
+  kind?: InfoleakKind;
+  /** Overrides the detector's `secret` for this finding. */
+  secret?: boolean;
+}
+
+/** What the scan needs of a pattern: a RegExp, or an RE2 (user patterns) with the same exec shape. */
+export interface Pattern {
+  source: string;
+  flags: string;
+  lastIndex: number;
+  exec(text: string): RegExpExecArray | null;
 }
 
 export interface InfoleakDetector {
@@ -16,12 +30,30 @@ export interface InfoleakDetector {
   /** Lower-case strings of which one must occur in the text for the pattern to run. */
   keywords: readonly string[];
   /** Global regex; match[0] (or validate's value) is the finding. */
-  pattern: RegExp;
+  pattern: Pattern;
   /** A secret gets a masked display form. */
   secret: boolean;
-  /** Refines a match: undefined drops it (bad checksum, decoy, not decodable). */
+  /** Only files whose base name matches are searched (shell histories). */
+  fileNames?: RegExp;
+  /** Refines a match: undefined drops it (bad checksum, not decodable); `decoy` marks examples. */
   validate?(match: RegExpExecArray): Detected | undefined;
-  samples: { positive: readonly string[]; negative: readonly string[] };
+  /** `path` is the file name the samples are scanned under (default `f`). */
+  samples: { positive: readonly string[]; negative: readonly string[]; path?: string };
+}
+
+/** A user-defined pattern (spec: custom pattern id, enabled), RE2 syntax. */
+export interface CustomPattern {
+  id: string;
+  pattern: string;
+  enabled?: boolean;
+}
+
+/** Scan options of the infoleak stage. */
+export interface InfoleakOptions {
+  /** Drop documentation examples, localhost, version-number IPs... (default true). */
+  decoys?: boolean;
+  /** User patterns, run as detectors `custom/<id>` of kind `custom`. */
+  customPatterns?: readonly CustomPattern[];
 }
 
 /** Documentation examples and placeholders that look like leaks but are not. */

@@ -1,8 +1,9 @@
 // Stage "static analysis": executables' architecture and hardening. ELF files were
 // marked by the extract stage; PE files are recognised here (MZ + PE signature) among
-// files no unpacker claimed. A reader's partial-result problems become located
+// files no unpacker claimed, and Mach-O (thin or fat) by magic. A reader's partial-result problems become located
 // warnings; the file keeps what was read.
 import { readElf } from '../executables/elf.ts';
+import { isMachO, readMachO } from '../executables/macho.ts';
 import { isPe, readPe } from '../executables/pe.ts';
 import { openReader } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
@@ -10,6 +11,7 @@ import { ELF_FORMAT } from './extract-stage.ts';
 import type { TreeFile } from './tree.ts';
 
 export const PE_FORMAT = 'executable/pe';
+export const MACHO_FORMAT = 'executable/macho';
 
 export async function analyseStage(ctx: ScanContext): Promise<void> {
   const candidates = ctx.tree.files.filter((f) => f.diskPath !== undefined && (f.entry.format === ELF_FORMAT || (f.entry.format === undefined && f.entry.size >= 64)));
@@ -32,11 +34,16 @@ async function analyse(ctx: ScanContext, file: TreeFile): Promise<void> {
   try {
     let plugin = ELF_FORMAT;
     let result;
+    const head = file.entry.format === ELF_FORMAT ? Buffer.alloc(0) : await reader.read(0, 64);
     if (file.entry.format === ELF_FORMAT) result = await readElf(reader, ctx.signal);
-    else if (await isPe(await reader.read(0, 64), reader)) {
+    else if (await isPe(head, reader)) {
       plugin = PE_FORMAT;
       file.entry.format = PE_FORMAT;
       result = await readPe(reader);
+    } else if (isMachO(head)) {
+      plugin = MACHO_FORMAT;
+      file.entry.format = MACHO_FORMAT;
+      result = await readMachO(reader);
     } else return;
     const at = { level: 'warning' as const, location: file.entry.path, plugin };
     if ('info' in result) {

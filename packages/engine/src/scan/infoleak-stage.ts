@@ -3,18 +3,23 @@
 // Reads are bounded: a file's first MAX_SCAN_BYTES are scanned and the rest reported.
 import type { InfoleakFinding } from '../model/index.ts';
 import { DETECTORS } from '../infoleak/registry.ts';
+import { customDetectors } from '../infoleak/custom.ts';
 import { scanBytes } from '../infoleak/scan-text.ts';
+import type { InfoleakOptions } from '../infoleak/types.ts';
 import { openReader } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
 import { ELF_FORMAT } from './extract-stage.ts';
-import { PE_FORMAT } from './analyse-stage.ts';
+import { MACHO_FORMAT, PE_FORMAT } from './analyse-stage.ts';
 
 export const INFOLEAK_PLUGIN = 'engine/infoleak';
 const MAX_SCAN_BYTES = 16 * 1024 * 1024;
 
-export async function infoleakStage(ctx: ScanContext): Promise<InfoleakFinding[]> {
+/** Runs the built-in detectors and the user's patterns; an invalid user pattern throws (bad options). */
+export async function infoleakStage(ctx: ScanContext, options: InfoleakOptions = {}): Promise<InfoleakFinding[]> {
+  const detectors = [...DETECTORS, ...customDetectors(options.customPatterns ?? [])];
+  const decoys = options.decoys ?? true;
   const files = ctx.tree.files.filter(
-    (f) => f.diskPath !== undefined && f.entry.linkTarget === undefined && f.entry.size > 0 && (f.entry.format === undefined || f.entry.format === ELF_FORMAT || f.entry.format === PE_FORMAT),
+    (f) => f.diskPath !== undefined && f.entry.linkTarget === undefined && f.entry.size > 0 && (f.entry.format === undefined || f.entry.format === ELF_FORMAT || f.entry.format === PE_FORMAT || f.entry.format === MACHO_FORMAT),
   );
   const findings: InfoleakFinding[] = [];
   for (const [i, file] of files.entries()) {
@@ -23,7 +28,7 @@ export async function infoleakStage(ctx: ScanContext): Promise<InfoleakFinding[]
     try {
       const reader = await openReader(file.diskPath ?? '');
       try {
-        findings.push(...scanBytes(await reader.read(0, Math.min(reader.size, MAX_SCAN_BYTES)), file.entry.path, DETECTORS));
+        findings.push(...scanBytes(await reader.read(0, Math.min(reader.size, MAX_SCAN_BYTES)), file.entry.path, detectors, { decoys }));
         if (reader.size > MAX_SCAN_BYTES) {
           ctx.problems.push({
             level: 'info',

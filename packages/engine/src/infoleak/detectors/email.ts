@@ -4,14 +4,18 @@ import { DECOY_DOMAINS, type InfoleakDetector } from '../types.ts';
 export const EMAIL: InfoleakDetector = {
   name: 'email',
   kind: 'emails',
-  version: 1,
+  version: 2,
   keywords: ['@'],
   // maintainer: Jane Roe <jane.roe@corp-mail.net>
   pattern: /\b[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@((?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24})\b/g,
   secret: false,
-  validate: (m) => (DECOY_DOMAINS.test(m[1] ?? '') ? undefined : { value: m[0] }),
+  validate: (m) => {
+    // user:password@host inside a URL is a credential (url detector), not an address.
+    if (/:\/\/[^\s/@]*:$/.test(m.input.slice(Math.max(0, m.index - 200), m.index))) return undefined;
+    return DECOY_DOMAINS.test(m[1] ?? '') ? { value: m[0], decoy: true } : { value: m[0] };
+  },
   samples: {
     positive: ['Maintainer: Jane Roe <jane.roe@corp-mail.net>'],
-    negative: ['user@example.com', 'root@localhost', 'printf("%s@%d")', 'libfoo@1.2.3'],
+    negative: ['postgres://app:s3cr3tPw@db.internal.corp/app', 'user@example.com', 'root@localhost', 'printf("%s@%d")', 'libfoo@1.2.3'],
   },
 };
