@@ -908,12 +908,25 @@ export interface components {
                 "whiteout-id": string | null;
             } | null;
         };
+        /** VulnMatch */
+        VulnMatch: {
+            source: "osv-purl" | "nvd-cpe" | "distro";
+            /** @description The matched record: an OSV id, a CVE id, or distro:release/source-package. */
+            record: string;
+            /** @description False when an unknown version was assumed to be the latest. */
+            exact: boolean;
+            /** @description The package or CPE criteria that matched. */
+            criteria: string;
+            range: string;
+            fixed: string | null;
+        };
         /** ResultVuln */
         ResultVuln: {
             vuln_id: string;
             exact: boolean;
             triages: unknown[];
             unresolved_triages: unknown[];
+            matched_by: components["schemas"]["VulnMatch"][];
         };
         /** ResultComponent */
         ResultComponent: {

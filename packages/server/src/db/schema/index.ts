@@ -4,3 +4,5 @@ export * from './groups.ts';
 export * from './group-memberships.ts';
 export * from './scans.ts';
 export * from './audit-events.ts';
+// The vulnerability knowledge base's tables live in packages/vulndb (its Drizzle schema).
+export * from '@binlens/vulndb/schema';

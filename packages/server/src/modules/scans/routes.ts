@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { createKnowledgeBase } from '@binlens/vulndb';
 import type { ProblemLevel } from '@binlens/engine/model';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import type { Engine } from '../../engine.ts';
@@ -32,6 +33,7 @@ export const scansRoutes: FastifyPluginAsyncTypebox<ScansRoutesOptions> = async 
     audit: createAuditRepository(app.db),
     blobs: options.blobs,
     engine: options.engine,
+    knowledgeBase: createKnowledgeBase(app.db),
     enqueueScan: async (scanId) => {
       await app.enqueue(SCAN_QUEUE, { scanId });
     },

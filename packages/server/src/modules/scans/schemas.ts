@@ -56,11 +56,22 @@ const ResultFileObject = Type.Object({
   docker: Type.Union([Type.Object({ 'whiteout-id': Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
 }, { title: 'ResultFileObject' });
 
+/** Why a vulnerability matched: mirrors VulnMatch in packages/vulndb/src/match/matchers.ts. */
+const VulnMatch = Type.Object({
+  source: Type.Union([Type.Literal('osv-purl'), Type.Literal('nvd-cpe'), Type.Literal('distro')]),
+  record: Type.String({ description: 'The matched record: an OSV id, a CVE id, or distro:release/source-package.' }),
+  exact: Type.Boolean({ description: 'False when an unknown version was assumed to be the latest.' }),
+  criteria: Type.String({ description: 'The package or CPE criteria that matched.' }),
+  range: Type.String(),
+  fixed: Type.Union([Type.String(), Type.Null()]),
+}, { title: 'VulnMatch' });
+
 const ResultVuln = Type.Object({
   vuln_id: Type.String(),
   exact: Type.Boolean(),
   triages: Type.Array(Type.Unknown()),
   unresolved_triages: Type.Array(Type.Unknown()),
+  matched_by: Type.Array(VulnMatch),
 }, { title: 'ResultVuln' });
 
 const ResultComponent = Type.Object({

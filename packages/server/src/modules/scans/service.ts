@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { Problem, ProblemLevel, ScanResult } from '@binlens/engine/model';
+import type { Problem, ProblemLevel } from '@binlens/engine/model';
+import { type EvaluatedScanResult, type KnowledgeBase, evaluate, withVulns } from '@binlens/vulndb';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import { BlobTooLargeError } from '../../blobs/blob-store.ts';
 import type { Engine } from '../../engine.ts';
@@ -20,7 +21,8 @@ export interface UploadedFile {
 export interface ScansService {
   list(viewer: Viewer, query: ScanListQuery, page: PageRequest): Promise<Page<Scan>>;
   get(viewer: Viewer, id: number): Promise<Scan>;
-  result(viewer: Viewer, id: number): Promise<ScanResult>;
+  /** The components with their vulnerabilities, evaluated now against the knowledge base. */
+  result(viewer: Viewer, id: number): Promise<EvaluatedScanResult>;
   problems(viewer: Viewer, id: number, level: ProblemLevel, page: PageRequest, path: string): Promise<Page<Problem>>;
   /** Checks the group before the upload's bytes are read. */
   assertCanUpload(viewer: Viewer, groupId: number): Promise<void>;
@@ -33,6 +35,7 @@ export interface ScansServiceDeps {
   audit: AuditRepository;
   blobs: BlobStore;
   engine: Pick<Engine, 'toScanResult'>;
+  knowledgeBase: KnowledgeBase;
   enqueueScan: (scanId: number) => Promise<void>;
   maxUploadBytes: number;
 }
@@ -63,7 +66,8 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
       const row = await deps.scans.findIdentification(viewer, id);
       if (!row) throw new AppError('not_found');
       if (row.status !== 'R' || !row.identification) throw new AppError('scan_not_ready');
-      return deps.engine.toScanResult(row.identification);
+      // Evaluated at read time: a knowledge-base update shows without a rescan.
+      return withVulns(deps.engine.toScanResult(row.identification), await evaluate(row.identification, deps.knowledgeBase));
     },
 
     async problems(viewer, id, level, page, path) {

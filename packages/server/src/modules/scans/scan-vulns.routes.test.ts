@@ -1,0 +1,64 @@
+import { importFeed } from '@binlens/vulndb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES } from '../../../test/databases.ts';
+import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { multipart, tar } from '../../../test/files.ts';
+import { newSession, type TestSession } from '../../../test/login.ts';
+
+// GHSA-35jh-r3h4-6jhm as the GitHub Advisory Database publishes it in OSV (trimmed).
+const GHSA_LODASH = {
+  schema_version: '1.3.0',
+  id: 'GHSA-35jh-r3h4-6jhm',
+  modified: '2022-02-08T21:35:09Z',
+  published: '2021-05-06T16:05:51Z',
+  aliases: ['CVE-2021-23337'],
+  summary: 'Command Injection in lodash',
+  severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H' }],
+  affected: [{ package: { ecosystem: 'npm', name: 'lodash' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '4.17.21' }] }] }],
+  database_specific: { cwe_ids: ['CWE-77', 'CWE-94'], severity: 'HIGH' },
+};
+
+interface ResultBody {
+  components: { lib: string; version: string; vulns: { vuln_id: string; exact: boolean; matched_by: { source: string; record: string }[] }[] }[];
+}
+
+describe.each(DATABASES)('scan result vulnerabilities on %s', (kind) => {
+  let t: TestApp;
+  let alice: TestSession;
+  let groupId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { workers: true });
+    alice = await newSession(t.app, t.database);
+    const group = await t.app.inject({ method: 'POST', url: '/rest/groups/', headers: alice.headers, payload: { name: 'Apps' } });
+    groupId = group.json<{ id: number }>().id;
+  });
+  afterAll(() => t.close());
+
+  it('shows a vulnerability imported after the scan, without rescanning', async () => {
+    const archive = tar([{ path: 'app/node_modules/lodash/package.json', content: JSON.stringify({ name: 'lodash', version: '4.17.20', license: 'MIT' }) }]);
+    const body = multipart('file', 'app.tar', archive);
+    const created = await t.app.inject({ method: 'POST', url: `/rest/groups/${groupId}/upload/`, headers: { ...alice.headers, ...body.headers }, payload: body.payload });
+    const id = created.json<{ id: number }>().id;
+    const deadline = Date.now() + 45_000;
+    while ((await t.app.inject({ method: 'GET', url: `/rest/scans/${id}/`, headers: alice.headers })).json<{ status: string }>().status === 'B' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const result = async (): Promise<ResultBody> => (await t.app.inject({ method: 'GET', url: `/rest/scans/${id}/result/`, headers: alice.headers })).json<ResultBody>();
+
+    const before = await result();
+    expect(before.components.map((c) => [c.lib, c.version, c.vulns])).toEqual([['lodash', '4.17.20', []]]);
+
+    const report = await importFeed(t.database.db, { name: 'GHSA-35jh-r3h4-6jhm.json', bytes: Buffer.from(JSON.stringify(GHSA_LODASH)) });
+    expect(report).toMatchObject({ status: 'complete', imported: 1 });
+
+    const after = await result();
+    expect(after.components[0]?.vulns).toEqual([{
+      vuln_id: 'CVE-2021-23337',
+      exact: true,
+      triages: [],
+      unresolved_triages: [],
+      matched_by: [{ source: 'osv-purl', record: 'GHSA-35jh-r3h4-6jhm', exact: true, criteria: 'npm/lodash', range: 'introduced 0, fixed 4.17.21', fixed: '4.17.21' }],
+    }]);
+  });
+});

@@ -1,0 +1,74 @@
+// The CLI's knowledge base: PGlite in `<dataDir>/kb`, migrated with vulndb's own
+// migrations. The server instead passes its database (which has the same tables).
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { Identification } from '@binlens/engine/model';
+import type { KbDatabase } from '../db/database.ts';
+import { type EvaluateOptions, type Evaluation, evaluate } from '../evaluate.ts';
+import { createKnowledgeBase, type KnowledgeBase } from './knowledge-base.ts';
+
+export interface OpenKnowledgeBase {
+  readonly db: KbDatabase;
+  readonly kb: KnowledgeBase;
+  readonly directory: string | null;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations');
+
+/**
+ * `$BINLENS_DATA_DIR`, else `$XDG_CACHE_HOME/binlens`, else `~/.cache/binlens`
+ * (`%LOCALAPPDATA%\binlens` on Windows).
+ */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.BINLENS_DATA_DIR) return env.BINLENS_DATA_DIR;
+  if (env.XDG_CACHE_HOME) return path.join(env.XDG_CACHE_HOME, 'binlens');
+  if (process.platform === 'win32' && env.LOCALAPPDATA) return path.join(env.LOCALAPPDATA, 'binlens');
+  return path.join(os.homedir(), '.cache', 'binlens');
+}
+
+/** The knowledge-base directory inside a data directory. */
+export function knowledgeBaseDir(dataDir: string): string {
+  return path.join(dataDir, 'kb');
+}
+
+/**
+ * Opens (creating and migrating when needed) the PGlite knowledge base under `dataDir`;
+ * `null` opens a throw-away in-memory one.
+ */
+export async function openKnowledgeBase(dataDir: string | null): Promise<OpenKnowledgeBase> {
+  const directory = dataDir === null ? null : knowledgeBaseDir(dataDir);
+  if (directory) await mkdir(directory, { recursive: true });
+  const pglite = directory ? new PGlite(directory) : new PGlite();
+  await pglite.waitReady;
+  try {
+    const db = drizzle({ client: pglite });
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    return { db, kb: createKnowledgeBase(db), directory, close: () => pglite.close() };
+  } catch (error) {
+    await pglite.close();
+    throw error;
+  }
+}
+
+/**
+ * For `binlens scan`: evaluates against the knowledge base under `dataDir` when one was
+ * imported there, else answers null (and creates nothing).
+ */
+export async function evaluateWithLocalKnowledgeBase(
+  identification: Identification, dataDir: string, options: EvaluateOptions = {},
+): Promise<Evaluation | null> {
+  if (!existsSync(knowledgeBaseDir(dataDir))) return null;
+  const opened = await openKnowledgeBase(dataDir);
+  try {
+    return await evaluate(identification, opened.kb, options);
+  } finally {
+    await opened.close();
+  }
+}
