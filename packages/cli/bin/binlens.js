@@ -23,5 +23,6 @@ process.exitCode = await main(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   stderrIsTTY: Boolean(process.stderr.isTTY),
   readStdin,
+  env: process.env,
   signal: controller.signal,
 });

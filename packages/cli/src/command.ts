@@ -7,6 +7,8 @@ export interface CliIo {
   stderrIsTTY: boolean;
   /** Standard input, read whole (bounded) by commands that take data on it. */
   readStdin: () => Promise<string>;
+  /** The environment the command sees (configuration such as BINLENS_DATA_DIR). */
+  env: NodeJS.ProcessEnv;
   signal?: AbortSignal;
 }
 

@@ -1,11 +1,13 @@
 // The `binlens` command line: dispatches to one file per subcommand.
 import type { CliIo, Command } from './command.ts';
+import { dbCommand } from './commands/db.ts';
 import { scanCommand } from './commands/scan.ts';
+import { unpackCommand } from './commands/unpack.ts';
 import { versionsCommand } from './commands/versions.ts';
 
 export type { CliIo } from './command.ts';
 
-const COMMANDS: readonly Command[] = [scanCommand, versionsCommand];
+const COMMANDS: readonly Command[] = [dbCommand, scanCommand, unpackCommand, versionsCommand];
 
 export const USAGE = `Usage: binlens COMMAND [ARGS]
 

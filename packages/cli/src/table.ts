@@ -1,12 +1,14 @@
 // `--format table`: aligned columns for people, problems below.
 import type { Problem, ScanResult } from '@binlens/engine';
 
-export function formatTable(result: ScanResult, problems: Problem[]): string {
-  const rows = [['NAME', 'VERSION', 'TYPE', 'FILES']];
+/** `withVulns` says whether a knowledge base was consulted: only then is a VULNS column shown. */
+export function formatTable(result: ScanResult, problems: Problem[], withVulns = false): string {
+  const rows = [['NAME', 'VERSION', 'TYPE', ...(withVulns ? ['VULNS'] : []), 'FILES']];
   for (const c of result.components) {
     const paths = c.objects.map((o) => o.extended_fullpath.join(' > '));
     const files = paths.length > 1 ? `${paths[0]} (+${paths.length - 1})` : (paths[0] ?? '');
-    rows.push([c.lib, c.version, c.codetype, files]);
+    const vulns = withVulns ? [c.vulns.map((v) => v.vuln_id).join(' ') || '-'] : [];
+    rows.push([c.lib, c.version, c.codetype, ...vulns, files]);
   }
   let out = align(rows);
   if (result.components.length === 0) out += '(no components found)\n';

@@ -46,7 +46,7 @@ describe('scan', () => {
 
   it('throws for a path that cannot be read', async () => {
     await expect(scan(join(dir, 'missing.bin'))).rejects.toThrow(/ENOENT/);
-    await expect(scan(dir)).rejects.toThrow('is not a regular file');
+    await expect(scan('/dev/null')).rejects.toThrow('is not a regular file or a directory');
   });
 
   it('stops at maxDepth with a located problem', async () => {

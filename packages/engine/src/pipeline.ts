@@ -14,10 +14,13 @@ import { type Limits, LimitTracker, resolveLimits } from './unpack/limits.ts';
 import { WorkDir } from './unpack/safe-fs.ts';
 import { analyseStage } from './scan/analyse-stage.ts';
 import { catalogStage } from './scan/catalog-stage.ts';
+import { DIRECTORY_FORMAT, readDirectoryInput } from './scan/directory-input.ts';
 import { signatureStage } from './scan/signature-stage.ts';
 import type { ScanContext } from './scan/context.ts';
 import { extractStage } from './scan/extract-stage.ts';
 import { infoleakStage } from './scan/infoleak-stage.ts';
+import { licenseStage } from './scan/license-stage.ts';
+import type { InfoleakOptions } from './infoleak/types.ts';
 import { hashFile } from './scan/hash.ts';
 import { FileTree } from './scan/tree.ts';
 
@@ -30,12 +33,14 @@ export interface ScanOptions {
   tempDir?: string;
   /** Name reported for the input; default the path's base name. */
   name?: string;
+  /** Infoleak stage: decoy filter (default on) and user-defined RE2 patterns. */
+  infoleak?: InfoleakOptions;
 }
 
 const PIPELINE = 'engine/pipeline';
 
 /**
- * Scan one file. Bad content never throws: it becomes `problems`. Throws only when
+ * Scan one file, or a directory as one input. Bad content never throws: it becomes `problems`. Throws only when
  * the path cannot be read, on bad options, or when aborted.
  */
 export async function scan(path: string, options: ScanOptions = {}, onProgress?: ProgressListener): Promise<Identification> {
@@ -44,33 +49,43 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
   const limits = resolveLimits(options.limits);
   signal.throwIfAborted();
   const info = await stat(path);
-  if (!info.isFile()) throw new Error(`${path} is not a regular file`);
+  if (!info.isFile() && !info.isDirectory()) throw new Error(`${path} is not a regular file or a directory`);
   const inputName = options.name ?? basename(path);
-  const hashes = await hashFile(path, signal);
+  const tracker = new LimitTracker(limits);
+  // A directory is one input whose members are its files (read in place, links not followed).
+  const dir = info.isDirectory() ? await readDirectoryInput(path, tracker, signal) : undefined;
+  const hashes = dir ? { sha1: dir.sha1, sha256: dir.sha256 } : await hashFile(path, signal);
+  const size = dir ? dir.size : info.size;
   const workDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'binlens-'));
   try {
     const ctx: ScanContext = {
       inputName,
       tree: new FileTree(),
       work: new WorkDir(workDir),
-      tracker: new LimitTracker(limits),
+      tracker,
       signal,
       problems: [],
       progress: onProgress ?? (() => undefined),
     };
-    ctx.tree.add({ entry: { path: [], size: info.size, ...hashes }, diskPath: path, depth: 0, innerPath: inputName });
-    await extractStage(ctx);
+    if (dir) {
+      ctx.tree.add({ entry: { path: [], size, ...hashes, format: DIRECTORY_FORMAT }, depth: 0, innerPath: inputName });
+      for (const member of dir.members) ctx.tree.add(member);
+      ctx.problems.push(...dir.problems);
+    } else ctx.tree.add({ entry: { path: [], size, ...hashes }, diskPath: path, depth: 0, innerPath: inputName });
+    const { dockerImages } = await extractStage(ctx);
     await analyseStage(ctx);
-    const infoleaks = await infoleakStage(ctx);
-    const found = await catalogStage(ctx);
-    found.push(...(await signatureStage(ctx)));
+    const infoleaks = await infoleakStage(ctx, options.infoleak);
+    const catalog = await catalogStage(ctx);
+    // Signature hits in files a distro package owns join that package or name it as their container.
+    const found = [...catalog.components, ...(await signatureStage(ctx, catalog.owners))];
     ctx.progress({ stage: 'BOM postprocessing', done: 0, total: 1 });
     const components = mergeComponents(found);
+    const licenses = await licenseStage(ctx, components);
     ctx.progress({ stage: 'BOM postprocessing', done: 1, total: 1 });
     const root = ctx.tree.files[0]?.entry;
-    const input: InputInfo = { name: inputName, size: info.size, ...hashes };
+    const input: InputInfo = { name: inputName, size, ...hashes };
     if (root?.format) input.format = root.format;
-    if (info.size === 0) {
+    if (size === 0) {
       ctx.problems.push({ level: 'warning', location: [], plugin: PIPELINE, code: 'empty-input', message: 'the input is empty' });
     } else if (!root?.format && components.length === 0) {
       ctx.problems.push({
@@ -89,6 +104,8 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
       problems: ctx.problems,
       // Absent when nothing leaked, so that results without leaks keep their shape.
       ...(infoleaks.length > 0 ? { infoleaks } : {}),
+      ...(licenses.length > 0 ? { licenses } : {}),
+      ...(dockerImages.length > 0 ? { dockerImages } : {}),
       startedAt,
       finishedAt: new Date().toISOString(),
     };

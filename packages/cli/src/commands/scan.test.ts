@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../testing/run-cli.ts';
@@ -35,16 +38,76 @@ describe('binlens CLI', () => {
     );
   });
 
+  it('scan --format cyclonedx prints a CycloneDX 1.6 document with evidence locations', async () => {
+    const { code, stdout, stderr } = await run('scan', DEB, '--format', 'cyclonedx');
+    expect([code, stderr]).toEqual([0, '']);
+    const bom = JSON.parse(stdout);
+    expect([bom.bomFormat, bom.specVersion, bom.metadata.component.name]).toEqual(['CycloneDX', '1.6', 'libbinlens-tools1_0.9.1-3_amd64.deb']);
+    const babel = bom.components.find((c: { name: string }) => c.name === '@babel/helper-plugin-utils');
+    expect(babel.evidence.occurrences.map((o: { location: string }) => o.location)).toEqual([
+      'data.tar.zst/data.tar/usr/share/nodejs/@babel/helper-plugin-utils/package.json',
+    ]);
+  });
+
+  it('scan --format spdx prints an SPDX 2.3 document', async () => {
+    const { code, stdout } = await run('scan', DEB, '--format', 'spdx');
+    expect(code).toBe(0);
+    const doc = JSON.parse(stdout);
+    expect([doc.spdxVersion, doc.packages.length, doc.relationships[0]]).toEqual([
+      'SPDX-2.3',
+      3,
+      { spdxElementId: 'SPDXRef-DOCUMENT', relationshipType: 'DESCRIBES', relatedSpdxElement: 'SPDXRef-Input' },
+    ]);
+  });
+
+  it('scan DIRECTORY scans the tree as one input, links recorded, not followed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'binlens-cli-dir-'));
+    try {
+      await mkdir(join(dir, 'var/lib/dpkg'), { recursive: true });
+      await writeFile(join(dir, 'var/lib/dpkg/status'), 'Package: zlib1g\nStatus: install ok installed\nArchitecture: amd64\nSource: zlib\nVersion: 1:1.2.13.dfsg-1\n');
+      await symlink('/etc', join(dir, 'escape'));
+      const { code, stdout } = await run('scan', dir, '--format', 'table');
+      expect(code).toBe(0);
+      expect(stdout.split('\n')[1]).toBe('zlib1g  1:1.2.13.dfsg-1  DP    var/lib/dpkg/status');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('with an imported knowledge base, scan lists each component\'s vulnerabilities', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'binlens-cli-kb-'));
+    const advisory = fileURLToPath(new URL('../../../vulndb/fixtures/feeds/osv-ghsa-35jh-r3h4-6jhm.json', import.meta.url));
+    try {
+      const dataDir = join(root, 'data');
+      const input = join(root, 'app');
+      await mkdir(join(input, 'node_modules/lodash'), { recursive: true });
+      await writeFile(join(input, 'node_modules/lodash/package.json'), '{"name": "lodash", "version": "4.17.20", "license": "MIT"}');
+      expect((await run('db', 'import', advisory, '--data-dir', dataDir)).code).toBe(0);
+
+      const table = await run('scan', input, '--format', 'table', '--data-dir', dataDir);
+      expect(table.stdout.split('\n').slice(0, 2)).toEqual([
+        'NAME    VERSION  TYPE  VULNS           FILES',
+        'lodash  4.17.20  JS    CVE-2021-23337  node_modules/lodash/package.json',
+      ]);
+      const json = JSON.parse((await run('scan', input, '--data-dir', dataDir)).stdout);
+      expect(json.components[0].vulns.map((v: { vuln_id: string; exact: boolean }) => [v.vuln_id, v.exact])).toEqual([
+        ['CVE-2021-23337', true],
+      ]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
   it('scan --help prints the command usage', async () => {
     const { code, stdout } = await run('scan', '--help');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Usage: binlens scan FILE \[--format json\|table\]/);
+    expect(stdout).toMatch(/^Usage: binlens scan PATH \[--format json\|cyclonedx\|spdx\|table\]/);
   });
 
   it.each([
-    [['scan'], 'binlens: missing FILE'],
+    [['scan'], 'binlens: missing PATH'],
     [['scan', 'a', 'b'], 'binlens: unexpected argument "b"'],
-    [['scan', 'a', '--format', 'xml'], 'binlens: --format must be json or table, not "xml"'],
+    [['scan', 'a', '--format', 'xml'], 'binlens: --format must be one of json, cyclonedx, spdx, table, not "xml"'],
     [['scan', 'a', '--bogus'], "binlens: Unknown option '--bogus'"],
   ])('usage error %j → exit 2', async (argv, message) => {
     const { code, stderr } = await run(...argv);

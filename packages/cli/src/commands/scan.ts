@@ -1,23 +1,32 @@
-// `binlens scan FILE`: take the file apart and print its components. Thin: parse
+// `binlens scan PATH`: take a file (or a directory, as one input) apart and print its
+// components as native JSON, a CycloneDX or SPDX SBOM, or a table. Thin: parse
 // arguments, call the engine, print.
 import { parseArgs } from 'node:util';
-import { type Progress, scan, toScanResult } from '@binlens/engine';
+import { type Progress, findSbomWriter, scan, toScanResult } from '@binlens/engine';
+import { defaultDataDir, evaluateWithLocalKnowledgeBase, withVulns } from '@binlens/vulndb';
 import { type CliIo, type Command, reportUsageError } from '../command.ts';
 import { formatTable } from '../table.ts';
 
-const USAGE = `Usage: binlens scan FILE [--format json|table]
+const FORMATS = ['json', 'cyclonedx', 'spdx', 'table'];
 
-Take FILE apart (archives, packages, compressed streams, nested) and report its components.
+const USAGE = `Usage: binlens scan PATH [--format json|cyclonedx|spdx|table] [--data-dir DIR]
+
+Take PATH apart (archives, packages, compressed streams, nested) and report its components.
+PATH is a file or a directory; a directory is scanned as one input (links not followed).
+When a knowledge base was imported ("binlens db import"), each component lists its
+vulnerabilities.
 
 Options:
-  -f, --format json|table   output format (default: json)
-  -h, --help                show this help
+  -f, --format FORMAT   json (default), cyclonedx (CycloneDX 1.6 JSON), spdx (SPDX 2.3 JSON), table
+  --data-dir DIR        where the knowledge base is (DIR/kb); default $BINLENS_DATA_DIR,
+                        else $XDG_CACHE_HOME/binlens, else ~/.cache/binlens
+  -h, --help            show this help
 
-Exit status: 0 success, 1 FILE cannot be read, 2 usage error, 130 interrupted.`;
+Exit status: 0 success, 1 PATH cannot be read, 2 usage error, 130 interrupted.`;
 
 export const scanCommand: Command = {
   name: 'scan',
-  summary: 'scan FILE [--format json|table]   report the components inside FILE',
+  summary: 'scan PATH [--format json|cyclonedx|spdx|table]   report the components inside PATH',
   usage: USAGE,
   run: runScan,
 };
@@ -28,7 +37,11 @@ async function runScan(argv: string[], io: CliIo): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { format: { type: 'string', short: 'f', default: 'json' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        format: { type: 'string', short: 'f', default: 'json' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (err) {
     return usageError(io, (err as Error).message);
@@ -39,9 +52,9 @@ async function runScan(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const [file, ...extra] = positionals;
-  if (file === undefined) return usageError(io, 'missing FILE');
+  if (file === undefined) return usageError(io, 'missing PATH');
   if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`);
-  if (values.format !== 'json' && values.format !== 'table') return usageError(io, `--format must be json or table, not "${values.format}"`);
+  if (!FORMATS.includes(values.format)) return usageError(io, `--format must be one of ${FORMATS.join(', ')}, not "${values.format}"`);
 
   const progress = io.stderrIsTTY ? progressLine(io) : undefined;
   let identification;
@@ -58,8 +71,15 @@ async function runScan(argv: string[], io: CliIo): Promise<number> {
   }
   progress?.clear();
   const { problems, input } = identification;
-  if (values.format === 'json') io.stdout(`${JSON.stringify({ input, ...toScanResult(identification), problems }, null, 2)}\n`);
-  else io.stdout(formatTable(toScanResult(identification), problems));
+  const writer = findSbomWriter(values.format);
+  if (writer) {
+    io.stdout(writer.write(identification));
+    return 0;
+  }
+  const evaluation = await evaluateWithLocalKnowledgeBase(identification, values['data-dir'] ?? defaultDataDir(io.env));
+  const result = evaluation ? withVulns(toScanResult(identification), evaluation) : toScanResult(identification);
+  if (values.format === 'json') io.stdout(`${JSON.stringify({ input, ...result, problems }, null, 2)}\n`);
+  else io.stdout(formatTable(result, problems, evaluation !== null));
   return 0;
 }
 

@@ -6,8 +6,12 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `binlens ARGV` in-process with captured output and the given standard input. */
-export async function runCli(argv: string[], stdin = ''): Promise<CliRun> {
+/**
+ * Runs `binlens ARGV` in-process with captured output and the given standard input. The
+ * environment names a data directory that does not exist, so no knowledge base of the
+ * machine's user leaks into a test.
+ */
+export async function runCli(argv: string[], stdin = '', env: NodeJS.ProcessEnv = { BINLENS_DATA_DIR: '/nonexistent/binlens-test' }): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await main(argv, {
@@ -15,6 +19,7 @@ export async function runCli(argv: string[], stdin = ''): Promise<CliRun> {
     stderr: (text) => (stderr += text),
     stderrIsTTY: false,
     readStdin: async () => stdin,
+    env,
   });
   return { code, stdout, stderr };
 }

@@ -58,6 +58,12 @@ export interface Component {
   distro?: Distro;
   /** Every piece of evidence for the component, each pointing at a file. */
   evidence: Evidence[];
+  /**
+   * Ids of the distro packages that own the file(s) this component was found in, when it is
+   * a different piece of software (a static or vendored copy): SPDX `CONTAINS`, CycloneDX
+   * dependency of the package. Absent when none.
+   */
+  containedIn?: string[];
 }
 
 export type ExecutableFormat = 'elf' | 'pe' | 'macho';
@@ -115,6 +121,19 @@ export interface ExecutableInfo {
   forceIntegrity?: boolean;
   authenticode?: boolean;
   dotnet?: boolean;
+  /** Mach-O: Objective-C ARC runtime used (_objc_release imported). */
+  arc?: boolean;
+  /** Mach-O: LC_ENCRYPTION_INFO with a non-zero cryptid (App Store FairPlay). */
+  encrypted?: boolean;
+  /** Mach-O: LC_CODE_SIGNATURE present (not verified). */
+  codeSignature?: boolean;
+  /** Mach-O: a __RESTRICT segment (dyld ignores DYLD_* variables). */
+  restrict?: boolean;
+  /** Mach-O header flags MH_ALLOW_STACK_EXECUTION and MH_NO_HEAP_EXECUTION. */
+  allowStackExecution?: boolean;
+  noHeapExecution?: boolean;
+  /** Mach-O fat files: the machine of every slice (attributes are the first slice's). */
+  architectures?: string[];
   /** Missing mitigations in the spec's style: `no-pie`, `execstack`, `no-relro`, ... */
   missing?: string[];
 }
@@ -133,6 +152,14 @@ export interface FileEntry {
   executable?: ExecutableInfo;
   /** Symlink target as recorded; links are never followed. */
   linkTarget?: string;
+  /** Unpacker (or `carve`) that produced this file; absent for the input. Filled when asked for (`unpackFile`). */
+  handler?: string;
+  /** Extended path of the container it came from (`path` without its last element). Filled with `handler`. */
+  parent?: string[];
+  /** Container images: 64-hex digest of the layer the file comes from (from the layer's path). */
+  layer?: string;
+  /** Container images: the file was deleted by a whiteout in this later layer (64-hex digest). */
+  whiteout?: string;
 }
 
 export interface InputInfo {
@@ -149,10 +176,42 @@ export interface Identification {
   files: FileEntry[];
   components: Component[];
   problems: Problem[];
+  /** Container images (docker save, OCI archives) found in the tree; absent when none. */
+  dockerImages?: DockerImage[];
   /** Information leaks found in the file tree; absent when the infoleak stage did not run. */
   infoleaks?: InfoleakFinding[];
+  /** Licences found in files (licence texts, Debian copyright, SPDX tags); absent when none. */
+  licenses?: LicenseFinding[];
   startedAt: string;
   finishedAt: string;
+}
+
+/** A container image found in the input: a `docker save` archive or an OCI archive. */
+export interface DockerImage {
+  /** Extended path of the archive that holds it. */
+  path: string[];
+  /** Image id: the config blob's sha256 (64 hex). */
+  id: string;
+  /** Names as `repo:tag`, e.g. `binlens/demo:1.0`; empty when untagged. */
+  repoTags: string[];
+  /** Layer digests (64 hex), bottom first, taken from the layer paths. */
+  layers: string[];
+}
+
+/** A licence found in a file, as an SPDX expression. */
+export interface LicenseFinding {
+  /** Extended path of the file. */
+  path: string[];
+  /** SPDX expression, e.g. `MIT`, `GPL-2.0-or-later AND BSD-3-Clause`. */
+  expression: string;
+  /** A licence text matched against references, a Debian DEP-5 copyright file, or an SPDX-License-Identifier tag. */
+  source: 'license-text' | 'debian-copyright' | 'spdx-identifier';
+  /** license-text: similarity to the reference excerpts, 0..1. */
+  score?: number;
+  /** spdx-identifier: 1-based line of the tag. */
+  line?: number;
+  /** Ids of the components the file was attributed to (their `licenses` hold the expression). */
+  components?: string[];
 }
 
 /** Spec §3 infoleak kinds, snake case. */
@@ -190,6 +249,8 @@ export interface InfoleakFinding {
   context: string;
   /** Validated facts: key type, size, encrypted, fingerprint, decoded JWT claims, ... */
   details?: Record<string, string | number | boolean>;
+  /** A documentation example or placeholder, kept because the decoy filter was turned off. */
+  decoy?: boolean;
 }
 
 /** Spec §9 scanner processes, reported live by `scan`. */

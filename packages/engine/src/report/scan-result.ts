@@ -1,7 +1,7 @@
 // Identification → the spec §3 "scan result" shape (what /rest/scans/{id}/result/
 // answers and `binlens scan --format json` prints). Vulnerabilities are joined by
 // evaluation later; here `vulns` is empty.
-import type { Component, ExecutableInfo, FileEntry, Identification, ResultComponent, ResultFileObject, ScanResult } from '../model/index.ts';
+import type { Component, DockerImage, ExecutableInfo, FileEntry, Identification, ResultComponent, ResultFileObject, ScanResult } from '../model/index.ts';
 import { compareComponents, comparePaths, compareStrings } from '../identify/component.ts';
 
 export function toScanResult(identification: Identification): ScanResult {
@@ -10,7 +10,18 @@ export function toScanResult(identification: Identification): ScanResult {
     .sort(compareComponents)
     .map((c) => toResultComponent(c, files, identification.input.name));
   const licenses = [...new Set(identification.components.flatMap((c) => c.licenses))].sort(compareStrings);
-  return { components, licenses: licenses.map((name) => ({ name })), 'docker-images': [] };
+  const dockerImages = (identification.dockerImages ?? []).map((image) => toResultImage(image, identification.input.name));
+  return { components, licenses: licenses.map((name) => ({ name })), 'docker-images': dockerImages };
+}
+
+/** A container image of the input; its archive's path shown as extended_fullpath (the input by name). */
+function toResultImage(image: DockerImage, inputName: string): Record<string, unknown> {
+  return {
+    image_id: image.id,
+    repo_tags: image.repoTags,
+    layers: image.layers,
+    extended_fullpath: image.path.length === 0 ? [inputName] : image.path,
+  };
 }
 
 function toResultComponent(c: Component, files: Map<string, FileEntry>, inputName: string): ResultComponent {
@@ -54,7 +65,8 @@ function toObjects(c: Component, files: Map<string, FileEntry>, inputName: strin
         exe_flags: exeFlags(file),
         matching_methods: [...methods].sort(compareStrings),
         extended_fullpath: path.length === 0 ? [inputName] : path,
-        docker: null,
+        // Files of a container image say whether a later layer deleted them.
+        docker: file?.layer === undefined ? null : { 'whiteout-id': file.whiteout ?? null },
       };
     });
 }
@@ -93,5 +105,9 @@ const EXE_FLAGS: readonly [keyof ExecutableInfo, string][] = [
   ['cetCompat', 'cet_compat'],
   ['forceIntegrity', 'force_integrity'],
   ['authenticode', 'authenticode'],
+  ['arc', 'arc'],
+  ['encrypted', 'encrypted'],
+  ['codeSignature', 'code_signature'],
+  ['restrict', 'restrict'],
   ['stripped', 'stripped'],
 ];
