@@ -1,4 +1,5 @@
 // The shape every `binlens` subcommand has; main.ts lists them in COMMANDS.
+import { parseArgs } from 'node:util';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -24,4 +25,26 @@ export interface Command {
 export function reportUsageError(io: CliIo, message: string, usage: string): number {
   io.stderr(`binlens: ${message}\n\n${usage}\n`);
   return 2;
+}
+
+type OptionSpecs = Record<string, { type: 'string' | 'boolean'; short?: string; default?: string | boolean }>;
+type Parsed<T extends OptionSpecs> = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: T & { help: { type: 'boolean'; short: 'h' } } }>>;
+
+/**
+ * Parses a subcommand's arguments with `-h/--help` added. Answers the parsed values, or
+ * the exit status when the command is already done: 0 after printing help, 2 after a
+ * usage error.
+ */
+export function parseCommandLine<T extends OptionSpecs>(argv: string[], options: T, usage: string, io: CliIo): Parsed<T> | number {
+  let parsed: Parsed<T>;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { ...options, help: { type: 'boolean', short: 'h' } } }) as Parsed<T>;
+  } catch (err) {
+    return reportUsageError(io, (err as Error).message, usage);
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    io.stdout(`${usage}\n`);
+    return 0;
+  }
+  return parsed;
 }

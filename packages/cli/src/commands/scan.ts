@@ -1,10 +1,9 @@
 // `binlens scan PATH`: take a file (or a directory, as one input) apart and print its
 // components as native JSON, a CycloneDX or SPDX SBOM, or a table. Thin: parse
 // arguments, call the engine, print.
-import { parseArgs } from 'node:util';
 import { type Progress, findSbomWriter, scan, toScanResult } from '@binlens/engine';
 import { defaultDataDir, evaluateWithLocalKnowledgeBase, withVulns } from '@binlens/vulndb';
-import { type CliIo, type Command, reportUsageError } from '../command.ts';
+import { type CliIo, type Command, parseCommandLine, reportUsageError } from '../command.ts';
 import { formatTable } from '../table.ts';
 
 const FORMATS = ['json', 'cyclonedx', 'spdx', 'table'];
@@ -32,25 +31,9 @@ export const scanCommand: Command = {
 };
 
 async function runScan(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        format: { type: 'string', short: 'f', default: 'json' },
-        'data-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    return usageError(io, (err as Error).message);
-  }
+  const parsed = parseCommandLine(argv, { format: { type: 'string', short: 'f', default: 'json' }, 'data-dir': { type: 'string' } }, USAGE, io);
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout(`${USAGE}\n`);
-    return 0;
-  }
   const [file, ...extra] = positionals;
   if (file === undefined) return usageError(io, 'missing PATH');
   if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`);

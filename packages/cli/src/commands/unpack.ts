@@ -2,9 +2,8 @@
 // parse arguments, call the engine's unpackFile, print or copy what it found.
 import { copyFile, constants, mkdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
 import { type FileEntry, type UnpackedTree, unpackFile } from '@binlens/engine';
-import { type CliIo, type Command, reportUsageError } from '../command.ts';
+import { type CliIo, type Command, parseCommandLine, reportUsageError } from '../command.ts';
 
 const USAGE = `Usage: binlens unpack FILE [--out DIR] [--list] [--json]
 
@@ -26,26 +25,14 @@ export const unpackCommand: Command = {
 };
 
 async function runUnpack(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        out: { type: 'string', short: 'o' },
-        list: { type: 'boolean', short: 'l' },
-        json: { type: 'boolean', short: 'j' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    return reportUsageError(io, (err as Error).message, USAGE);
-  }
+  const parsed = parseCommandLine(
+    argv,
+    { out: { type: 'string', short: 'o' }, list: { type: 'boolean', short: 'l' }, json: { type: 'boolean', short: 'j' } },
+    USAGE,
+    io,
+  );
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout(`${USAGE}\n`);
-    return 0;
-  }
   const [file, ...extra] = positionals;
   if (file === undefined) return reportUsageError(io, 'missing FILE', USAGE);
   if (extra.length > 0) return reportUsageError(io, `unexpected argument "${extra[0]}"`, USAGE);
