@@ -22,8 +22,14 @@ import { ihex } from './formats/firmware/ihex.ts';
 import { srec } from './formats/firmware/srec.ts';
 import { trx } from './formats/firmware/trx.ts';
 import { uimage } from './formats/firmware/uimage.ts';
+import { fat } from './formats/filesystem/fat.ts';
 import { iso9660 } from './formats/filesystem/iso9660.ts';
+import { androidSparse } from './formats/filesystem/android-sparse.ts';
+import { cramfs } from './formats/filesystem/cramfs.ts';
+import { ext } from './formats/filesystem/ext.ts';
+import { jffs2 } from './formats/filesystem/jffs2.ts';
 import { squashfs } from './formats/filesystem/squashfs.ts';
+import { apk } from './formats/package/apk.ts';
 import { rpm } from './formats/package/rpm.ts';
 
 export const UNPACKERS: readonly Unpacker[] = [
@@ -42,12 +48,18 @@ export const UNPACKERS: readonly Unpacker[] = [
   zstd,
   dockerArchive,
   ociArchive,
+  androidSparse,
+  cramfs,
+  ext,
+  fat,
   iso9660,
+  jffs2,
   squashfs,
   fit,
   ihex,
   srec,
   trx,
   uimage,
+  apk,
   rpm,
 ];

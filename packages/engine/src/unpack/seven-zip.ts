@@ -1,5 +1,5 @@
 // One adapter for the formats 7-Zip (7z-wasm: 7-Zip 24.09 in WebAssembly) reads
-// better than we would: SquashFS, ISO 9660, 7z, CAB, RAR. 7-Zip reads the input
+// better than we would: SquashFS, ISO 9660, 7z, CAB, RAR, CramFS, FAT. 7-Zip reads the input
 // and writes members through Emscripten's NODEFS into a private temporary
 // directory (memory stays flat); we then hand every member to the sink and delete
 // it at once. Links are recorded with readlink and never followed; 7-Zip itself
@@ -22,7 +22,7 @@ import { FormatError } from './types.ts';
 const SevenZip = sevenZipCjs as unknown as SevenZipModuleFactory;
 
 /** 7-Zip `-t` type names of the formats we hand to it. */
-export type SevenZipType = 'squashfs' | 'iso' | '7z' | 'cab' | 'rar' | 'cramfs';
+export type SevenZipType = 'squashfs' | 'iso' | '7z' | 'cab' | 'rar' | 'cramfs' | 'fat';
 
 interface Listed {
   files: number;

@@ -6,6 +6,9 @@ import { runUnpacker } from '../../../../test/unpack-harness.ts';
 import { fuzzUnpacker } from '../../../../test/fuzz.ts';
 import { CAB, SEVEN_Z } from '../../../../test/seven-zip-samples.ts';
 
+/** Fuzzing runs many inputs (7-Zip ones start a WebAssembly module each): slow under a loaded test run. */
+const FUZZ_TIMEOUT = 60_000;
+
 const README = 'hello from a container\n';
 const PACKAGE = '{"name":"left-pad","version":"1.3.0"}\n';
 
@@ -29,5 +32,5 @@ describe('7-Zip archives', () => {
   it('fuzzed archives never throw or escape', async () => {
     await fuzzUnpacker(sevenzip, [SEVEN_Z], 30, 6);
     await fuzzUnpacker(cab, [CAB], 30, 4);
-  });
+  }, FUZZ_TIMEOUT);
 });

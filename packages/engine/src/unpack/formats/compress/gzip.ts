@@ -1,5 +1,6 @@
 // gzip (RFC 1952). Node's gunzip reads concatenated members and ignores trailing
-// garbage after the last one. The stored file name (FNAME) is used when present.
+// garbage after the last one. The stored file name (FNAME) is used when present;
+// otherwise the name loses its suffix (an OpenWrt `.ipk` is a gzip'd tar).
 import { createGunzip, createInflateRaw } from 'node:zlib';
 import { basename } from 'node:path';
 import type { Unpacker } from '../../types.ts';
@@ -15,7 +16,7 @@ const TRAILER = 8;
 
 export const gzip: Unpacker = {
   name: 'compress/gzip',
-  version: 1,
+  version: 2,
   magic: [{ offset: 0, bytes: Buffer.from([0x1f, 0x8b, 0x08]) }],
   async identify(head, reader) {
     // ID1 ID2 CM=8 (deflate); the flags byte's reserved bits 5-7 must be zero.
@@ -26,7 +27,7 @@ export const gzip: Unpacker = {
   measure: memberLength,
   async extract(ctx) {
     const stored = storedName(ctx.reader.size > 0 ? await ctx.reader.read(0, 1024) : Buffer.alloc(0));
-    const name = stored ?? decompressedName(ctx.fileName, { '.tgz': '.tar', '.gz': '', '.z': '' });
+    const name = stored ?? decompressedName(ctx.fileName, { '.tgz': '.tar', '.ipk': '.tar', '.gz': '', '.z': '' });
     await extractSingleStream(ctx, name, (input) => pipeThrough(input, createGunzip()));
   },
 };

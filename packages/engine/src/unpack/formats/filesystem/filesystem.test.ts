@@ -6,6 +6,9 @@ import { runUnpacker } from '../../../../test/unpack-harness.ts';
 import { fuzzUnpacker } from '../../../../test/fuzz.ts';
 import { ISO, SQUASHFS } from '../../../../test/seven-zip-samples.ts';
 
+/** Fuzzing runs many inputs (7-Zip ones start a WebAssembly module each): slow under a loaded test run. */
+const FUZZ_TIMEOUT = 60_000;
+
 const README = 'hello from a container\n';
 const PACKAGE = '{"name":"left-pad","version":"1.3.0"}\n';
 
@@ -40,5 +43,5 @@ describe('7-Zip filesystems', () => {
   it('fuzzed images never throw or escape', async () => {
     await fuzzUnpacker(squashfs, [SQUASHFS], 30, 96);
     await fuzzUnpacker(iso9660, [ISO], 10, 0);
-  });
+  }, FUZZ_TIMEOUT);
 });
