@@ -81,6 +81,11 @@ const SOURCE_ALIASES: Readonly<Record<string, readonly string[]>> = {
   perl: ['perl'],
   bind: ['bind9'],
   icu: ['icu'],
+  'Berkeley DB': ['db5.3', 'db'],
+  ProFTPD: ['proftpd-dfsg'],
+  'u-boot-tools': ['u-boot'],
+  'wireguard-tools': ['wireguard'],
+  make: ['make-dfsg'],
 };
 
 function simplify(name: string): string {
