@@ -14,3 +14,6 @@ export { SignatureMatcher } from './signatures/matcher.ts';
 export { allSignatures } from './signatures/registry.ts';
 export type { Signature } from './signatures/types.ts';
 export { sameSoftware } from './identify/ownership.ts';
+export { decodeBinaryXml, type AxmlElement } from './mobile/android-binary-xml.ts';
+export { parsePlist, PlistError, type PlistValue } from './mobile/plist.ts';
+export { checkKernelConfig, parseKernelConfig } from './executables/kernel-config.ts';

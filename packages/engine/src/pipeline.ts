@@ -20,6 +20,8 @@ import type { ScanContext } from './scan/context.ts';
 import { extractStage } from './scan/extract-stage.ts';
 import { infoleakStage } from './scan/infoleak-stage.ts';
 import { licenseStage } from './scan/license-stage.ts';
+import { mobileStage } from './scan/mobile-stage.ts';
+import { kernelConfigStage } from './executables/kernel-config-stage.ts';
 import type { InfoleakOptions } from './infoleak/types.ts';
 import { hashFile } from './scan/hash.ts';
 import { FileTree } from './scan/tree.ts';
@@ -74,10 +76,12 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
     } else ctx.tree.add({ entry: { path: [], size, ...hashes }, diskPath: path, depth: 0, innerPath: inputName });
     const { dockerImages } = await extractStage(ctx);
     await analyseStage(ctx);
+    const mobile = await mobileStage(ctx);
+    const kernelConfig = await kernelConfigStage(ctx);
     const infoleaks = await infoleakStage(ctx, options.infoleak);
     const catalog = await catalogStage(ctx);
     // Signature hits in files a distro package owns join that package or name it as their container.
-    const found = [...catalog.components, ...(await signatureStage(ctx, catalog.owners))];
+    const found = [...catalog.components, ...mobile.components, ...(await signatureStage(ctx, catalog.owners))];
     ctx.progress({ stage: 'BOM postprocessing', done: 0, total: 1 });
     const components = mergeComponents(found);
     const licenses = await licenseStage(ctx, components);
@@ -105,6 +109,8 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
       // Absent when nothing leaked, so that results without leaks keep their shape.
       ...(infoleaks.length > 0 ? { infoleaks } : {}),
       ...(licenses.length > 0 ? { licenses } : {}),
+      ...(mobile.mobileApps.length > 0 ? { mobileApps: mobile.mobileApps } : {}),
+      ...(kernelConfig.length > 0 ? { kernelConfig } : {}),
       ...(dockerImages.length > 0 ? { dockerImages } : {}),
       startedAt,
       finishedAt: new Date().toISOString(),

@@ -182,6 +182,10 @@ export interface Identification {
   infoleaks?: InfoleakFinding[];
   /** Licences found in files (licence texts, Debian copyright, SPDX tags); absent when none. */
   licenses?: LicenseFinding[];
+  /** Android and iOS apps (APK, IPA) found in the tree, one per app; absent when none. */
+  mobileApps?: MobileApp[];
+  /** Linux kernel configurations (IKCONFIG, config files) checked against hardening advice; absent when none. */
+  kernelConfig?: KernelConfigReport[];
   startedAt: string;
   finishedAt: string;
 }
@@ -273,3 +277,100 @@ export interface Progress {
 }
 
 export type ProgressListener = (progress: Progress) => void;
+
+/** A mobile app (spec: mobile-apps tab). */
+export interface MobileApp {
+  platform: 'android' | 'ios';
+  /** Extended path of the .apk or .ipa. */
+  path: string[];
+  /** Android package name or iOS bundle identifier. */
+  id: string;
+  /** android:label (when a literal) or CFBundleDisplayName / CFBundleName. */
+  name?: string;
+  /** versionName or CFBundleShortVersionString. */
+  version?: string;
+  /** versionCode or CFBundleVersion. */
+  build?: string;
+  /** minSdkVersion or MinimumOSVersion. */
+  minOs?: string;
+  /** Android targetSdkVersion. */
+  targetSdk?: string;
+  /** Android uses-permission (with protection level when known); iOS NS*UsageDescription keys (with the usage text). */
+  permissions: MobilePermission[];
+  android?: AndroidFacts;
+  ios?: IosFacts;
+}
+
+export interface MobilePermission {
+  name: string;
+  /** Android: `normal`, `dangerous`, `signature`, `signatureOrSystem`. */
+  protectionLevel?: string;
+  /** iOS: the usage description shown to the user. */
+  usage?: string;
+}
+
+export interface AndroidFacts {
+  /** android:debuggable (default false). */
+  debuggable: boolean;
+  /** android:allowBackup (default true). */
+  allowBackup: boolean;
+  /** android:usesCleartextTraffic as declared; absent = platform default (true below API 28). */
+  usesCleartextTraffic?: boolean;
+  /** android:networkSecurityConfig resource reference, e.g. `@0x7f0f0001`. */
+  networkSecurityConfig?: string;
+  exported: ExportedComponent[];
+  /** ABI → library file names (`lib/<abi>/*.so`). */
+  nativeLibs: Record<string, string[]>;
+  dexCount: number;
+  signing: {
+    /** v1 (JAR) signature block files, e.g. `META-INF/CERT.RSA`. */
+    v1: string[];
+    /** Schemes present (not verified): `v1`, `v2`, `v3`, `v3.1`. */
+    schemes: string[];
+  };
+}
+
+export interface ExportedComponent {
+  /** `activity`, `activity-alias`, `service`, `receiver`, `provider`. */
+  kind: string;
+  name: string;
+  /** `exported`: android:exported="true"; `intent-filter`: no exported attribute but an intent filter. */
+  reason: 'exported' | 'intent-filter';
+  /** android:permission guarding it. */
+  permission?: string;
+}
+
+export interface IosFacts {
+  /** Extended path of the main executable (its attributes are in `files[].executable`). */
+  executable?: string[];
+  /** The main executable's LC_ENCRYPTION_INFO cryptid ≠ 0. */
+  encrypted?: boolean;
+  urlSchemes: string[];
+  /** App Transport Security: NSAllowsArbitraryLoads and NSExceptionDomains. */
+  ats: { allowsArbitraryLoads: boolean; exceptionDomains: string[] };
+  /** Frameworks/*.framework with their CFBundleShortVersionString (also components, code type MA). */
+  frameworks: { name: string; version: string; path: string[] }[];
+  /** embedded.mobileprovision: team and entitlements. */
+  provisioning?: { name?: string; teamId?: string; expires?: string; entitlements: Record<string, unknown> };
+}
+
+/** One kernel configuration checked against the hardening table. */
+export interface KernelConfigReport {
+  /** Extended path of the file holding it (config file, kernel image or configs.ko). */
+  path: string[];
+  /** `ikconfig` (embedded IKCFG_ST blob) or `file`. */
+  source: 'ikconfig' | 'file';
+  /** `CONFIG_` options set in it. */
+  options: number;
+  checks: KernelConfigCheck[];
+}
+
+export interface KernelConfigCheck {
+  option: string;
+  /** Recommended value: `y`, `n` (not set), `m`, a number or a string. */
+  expected: string;
+  /** Value found; `n` when not set or absent. */
+  actual: string;
+  ok: boolean;
+  why: string;
+}
