@@ -6,7 +6,7 @@
 import type { Identification, ScanResult } from '@binlens/engine/model';
 import type { CvssMetric } from './db/schema.ts';
 import type { KnowledgeBase, RecordFact } from './kb/knowledge-base.ts';
-import { distroVerdicts, matchCpes, matchPackageRanges, type RecordMatch, type VulnMatch } from './match/matchers.ts';
+import { distroVerdicts, matchCpes, matchPackageRanges, type MatchSource, type RecordMatch, type VulnMatch } from './match/matchers.ts';
 import { matchTargets } from './match/targets.ts';
 
 export interface EvaluateOptions {
@@ -59,17 +59,21 @@ export async function evaluate(identification: Identification, kb: KnowledgeBase
     kb.distroFixes(targets.flatMap((t) => (t.distro ? [t.distro.key] : []))),
   ]);
 
-  const perComponent = targets.map((t) => ({
+  const matched = targets.map((t) => [...matchPackageRanges(t, ranges, matchOptions), ...matchCpes(t, cpeRows, matchOptions)]);
+  const fallbackIds = matched.flat().filter((m) => FALLBACK_RANK[m.match.source] !== undefined).map((m) => m.vulnId);
+  const useSource = fallbackFilter(await kb.cpeSources(fallbackIds));
+  const perComponent = targets.map((t, i) => ({
     t,
-    matches: [...matchPackageRanges(t, ranges, matchOptions), ...matchCpes(t, cpeRows, matchOptions)],
+    matches: (matched[i] ?? []).filter((m) => useSource(m)),
     distro: distroVerdicts(t, fixes),
   }));
 
-  // Reported ids: an OSV advisory with one CVE alias is reported as that CVE.
-  const osvIds = perComponent.flatMap((c) => c.matches.filter((m) => m.match.source === 'osv-purl').map((m) => m.vulnId));
+  // Reported ids: an OSV or vendor advisory with one CVE alias is reported as that CVE.
+  const advisory = (m: RecordMatch): boolean => m.match.source === 'osv-purl' || m.match.source === 'vendor';
+  const osvIds = perComponent.flatMap((c) => c.matches.filter(advisory).map((m) => m.vulnId));
   const aliasPairs = await kb.aliases(osvIds);
   const reportedId = (m: RecordMatch): string => {
-    if (m.match.source !== 'osv-purl' || isCve(m.vulnId)) return m.vulnId;
+    if (!advisory(m) || isCve(m.vulnId)) return m.vulnId;
     const cves = [...new Set(aliasPairs.filter((p) => p.vulnId === m.vulnId && isCve(p.alias)).map((p) => p.alias))];
     return cves.length === 1 && cves[0] !== undefined ? cves[0] : m.vulnId;
   };
@@ -96,7 +100,9 @@ export async function evaluate(identification: Identification, kb: KnowledgeBase
     kb.records([...allIds, ...osvIds]), kb.epss(allIds.filter(isCve)), kb.kev(allIds.filter(isCve)), kb.aliases(allIds),
   ]);
   const withdrawn = new Set(records.filter((r) => r.withdrawn && allIds.includes(r.vulnId)).map((r) => r.vulnId));
-  const keep = (id: string): boolean => !withdrawn.has(id) && (isCve(id) || options.includeAdvisoriesWithoutCve === true);
+  // Vendor advisories are the users' own: always reported, with or without a CVE.
+  const vendorIds = new Set(byComponent.flatMap((c) => [...c.vulns].filter(([, ms]) => ms.some((m) => m.source === 'vendor')).map(([id]) => id)));
+  const keep = (id: string): boolean => !withdrawn.has(id) && (isCve(id) || vendorIds.has(id) || options.includeAdvisoriesWithoutCve === true);
 
   const components: Record<string, EvaluatedVuln[]> = {};
   for (const { uid, vulns } of byComponent) {
@@ -126,7 +132,7 @@ function summarize(
   const own = records.filter((r) => r.vulnId === id);
   const advisories = records.filter((r) => aliases.includes(r.vulnId));
   const nvd = own.find((r) => r.source === 'nvd');
-  const first = nvd ?? own[0] ?? advisories[0];
+  const first = nvd ?? own.find((r) => r.summary !== '' || r.description !== '') ?? own[0] ?? advisories[0];
   const cvss = [...own, ...advisories].flatMap((r) => r.cvss);
   const pick = (versions: string[]): CvssMetric | undefined =>
     cvss.find((m) => versions.includes(m.version) && m.type === 'Primary')
@@ -146,6 +152,25 @@ function summarize(
     cvss2_severity: v2?.severity ?? null,
     epss: epss ? { score: epss.epss, percentile: epss.percentile, date: epss.scoreDate } : null,
     kev: kev ? { date_added: kev.dateAdded, due_date: kev.dueDate, ransomware: kev.knownRansomwareCampaignUse } : null,
+  };
+}
+
+/**
+ * CVE ranges from sources other than NVD fill the gap only while NVD has no configuration
+ * for the CVE: NVD first, then the community overrides, then the CVE record's CNA and ADP.
+ */
+const FALLBACK_RANK: Partial<Record<MatchSource, number>> = { 'nvd-override': 1, 'cve5-cna': 2, 'cve5-adp': 2 };
+const SOURCE_RANK: Readonly<Record<string, number>> = { nvd: 0, 'nvd-override': 1, cve5: 2 };
+
+function fallbackFilter(sources: readonly { vulnId: string; source: string }[]): (m: RecordMatch) => boolean {
+  const best = new Map<string, number>();
+  for (const { vulnId, source } of sources) {
+    const rank = SOURCE_RANK[source];
+    if (rank !== undefined) best.set(vulnId, Math.min(rank, best.get(vulnId) ?? rank));
+  }
+  return (m) => {
+    const rank = FALLBACK_RANK[m.match.source];
+    return rank === undefined || rank <= (best.get(m.vulnId) ?? rank);
   };
 }
 

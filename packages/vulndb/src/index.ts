@@ -27,7 +27,7 @@ export { runVersionsCompare, type VersionsCompareResult } from './cli/versions-c
 export * from './db/schema.ts';
 export type { KbDatabase } from './db/database.ts';
 export { evaluate, withVulns, type EvaluateOptions, type EvaluatedComponent, type EvaluatedScanResult, type EvaluatedVuln, type Evaluation, type VulnerabilitySummary } from './evaluate.ts';
-export type { MatchSource, VulnMatch } from './match/matchers.ts';
+export { cpeMatchSource, type MatchSource, type VulnMatch } from './match/matchers.ts';
 export { createKnowledgeBase, knowledgeBaseStatus, type KnowledgeBase, type SourceStatus } from './kb/knowledge-base.ts';
 export { defaultDataDir, evaluateWithLocalKnowledgeBase, knowledgeBaseDir, openKnowledgeBase, type OpenKnowledgeBase } from './kb/open.ts';
 export { importFeed, UnknownFeedError } from './import/import-file.ts';
@@ -35,3 +35,7 @@ export { FEEDS, detectFeed, feedByKind } from './import/registry.ts';
 export { runImport, MAX_REPORTED_SKIPS, type ImportOptions, type ImportReport } from './import/run.ts';
 export type { Feed, FeedKind } from './import/types.ts';
 export type { FeedInput } from './import/input.ts';
+export { exportBundle } from './bundle/export-bundle.ts';
+export { importBundle, type BundleImportReport } from './bundle/import-bundle.ts';
+export type { BundleManifest, BundleTable } from './bundle/manifest.ts';
+export { DEFAULT_OSV_ECOSYSTEMS, OFFICIAL_URLS, SYNC_SOURCES, syncKnowledgeBase, type SyncOptions, type SyncSource } from './sync/sync.ts';

@@ -1,4 +1,7 @@
+import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,9 +59,58 @@ describe('binlens db', () => {
     expect(stderr).toMatch(/^binlens: .*notes\.txt: not a feed Binlens reads/);
   });
 
+  it('exports the knowledge base as a bundle and imports it into another data directory', async () => {
+    const bundle = path.join(dir, 'kb.tar');
+    const exported = await runCli(['db', 'export-bundle', bundle, '--data-dir', dataDir]);
+    expect(exported).toEqual({
+      code: 0,
+      stdout: `${bundle}: vuln_import_runs 2, vuln_records 1, vuln_aliases 1, vuln_package_ranges 1, vuln_cpe_matches 0, vuln_distro_fixes 0, vuln_epss 2, vuln_kev 0\n`,
+      stderr: '',
+    });
+    const otherDir = path.join(dir, 'other');
+    const imported = await runCli(['db', 'import-bundle', bundle, '--data-dir', otherDir]);
+    expect([imported.code, imported.stderr]).toEqual([0, '']);
+    expect(imported.stdout).toMatch(/: bundle of \d{4}-\d\d-\d\dT[\d:.]+Z: vuln_records 1, vuln_aliases 1, vuln_package_ranges 1, vuln_cpe_matches 0, vuln_distro_fixes 0, vuln_epss 2, vuln_kev 0\n$/);
+    const { stdout } = await runCli(['db', 'status', '--data-dir', otherDir]);
+    expect(stdout.split('\n').map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual([
+      'SOURCE ROWS LAST',
+      `bundle 0 ${bundle}`,
+      `epss 2 ${path.join(dir, 'epss.csv')}`,
+      `osv 1 ${path.join(dir, 'ghsa.json')}`,
+      '',
+    ]);
+  });
+
+  it('syncs a source from its (overridden) location', async () => {
+    // The CISA KEV catalog layout, one real entry.
+    const kev = JSON.stringify({
+      title: 'CISA Catalog of Known Exploited Vulnerabilities', catalogVersion: '2025.08.25', dateReleased: '2025-08-25T17:04:19.9796Z', count: 1,
+      vulnerabilities: [{ cveID: 'CVE-2021-44228', vendorProject: 'Apache', product: 'Log4j2', vulnerabilityName: 'Apache Log4j2 Remote Code Execution Vulnerability', dateAdded: '2021-12-10', shortDescription: '', requiredAction: 'Apply updates per vendor instructions.', dueDate: '2021-12-24', knownRansomwareCampaignUse: 'Known', notes: '', cwes: ['CWE-20'] }],
+    });
+    const server = createServer((_req, res) => res.writeHead(200).end(kev)).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/kev.json`;
+    try {
+      expect(await runCli(['db', 'sync', '--source', 'kev', '--data-dir', dataDir], '', { BINLENS_KEV_URL: url })).toEqual({
+        code: 0, stdout: `${url}: kev: 1 records, 1 imported, 0 skipped\n`, stderr: '',
+      });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('refuses a file that is not a bundle (exit 1)', async () => {
+    const { code, stderr } = await runCli(['db', 'import-bundle', path.join(dir, 'notes.txt'), '--data-dir', dataDir]);
+    expect(code).toBe(1);
+    expect(stderr).toBe(`binlens: ${path.join(dir, 'notes.txt')}: not a tar archive (shorter than its end marker); the knowledge base is unchanged\n`);
+  });
+
   it.each([
     [['db'], 'binlens: missing action'],
-    [['db', 'sync'], 'binlens: unknown action "sync"'],
+    [['db', 'export-bundle'], 'binlens: missing FILE'],
+    [['db', 'import-bundle', 'a', 'b'], 'binlens: unexpected argument "b"'],
+    [['db', 'sync', '--source', 'nvd', '--source', 'ubuntu'], 'binlens: unknown source "ubuntu"'],
+    [['db', 'status', '--source', 'kev'], 'binlens: --source is for sync'],
     [['db', 'import'], 'binlens: missing FILE'],
   ])('%j is a usage error', async (argv, first) => {
     const { code, stderr } = await runCli(argv);

@@ -21,7 +21,7 @@ export interface ImportSkip {
 
 export const vulnImportRuns = pgTable('vuln_import_runs', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  /** Feed kind: nvd, osv, epss, kev, debian. */
+  /** Feed kind: nvd, osv, epss, kev, debian, cve5, nvd-override, vendor; `bundle` for a bundle import. */
   source: text('source').notNull(),
   /** What was read: a file name or URL. */
   origin: text('origin').notNull(),
@@ -143,6 +143,11 @@ export const vulnCpeMatches = pgTable('vuln_cpe_matches', {
   nodeIndex: integer('node_index').notNull(),
   nodeOperator: text('node_operator').notNull(),
   nodeNegate: boolean('node_negate').notNull().default(false),
+  /**
+   * Who stated the range inside the source: empty for NVD and overrides; for CVE JSON 5
+   * records `cna` or `adp` (CISA's enrichment); for vendor advisories `vendor`.
+   */
+  provider: text('provider').notNull().default(''),
   /** False for running-on platforms: they never match a component themselves. */
   vulnerable: boolean('vulnerable').notNull(),
   criteria: text('criteria').notNull(),

@@ -27,6 +27,8 @@ export interface ImportOptions {
   signal?: AbortSignal;
   /** Rows buffered per table before an insert. */
   batchSize?: number;
+  /** What the run records as read (a download's URL); default the input's name. */
+  origin?: string;
 }
 
 /** At most this many skips are kept in a report (the count is always exact). */
@@ -49,7 +51,7 @@ const TABLES = {
  */
 export async function runImport(db: KbDatabase, feed: Feed, input: FeedInput, options: ImportOptions = {}): Promise<ImportReport> {
   await abandonStaleRuns(db, feed.kind);
-  const origin = inputName(input);
+  const origin = options.origin ?? inputName(input);
   const [run] = await db.insert(vulnImportRuns).values({ source: feed.kind, origin }).returning({ id: vulnImportRuns.id });
   if (!run) throw new Error('import run was not created');
   const runId = run.id;
@@ -88,7 +90,7 @@ export async function runImport(db: KbDatabase, feed: Feed, input: FeedInput, op
 }
 
 /** Runs left `running` by a process that died: their staged rows go, the run is failed. */
-async function abandonStaleRuns(db: KbDatabase, source: string): Promise<void> {
+export async function abandonStaleRuns(db: KbDatabase, source: string): Promise<void> {
   const stale = await db.select({ id: vulnImportRuns.id }).from(vulnImportRuns)
     .where(sql`${vulnImportRuns.source} = ${source} and ${vulnImportRuns.status} = 'running'`);
   for (const { id } of stale) {
@@ -97,7 +99,7 @@ async function abandonStaleRuns(db: KbDatabase, source: string): Promise<void> {
   }
 }
 
-async function dropStaged(db: KbDatabase, runId: number): Promise<void> {
+export async function dropStaged(db: KbDatabase, runId: number): Promise<void> {
   for (const table of STAGED_TABLES) await db.execute(sql`delete from ${table} where run_id = ${runId} and not live`);
 }
 

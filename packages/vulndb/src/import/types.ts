@@ -22,7 +22,7 @@ export type FeedTable = keyof FeedRows;
 /** One record of a feed: its id (the unit an import replaces) and its rows, or a skip. */
 export type FeedItem = { id: string; rows: FeedRows } | { id: string; skip: string };
 
-export type FeedKind = 'nvd' | 'osv' | 'epss' | 'kev' | 'debian';
+export type FeedKind = 'nvd' | 'osv' | 'epss' | 'kev' | 'debian' | 'cve5' | 'nvd-override' | 'vendor';
 
 export interface Feed {
   readonly kind: FeedKind;

@@ -34,6 +34,8 @@ export interface KnowledgeBase {
   records(ids: readonly string[]): Promise<RecordFact[]>;
   /** Alias pairs where either side is one of `ids`. */
   aliases(ids: readonly string[]): Promise<{ vulnId: string; alias: string }[]>;
+  /** Which sources hold live CPE ranges for these vulnerability ids (NVD, overrides, CVE 5, vendor). */
+  cpeSources(ids: readonly string[]): Promise<{ vulnId: string; source: string }[]>;
   epss(cves: readonly string[]): Promise<EpssFact[]>;
   kev(cves: readonly string[]): Promise<KevFact[]>;
 }
@@ -74,6 +76,10 @@ export function createKnowledgeBase(db: KbDatabase): KnowledgeBase {
       return chunked([...new Set(ids)], (part) => db.select({ vulnId: vulnAliases.vulnId, alias: vulnAliases.alias }).from(vulnAliases)
         .where(and(eq(vulnAliases.live, true), or(inArray(vulnAliases.vulnId, part), inArray(vulnAliases.alias, part)))));
     },
+    async cpeSources(ids) {
+      return chunked([...new Set(ids)], (part) => db.selectDistinct({ vulnId: vulnCpeMatches.vulnId, source: vulnCpeMatches.source }).from(vulnCpeMatches)
+        .where(and(eq(vulnCpeMatches.live, true), inArray(vulnCpeMatches.vulnId, part))));
+    },
     async epss(cves) {
       return chunked([...new Set(cves)], (part) => db.select().from(vulnEpss).where(and(eq(vulnEpss.live, true), inArray(vulnEpss.cve, part))));
     },
@@ -96,7 +102,8 @@ export async function knowledgeBaseStatus(db: KbDatabase): Promise<SourceStatus[
     select source, count(*) as rows from ${vulnRecords} where live group by source
     union all select source, count(*) from ${vulnDistroFixes} where live group by source
     union all select source, count(*) from ${vulnEpss} where live group by source
-    union all select source, count(*) from ${vulnKev} where live group by source`);
+    union all select source, count(*) from ${vulnKev} where live group by source
+    union all select source, count(*) from ${vulnCpeMatches} where live and source = 'nvd-override' group by source`);
   const runs = await db.select().from(vulnImportRuns).where(eq(vulnImportRuns.status, 'complete')).orderBy(vulnImportRuns.id);
   const rowsBySource = new Map<string, number>();
   for (const row of rowsOf<{ source: string; rows: number | string }>(counts)) rowsBySource.set(row.source, Number(row.rows));

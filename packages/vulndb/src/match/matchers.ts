@@ -8,7 +8,12 @@ import { inNvdBounds, inOsvRange } from '../versions/range.ts';
 import { schemeForEcosystem } from '../versions/registry.ts';
 import type { CpeCandidate, MatchTargets } from './targets.ts';
 
-export type MatchSource = 'osv-purl' | 'nvd-cpe' | 'distro';
+/**
+ * Where a match came from: OSV by purl, NVD configurations by CPE, the distro tracker,
+ * and, for CVEs NVD has not configured, the CVE record's CNA or CISA ADP `affected` data
+ * and the community overrides; `vendor` for the users' own vendor advisories.
+ */
+export type MatchSource = 'osv-purl' | 'nvd-cpe' | 'distro' | 'cve5-cna' | 'cve5-adp' | 'nvd-override' | 'vendor';
 
 export interface VulnMatch {
   readonly source: MatchSource;
@@ -40,6 +45,7 @@ export function matchPackageRanges(t: MatchTargets, rows: readonly PackageRangeF
   if (!t.pkg) return [];
   const out: RecordMatch[] = [];
   for (const row of rows) {
+    const source: MatchSource = row.source === 'vendor' ? 'vendor' : 'osv-purl';
     if (row.ecosystemBase !== t.pkg.ecosystem || row.name !== t.pkg.name) continue;
     const scheme = schemeForEcosystem(row.ecosystem);
     if (!scheme) continue;
@@ -48,20 +54,20 @@ export function matchPackageRanges(t: MatchTargets, rows: readonly PackageRangeF
     if (t.version === '') {
       const openEnded = row.rangeType !== 'VERSIONS' && !events.some((e) => e.fixed !== undefined || e.last_affected !== undefined || e.limit !== undefined);
       if (options.assumeUnknownAsLatest && openEnded) {
-        out.push({ vulnId: row.vulnId, match: { source: 'osv-purl', record: row.vulnId, exact: false, criteria, range: describeEvents(events), fixed: null } });
+        out.push({ vulnId: row.vulnId, match: { source, record: row.vulnId, exact: false, criteria, range: describeEvents(events), fixed: null } });
       }
       continue;
     }
     if (row.rangeType === 'VERSIONS') {
       if (row.versions.some((v) => scheme.compare(v, t.version) === 0)) {
-        out.push({ vulnId: row.vulnId, match: { source: 'osv-purl', record: row.vulnId, exact: true, criteria, range: `version ${t.version}`, fixed: null } });
+        out.push({ vulnId: row.vulnId, match: { source, record: row.vulnId, exact: true, criteria, range: `version ${t.version}`, fixed: null } });
       }
       continue;
     }
     if (!inOsvRange(t.version, events, scheme)) continue;
     const fixes = events.flatMap((e) => (e.fixed !== undefined && scheme.compare(e.fixed, t.version) > 0 ? [e.fixed] : []));
     const fixed = fixes.sort((a, b) => scheme.compare(a, b))[0] ?? null;
-    out.push({ vulnId: row.vulnId, match: { source: 'osv-purl', record: row.vulnId, exact: true, criteria, range: describeEvents(events), fixed } });
+    out.push({ vulnId: row.vulnId, match: { source, record: row.vulnId, exact: true, criteria, range: describeEvents(events), fixed } });
   }
   return out;
 }
@@ -83,7 +89,7 @@ export function matchCpes(t: MatchTargets, rows: readonly CpeMatchFact[], option
       if (exact === null) continue;
       const range = describeBounds(criteria, row);
       const fixed = row.versionEndExcluding ?? null;
-      out.push({ vulnId: row.vulnId, match: { source: 'nvd-cpe', record: row.vulnId, exact, criteria: row.criteria, range, fixed } });
+      out.push({ vulnId: row.vulnId, match: { source: cpeMatchSource(row), record: row.vulnId, exact, criteria: row.criteria, range, fixed } });
       break;
     }
   }
@@ -121,6 +127,13 @@ export function distroVerdicts(t: MatchTargets, rows: readonly DistroFixFact[]):
     verdicts.set(row.vulnId, { affected, match: { source: 'distro', record, exact: version !== '', criteria, range, fixed } });
   }
   return verdicts;
+}
+
+/** The match source of a CPE range row: its feed, and for CVE 5 records its provider. */
+export function cpeMatchSource(row: Pick<CpeMatchFact, 'source' | 'provider'>): MatchSource {
+  if (row.source === 'cve5') return row.provider === 'adp' ? 'cve5-adp' : 'cve5-cna';
+  if (row.source === 'nvd-override' || row.source === 'vendor') return row.source;
+  return 'nvd-cpe';
 }
 
 const OTHER_ATTRIBUTES = ['part', 'vendor', 'product', 'update', 'edition', 'language', 'swEdition', 'targetSw', 'targetHw', 'other'] as const;

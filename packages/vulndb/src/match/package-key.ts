@@ -30,6 +30,8 @@ export function ecosystemBase(ecosystem: string): string {
 const PURL_ECOSYSTEMS: Readonly<Record<string, string>> = {
   cargo: 'crates.io',
   composer: 'Packagist',
+  // Vendor advisories name vendor components by generic purl (pkg:generic/acme/acme-firmware).
+  generic: 'generic',
   gem: 'RubyGems',
   golang: 'Go',
   hex: 'Hex',

@@ -910,7 +910,7 @@ export interface components {
         };
         /** VulnMatch */
         VulnMatch: {
-            source: "osv-purl" | "nvd-cpe" | "distro";
+            source: "osv-purl" | "nvd-cpe" | "distro" | "cve5-cna" | "cve5-adp" | "nvd-override" | "vendor";
             /** @description The matched record: an OSV id, a CVE id, or distro:release/source-package. */
             record: string;
             /** @description False when an unknown version was assumed to be the latest. */

@@ -58,7 +58,10 @@ const ResultFileObject = Type.Object({
 
 /** Why a vulnerability matched: mirrors VulnMatch in packages/vulndb/src/match/matchers.ts. */
 const VulnMatch = Type.Object({
-  source: Type.Union([Type.Literal('osv-purl'), Type.Literal('nvd-cpe'), Type.Literal('distro')]),
+  source: Type.Union([
+    Type.Literal('osv-purl'), Type.Literal('nvd-cpe'), Type.Literal('distro'),
+    Type.Literal('cve5-cna'), Type.Literal('cve5-adp'), Type.Literal('nvd-override'), Type.Literal('vendor'),
+  ]),
   record: Type.String({ description: 'The matched record: an OSV id, a CVE id, or distro:release/source-package.' }),
   exact: Type.Boolean({ description: 'False when an unknown version was assumed to be the latest.' }),
   criteria: Type.String({ description: 'The package or CPE criteria that matched.' }),

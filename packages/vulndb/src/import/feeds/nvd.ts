@@ -169,7 +169,7 @@ export function parseConfigurations(id: string, configurations: unknown[]): CpeM
   return rows;
 }
 
-interface Bounds {
+export interface Bounds {
   versionStartIncluding: string | null;
   versionStartExcluding: string | null;
   versionEndIncluding: string | null;
@@ -177,7 +177,7 @@ interface Bounds {
 }
 
 /** A start above the end (or equal with an excluding side) can contain no version. */
-function impossibleBounds(b: Bounds): string | null {
+export function impossibleBounds(b: Bounds): string | null {
   const start = b.versionStartIncluding ?? b.versionStartExcluding;
   const end = b.versionEndIncluding ?? b.versionEndExcluding;
   if (b.versionStartIncluding !== null && b.versionStartExcluding !== null) return 'two start bounds';

@@ -1,0 +1,1 @@
+ALTER TABLE "vuln_cpe_matches" ADD COLUMN "provider" text DEFAULT '' NOT NULL;

@@ -1,0 +1,119 @@
+// `binlens db import-bundle FILE`: replaces the whole knowledge base with a bundle's.
+// Like a feed import, the rows are staged (live = false) under one run; every table's
+// row count and sha256 are checked against the manifest; only then does one transaction
+// drop the old live rows and make the bundle's live. A bad or truncated bundle leaves
+// the knowledge base as it was.
+import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { eq, getTableName, ne, sql } from 'drizzle-orm';
+import type { KbDatabase } from '../db/database.ts';
+import { STAGED_TABLES, vulnImportRuns } from '../db/schema.ts';
+import { abandonStaleRuns, dropStaged } from '../import/run.ts';
+import { BUNDLE_FORMAT, BUNDLE_VERSION, type BundleManifest, schemaTag } from './manifest.ts';
+import { entryStream, readTarEntries, type TarEntry } from './tar.ts';
+
+export interface BundleImportReport {
+  readonly runId: number;
+  readonly manifest: BundleManifest;
+  /** Rows made live per table. */
+  readonly rows: Record<string, number>;
+}
+
+const BATCH = 500;
+
+export async function importBundle(db: KbDatabase, file: string, options: { signal?: AbortSignal } = {}): Promise<BundleImportReport> {
+  const handle = await open(file, 'r');
+  let entries: TarEntry[];
+  try {
+    entries = await readTarEntries(handle);
+  } finally {
+    await handle.close();
+  }
+  const manifest = await readManifest(file, entries);
+  await abandonStaleRuns(db, 'bundle');
+  const [run] = await db.insert(vulnImportRuns).values({ source: 'bundle', origin: file }).returning({ id: vulnImportRuns.id });
+  if (!run) throw new Error('import run was not created');
+  const runId = run.id;
+  const rows: Record<string, number> = {};
+  try {
+    let history: (typeof vulnImportRuns.$inferInsert)[] = [];
+    for (const entry of manifest.tables) {
+      const tarEntry = entries.find((e) => e.name === entry.file);
+      if (!tarEntry) throw new Error(`bundle lacks ${entry.file}`);
+      const lines = readLines(file, tarEntry, entry.sha256, entry.rows, options.signal);
+      if (entry.table === getTableName(vulnImportRuns)) {
+        history = [];
+        for await (const run of lines) history.push(runRow(run));
+        continue;
+      }
+      const table = STAGED_TABLES.find((t) => getTableName(t) === entry.table);
+      if (!table) throw new Error(`bundle holds an unknown table ${entry.table}`);
+      let batch: Record<string, unknown>[] = [];
+      for await (const row of lines) {
+        batch.push({ ...row, runId, live: false });
+        if (batch.length >= BATCH) {
+          await db.insert(table).values(batch as never);
+          batch = [];
+        }
+      }
+      if (batch.length > 0) await db.insert(table).values(batch as never);
+      rows[entry.table] = entry.rows;
+    }
+    await db.transaction(async (tx) => {
+      for (const table of STAGED_TABLES) {
+        await tx.execute(sql`delete from ${table} where live`);
+        await tx.execute(sql`update ${table} set live = true where run_id = ${runId}`);
+      }
+      // The history of what was imported travels with the data: `db status` shows it.
+      await tx.delete(vulnImportRuns).where(ne(vulnImportRuns.id, runId));
+      if (history.length > 0) await tx.insert(vulnImportRuns).values(history);
+      const imported = Object.values(rows).reduce((a, b) => a + b, 0);
+      await tx.update(vulnImportRuns).set({ status: 'complete', records: imported, imported, finishedAt: new Date() }).where(eq(vulnImportRuns.id, runId));
+    });
+    return { runId, manifest, rows };
+  } catch (error) {
+    await dropStaged(db, runId);
+    await db.update(vulnImportRuns)
+      .set({ status: 'failed', error: error instanceof Error ? error.message : String(error), finishedAt: new Date() })
+      .where(eq(vulnImportRuns.id, runId));
+    throw error;
+  }
+}
+
+async function readManifest(file: string, entries: readonly TarEntry[]): Promise<BundleManifest> {
+  const entry = entries.find((e) => e.name === 'manifest.json');
+  if (!entry || entry.size > 1 << 20) throw new Error('not a knowledge-base bundle (no manifest.json)');
+  const chunks: Buffer[] = [];
+  for await (const chunk of entryStream(file, entry)) chunks.push(chunk as Buffer);
+  const manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BundleManifest;
+  if (manifest.format !== BUNDLE_FORMAT || manifest.version !== BUNDLE_VERSION) throw new Error(`not a knowledge-base bundle of version ${BUNDLE_VERSION}`);
+  const schema = await schemaTag();
+  if (manifest.schema !== schema) throw new Error(`bundle schema ${manifest.schema} differs from this knowledge base's ${schema}`);
+  return manifest;
+}
+
+/** The entry's rows, one parsed line at a time; throws at the end on a count or hash mismatch. */
+async function* readLines(
+  file: string, entry: TarEntry, sha256: string, expected: number, signal?: AbortSignal,
+): AsyncGenerator<Record<string, unknown>> {
+  const hash = createHash('sha256');
+  const stream = entryStream(file, entry);
+  stream.on('data', (chunk) => hash.update(chunk as Buffer));
+  let count = 0;
+  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+    signal?.throwIfAborted();
+    if (line === '') continue;
+    count += 1;
+    yield JSON.parse(line) as Record<string, unknown>;
+  }
+  if (count !== expected) throw new Error(`${entry.name}: ${count} rows, the manifest says ${expected}`);
+  const digest = hash.digest('hex');
+  if (digest !== sha256) throw new Error(`${entry.name}: sha256 ${digest} differs from the manifest's ${sha256}`);
+}
+
+/** An import-run line back to a row: dates were written as ISO strings. */
+function runRow(run: Record<string, unknown>): typeof vulnImportRuns.$inferInsert {
+  const date = (value: unknown): Date | null => (typeof value === 'string' ? new Date(value) : null);
+  return { ...(run as typeof vulnImportRuns.$inferInsert), startedAt: date(run.startedAt) ?? new Date(), finishedAt: date(run.finishedAt) };
+}
