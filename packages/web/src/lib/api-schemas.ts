@@ -12,6 +12,7 @@ export type ScanProgress = Schemas['ScanProgress'];
 export type ScanResult = Schemas['ScanResult'];
 export type ResultComponent = Schemas['ResultComponent'];
 export type ResultFileObject = Schemas['ResultFileObject'];
+export type ResultVuln = Schemas['ResultVuln'];
 export type Problem = Schemas['Problem'];
 export type ProblemLevel = Problem['level'];
 export type PageLinks = Schemas['PageLinks'];

@@ -1,5 +1,5 @@
 // Test data builders: realistic defaults, override only what a test is about.
-import type { Group, Paged, Problem, ResultComponent, Scan, ScanResult, User } from '../lib/api-schemas.ts';
+import type { Group, Paged, Problem, ResultComponent, ResultVuln, Scan, ScanResult, User } from '../lib/api-schemas.ts';
 
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
@@ -77,6 +77,30 @@ export function buildComponent(overrides: Partial<ResultComponent> = {}): Result
     license_overrides: [],
     name_override: null,
     tags: [],
+    ...overrides,
+  };
+}
+
+
+/** One vulnerability of a component, matched exactly by an OSV record unless overridden. */
+export function buildVuln(overrides: Partial<ResultVuln> = {}): ResultVuln {
+  const vulnId = overrides.vuln_id ?? 'CVE-2024-5535';
+  const exact = overrides.exact ?? true;
+  return {
+    vuln_id: vulnId,
+    exact,
+    triages: [],
+    unresolved_triages: [],
+    matched_by: [
+      {
+        source: 'osv-purl',
+        record: vulnId,
+        exact,
+        criteria: 'pkg:generic/openssl',
+        range: '>=3.0.0 <3.0.14',
+        fixed: '3.0.14',
+      },
+    ],
     ...overrides,
   };
 }

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Scan } from '../../../lib/api-schemas.ts';
 import { mock } from '../../../testing/api-mocks.ts';
-import { buildComponent, buildGroup, buildResult, buildScan, buildUser } from '../../../testing/builders.ts';
+import { buildComponent, buildGroup, buildResult, buildScan, buildUser, buildVuln } from '../../../testing/builders.ts';
 import { renderRoute } from '../../../testing/render-with-providers.tsx';
 import { server } from '../../../testing/server.ts';
 
@@ -71,17 +72,66 @@ describe('analysis page', () => {
     expect(state.requests).toBe(3);
 
     const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(headers).toEqual(['Name', 'Version', 'Type', 'Files']);
+    expect(headers).toEqual(['Name', 'Version', 'Type', 'Files', 'Vulnerabilities']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['openssl', '3.0.13', 'NA', 'openwrt-23.05.bin / rootfs.squashfs / usr/lib/libcrypto.so.3'],
-      ['busybox', '1.36.1', 'NA', 'fw.bin / bin/busyboxfw.bin / sbin/init'],
+      ['openssl', '3.0.13', 'NA', 'openwrt-23.05.bin / rootfs.squashfs / usr/lib/libcrypto.so.3', '–'],
+      ['busybox', '1.36.1', 'NA', 'fw.bin / bin/busyboxfw.bin / sbin/init', '–'],
     ]);
     expect(screen.getByText('Components: 2')).toBeInTheDocument();
+    expect(screen.getByText('Vulnerabilities: 0')).toBeInTheDocument();
 
     await vi.advanceTimersByTimeAsync(9000);
     expect(state.requests).toBe(3);
     expect(resultRequests).toBe(1);
+  });
+
+  it('lists each component\'s vulnerabilities, marks inexact ones and counts distinct ids', async () => {
+    const { handler } = scanSequence([buildScan()]);
+    const withVulns = [
+      buildComponent({
+        vulns: [
+          buildVuln({ vuln_id: 'CVE-2024-5535' }),
+          buildVuln({ vuln_id: 'CVE-2023-5678', exact: false }),
+        ],
+      }),
+      buildComponent({
+        uid: 'c-lodash',
+        lib: 'lodash',
+        version: '4.17.20',
+        vulns: [buildVuln({ vuln_id: 'CVE-2021-23337' }), buildVuln({ vuln_id: 'CVE-2024-5535' })],
+      }),
+      buildComponent({ uid: 'c-zlib', lib: 'zlib', version: '1.3.1' }),
+    ];
+    server.use(
+      signedIn,
+      group,
+      handler,
+      mock.get('/rest/scans/{id}/result/', () => HttpResponse.json(buildResult(withVulns))),
+    );
+
+    renderRoute('/product/42/analysis');
+    const table = await screen.findByRole('table', { name: 'Components' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const cells = rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(cells.map((row) => row.slice(0, 3))).toEqual([
+      ['openssl', '3.0.13', 'NA'],
+      ['lodash', '4.17.20', 'NA'],
+      ['zlib', '1.3.1', 'NA'],
+    ]);
+    expect(cells.map((row) => row[4])).toEqual([
+      'CVE-2024-5535CVE-2023-5678not exact',
+      'CVE-2021-23337CVE-2024-5535',
+      '–',
+    ]);
+    expect(screen.getByText('Components: 3')).toBeInTheDocument();
+    expect(screen.getByText('Vulnerabilities: 3')).toBeInTheDocument();
+
+    const badges = within(table).getAllByText('not exact');
+    expect(badges).toHaveLength(1);
+    expect(rows[0]).toContainElement(badges[0] ?? null);
+    await userEvent.hover(badges[0] as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('The version is unknown or only a range matched.');
   });
 
   it('shows the reason of a failed scan and no components', async () => {

@@ -5,7 +5,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { scanResultQueryOptions } from '../api/scan-result.ts';
 import { statusKind } from '../api/scan-status.ts';
 import { scanQueryOptions } from '../api/scans.ts';
-import { ComponentsTable } from './components-table.tsx';
+import { ComponentsTable, countVulnerabilities } from './components-table.tsx';
 
 interface AnalysisPageProps {
   scanId: number;
@@ -42,6 +42,7 @@ function ScanComponents({ scanId }: { scanId: number }) {
       <Group gap="lg" mb="sm">
         <Text fw={500}>Components: {formatNumber(components.length)}</Text>
         <Text fw={500}>Licenses: {formatNumber(licenses.length)}</Text>
+        <Text fw={500}>Vulnerabilities: {formatNumber(countVulnerabilities(components))}</Text>
       </Group>
       <ComponentsTable components={components} />
     </>

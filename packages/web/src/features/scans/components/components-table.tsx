@@ -1,6 +1,6 @@
-import { Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
-import type { ResultComponent } from '../../../lib/api-schemas.ts';
+import type { ResultComponent, ResultVuln } from '../../../lib/api-schemas.ts';
 
 const columns: Column<ResultComponent>[] = [
   { id: 'name', header: 'Name', cell: (component) => component.name_override?.name ?? component.lib },
@@ -19,7 +19,38 @@ const columns: Column<ResultComponent>[] = [
       </Stack>
     ),
   },
+  { id: 'vulns', header: 'Vulnerabilities', cell: (component) => <VulnList vulns={component.vulns} /> },
 ];
+
+
+export const NOT_EXACT_HINT = 'The version is unknown or only a range matched.';
+
+function VulnList({ vulns }: { vulns: ResultVuln[] }) {
+  if (vulns.length === 0) return <Text size="sm">–</Text>;
+  return (
+    <Stack gap={2}>
+      {vulns.map((vuln) => (
+        <Group key={vuln.vuln_id} gap={4} wrap="nowrap">
+          <Text size="sm" ff="monospace">
+            {vuln.vuln_id}
+          </Text>
+          {!vuln.exact && (
+            <Tooltip label={NOT_EXACT_HINT}>
+              <Badge size="xs" variant="light" color="gray">
+                not exact
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** The number of distinct vulnerability ids over all components. */
+export function countVulnerabilities(components: ResultComponent[]): number {
+  return new Set(components.flatMap((component) => component.vulns.map((vuln) => vuln.vuln_id))).size;
+}
 
 interface ComponentsTableProps {
   components: ResultComponent[];
