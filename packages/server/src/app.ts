@@ -9,6 +9,7 @@ import { authRoutes, createDefaultAuthService } from './modules/auth/routes.ts';
 import { groupsRoutes } from './modules/groups/routes.ts';
 import { scansRoutes } from './modules/scans/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { vulnerabilitiesRoutes } from './modules/vulnerabilities/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -58,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(usersRoutes);
     await app.register(groupsRoutes);
     await app.register(scansRoutes, { blobs, engine, maxUploadBytes });
+    await app.register(vulnerabilitiesRoutes);
     await app.register(webPlugin, { webDist: options.webDist ?? '' });
     await app.ready();
   } catch (error) {

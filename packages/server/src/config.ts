@@ -12,6 +12,8 @@ export interface Config {
   webDist: string;
   maxUploadBytes: number;
   logLevel: string;
+  /** BINLENS_KB_SYNC=1: sync the knowledge base from the official feeds daily (jobs/kb-sync.ts). */
+  kbSync: boolean;
 }
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : path.resolve(packageDir, '../web/dist'),
     maxUploadBytes: parseInteger(env.BINLENS_MAX_UPLOAD_BYTES, DEFAULT_MAX_UPLOAD_BYTES, 'BINLENS_MAX_UPLOAD_BYTES'),
     logLevel: env.LOG_LEVEL || 'info',
+    kbSync: env.BINLENS_KB_SYNC === '1',
   };
 }
 

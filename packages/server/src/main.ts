@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { realEngine } from './engine.ts';
+import { startKbSync } from './jobs/kb-sync.ts';
 import { startScanWorkers } from './jobs/scan.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
 import { bootstrapAdmin } from './modules/users/bootstrap.ts';
@@ -29,6 +30,7 @@ const app = await buildApp({
   logger: { level: config.logLevel },
 });
 await startScanWorkers(app, { blobs, engine: realEngine });
+await startKbSync(app, { enabled: config.kbSync });
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

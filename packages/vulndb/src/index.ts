@@ -28,7 +28,7 @@ export * from './db/schema.ts';
 export type { KbDatabase } from './db/database.ts';
 export { evaluate, withVulns, type EvaluateOptions, type EvaluatedComponent, type EvaluatedScanResult, type EvaluatedVuln, type Evaluation, type VulnerabilitySummary } from './evaluate.ts';
 export { cpeMatchSource, type MatchSource, type VulnMatch } from './match/matchers.ts';
-export { createKnowledgeBase, knowledgeBaseStatus, type KnowledgeBase, type SourceStatus } from './kb/knowledge-base.ts';
+export { createKnowledgeBase, findVulnId, knowledgeBaseStatus, type KnowledgeBase, type SourceStatus } from './kb/knowledge-base.ts';
 export { defaultDataDir, evaluateWithLocalKnowledgeBase, knowledgeBaseDir, openKnowledgeBase, type OpenKnowledgeBase } from './kb/open.ts';
 export { importFeed, UnknownFeedError } from './import/import-file.ts';
 export { FEEDS, detectFeed, feedByKind } from './import/registry.ts';

@@ -89,6 +89,26 @@ export function createKnowledgeBase(db: KbDatabase): KnowledgeBase {
   };
 }
 
+/**
+ * The id a live record or alias stores for `id`, compared case-insensitively (`cve-2021-23337`
+ * finds `CVE-2021-23337`, also when only an advisory's alias names it); null when unknown.
+ */
+export async function findVulnId(db: KbDatabase, id: string): Promise<string | null> {
+  // Stored ids are nearly always upper case: try the indexed exact forms before a scan.
+  const forms = [...new Set([id, id.toUpperCase()])];
+  const exact = (col: typeof vulnRecords.vulnId | typeof vulnAliases.alias) => inArray(col, forms);
+  const folded = (col: typeof vulnRecords.vulnId | typeof vulnAliases.alias) => sql`upper(${col}) = ${id.toUpperCase()}`;
+  for (const match of [exact, folded]) {
+    const [record] = await db.select({ id: vulnRecords.vulnId }).from(vulnRecords)
+      .where(and(eq(vulnRecords.live, true), match(vulnRecords.vulnId))).orderBy(vulnRecords.vulnId).limit(1);
+    if (record) return record.id;
+    const [alias] = await db.select({ id: vulnAliases.alias }).from(vulnAliases)
+      .where(and(eq(vulnAliases.live, true), match(vulnAliases.alias))).orderBy(vulnAliases.alias).limit(1);
+    if (alias) return alias.id;
+  }
+  return null;
+}
+
 export interface SourceStatus {
   readonly source: string;
   /** Live rows of the source's main table. */

@@ -829,6 +829,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest/vulnerabilities/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One vulnerability from the knowledge base (id compared case-insensitively) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A vulnerability id such as CVE-2021-23337 or GHSA-35jh-r3h4-6jhm (any case). */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Vulnerability"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -967,6 +1028,45 @@ export interface components {
             plugin: string;
             code: string;
             message: string;
+        };
+        /** VulnerabilityReference */
+        VulnerabilityReference: {
+            url: string;
+            tags: string[];
+        };
+        /** VulnerabilityEpss */
+        VulnerabilityEpss: {
+            score: number;
+            percentile: number;
+            date: string | null;
+        };
+        /** VulnerabilityKev */
+        VulnerabilityKev: {
+            dateAdded: string;
+            dueDate: string | null;
+            /** @description CISA KEV knownRansomwareCampaignUse: Known or Unknown. */
+            knownRansomware: string;
+        };
+        /** Vulnerability */
+        Vulnerability: {
+            vuln_id: string;
+            /** @description By prefix (spec §5): cve- or bdsa- (any case), otherwise vendor. */
+            kind: "cve" | "bdsa" | "vendor";
+            description: string;
+            published: string | null;
+            modified: string | null;
+            cwes: string[];
+            references: components["schemas"]["VulnerabilityReference"][];
+            cvss2_score: number | null;
+            cvss2_severity: string | null;
+            cvss3_score: number | null;
+            cvss3_severity: string | null;
+            cvss3_vector: string | null;
+            epss: components["schemas"]["VulnerabilityEpss"] | null;
+            kev: components["schemas"]["VulnerabilityKev"] | null;
+            aliases: string[];
+            /** @description Rejected by NVD or withdrawn by its advisory database. */
+            withdrawn: boolean;
         };
     };
     responses: never;

@@ -102,6 +102,7 @@ describe.each(DATABASES)('auth routes on %s', (kind) => {
       '/rest/scans/{id}/result/',
       '/rest/scans/{id}/warnings/',
       '/rest/users/me/',
+      '/rest/vulnerabilities/{id}/',
     ]);
   });
 });

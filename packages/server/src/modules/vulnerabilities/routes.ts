@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { createKnowledgeBase } from '@binlens/vulndb';
+import { ErrorDetail } from '../../lib/schemas.ts';
+import { requireViewer } from '../../plugins/auth.ts';
+import { Vulnerability, VulnerabilityParams } from './schemas.ts';
+import { createVulnerabilitiesService } from './service.ts';
+
+export const vulnerabilitiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = createVulnerabilitiesService({ db: app.db, knowledgeBase: createKnowledgeBase(app.db) });
+
+  app.get(
+    '/rest/vulnerabilities/:id/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['vulnerabilities'],
+        summary: 'One vulnerability from the knowledge base (id compared case-insensitively)',
+        params: VulnerabilityParams,
+        response: { 200: Vulnerability, 401: ErrorDetail, 404: ErrorDetail },
+      },
+    },
+    async (request) => {
+      requireViewer(request);
+      return service.get(request.params.id);
+    },
+  );
+};

@@ -1,0 +1,46 @@
+import { type Static, Type } from 'typebox';
+
+export const VulnerabilityParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64, description: 'A vulnerability id such as CVE-2021-23337 or GHSA-35jh-r3h4-6jhm (any case).' }),
+});
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const VulnerabilityReference = Type.Object({
+  url: Type.String(),
+  tags: Type.Array(Type.String()),
+}, { title: 'VulnerabilityReference' });
+
+export const VulnerabilityEpss = Type.Object({
+  score: Type.Number(),
+  percentile: Type.Number(),
+  date: Nullable(Type.String()),
+}, { title: 'VulnerabilityEpss' });
+
+export const VulnerabilityKev = Type.Object({
+  dateAdded: Type.String(),
+  dueDate: Nullable(Type.String()),
+  knownRansomware: Type.String({ description: 'CISA KEV knownRansomwareCampaignUse: Known or Unknown.' }),
+}, { title: 'VulnerabilityKev' });
+
+export const Vulnerability = Type.Object({
+  vuln_id: Type.String(),
+  kind: Type.Union([Type.Literal('cve'), Type.Literal('bdsa'), Type.Literal('vendor')], {
+    description: 'By prefix (spec §5): cve- or bdsa- (any case), otherwise vendor.',
+  }),
+  description: Type.String(),
+  published: Nullable(Type.String()),
+  modified: Nullable(Type.String()),
+  cwes: Type.Array(Type.String()),
+  references: Type.Array(VulnerabilityReference),
+  cvss2_score: Nullable(Type.Number()),
+  cvss2_severity: Nullable(Type.String({ description: 'high, medium, low (spec §9).' })),
+  cvss3_score: Nullable(Type.Number()),
+  cvss3_severity: Nullable(Type.String({ description: 'critical, high, medium, low, none (spec §9).' })),
+  cvss3_vector: Nullable(Type.String()),
+  epss: Nullable(VulnerabilityEpss),
+  kev: Nullable(VulnerabilityKev),
+  aliases: Type.Array(Type.String()),
+  withdrawn: Type.Boolean({ description: 'Rejected by NVD or withdrawn by its advisory database.' }),
+}, { title: 'Vulnerability' });
+export type Vulnerability = Static<typeof Vulnerability>;

@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { importFeed } from '@binlens/vulndb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { DATABASES } from '../../../test/databases.ts';
+import { newSession, type TestSession } from '../../../test/login.ts';
+
+const FEEDS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../vulndb/fixtures/feeds');
+
+// EPSS and KEV entries for CVE-2021-23337 in the feeds' formats (values made up for the test).
+const EPSS = '#model_version:v2026.06.15,score_date:2026-09-29T12:00:22Z\ncve,epss,percentile\nCVE-2021-23337,0.0123,0.8456\n';
+const KEV = {
+  title: 'CISA Catalog of Known Exploited Vulnerabilities',
+  catalogVersion: '2025.08.25',
+  dateReleased: '2025-08-25T17:04:19.9796Z',
+  count: 1,
+  vulnerabilities: [{
+    cveID: 'CVE-2021-23337', vendorProject: 'Lodash', product: 'Lodash', vulnerabilityName: 'Lodash Command Injection',
+    dateAdded: '2024-01-02', shortDescription: '', requiredAction: 'Apply updates.', dueDate: '2024-01-23', knownRansomwareCampaignUse: 'Unknown', notes: '', cwes: [],
+  }],
+};
+
+describe.each(DATABASES)('vulnerabilities on %s', (kind) => {
+  let t: TestApp;
+  let alice: TestSession;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    alice = await newSession(t.app, t.database);
+    for (const file of ['nvd-page.json', 'osv-ghsa-35jh-r3h4-6jhm.json', 'nvd-cve-2023-45853.json']) {
+      expect(await importFeed(t.database.db, { path: path.join(FEEDS, file) })).toMatchObject({ status: 'complete' });
+    }
+    expect(await importFeed(t.database.db, { name: 'epss.csv.gz', bytes: gzipSync(EPSS) })).toMatchObject({ status: 'complete', imported: 1 });
+    expect(await importFeed(t.database.db, { name: 'kev.json', bytes: Buffer.from(JSON.stringify(KEV)) })).toMatchObject({ status: 'complete', imported: 1 });
+  });
+  afterAll(() => t.close());
+
+  const get = (id: string, headers: object = alice.headers) => t.app.inject({ method: 'GET', url: `/rest/vulnerabilities/${id}/`, headers: { ...headers } });
+
+  it('answers a CVE from NVD with its advisory alias, EPSS and KEV, whatever the case of the id', async () => {
+    const response = await get('cve-2021-23337');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      vuln_id: 'CVE-2021-23337',
+      kind: 'cve',
+      // NVD's record comes first; the GHSA advisory adds its CWE and references.
+      description: 'Lodash versions prior to 4.17.21 are vulnerable to Command Injection via the template function.',
+      published: '2021-02-15T13:15:12.560',
+      modified: '2024-11-21T05:51:33.897',
+      cwes: ['CWE-94', 'CWE-77'],
+      references: [
+        { url: 'https://snyk.io/vuln/SNYK-JS-LODASH-1040724', tags: ['Exploit', 'Third Party Advisory'] },
+        { url: 'https://nvd.nist.gov/vuln/detail/CVE-2021-23337', tags: ['ADVISORY'] },
+        { url: 'https://github.com/lodash/lodash', tags: ['PACKAGE'] },
+      ],
+      cvss2_score: 6.5,
+      cvss2_severity: 'medium',
+      cvss3_score: 7.2,
+      cvss3_severity: 'high',
+      cvss3_vector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H',
+      epss: { score: 0.0123, percentile: 0.8456, date: '2026-09-29T12:00:22Z' },
+      kev: { dateAdded: '2024-01-02', dueDate: '2024-01-23', knownRansomware: 'Unknown' },
+      aliases: ['GHSA-35jh-r3h4-6jhm'],
+      withdrawn: false,
+    });
+  });
+
+  it('answers an advisory by its own id', async () => {
+    const response = await get('ghsa-35JH-r3h4-6jhm');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      vuln_id: 'GHSA-35jh-r3h4-6jhm',
+      kind: 'vendor',
+      description: '`lodash` versions prior to 4.17.21 are vulnerable to Command Injection via the template function.',
+      published: '2021-05-06T16:05:51Z',
+      modified: '2022-02-08T21:35:09Z',
+      cwes: ['CWE-77', 'CWE-94'],
+      references: [
+        { url: 'https://nvd.nist.gov/vuln/detail/CVE-2021-23337', tags: ['ADVISORY'] },
+        { url: 'https://github.com/lodash/lodash', tags: ['PACKAGE'] },
+        { url: 'https://snyk.io/vuln/SNYK-JS-LODASH-1040724', tags: ['Exploit', 'Third Party Advisory'] },
+      ],
+      // The CVE alias's NVD scores (Primary) are preferred to the advisory's own vector.
+      cvss2_score: 6.5,
+      cvss2_severity: 'medium',
+      cvss3_score: 7.2,
+      cvss3_severity: 'high',
+      cvss3_vector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H',
+      epss: { score: 0.0123, percentile: 0.8456, date: '2026-09-29T12:00:22Z' },
+      kev: { dateAdded: '2024-01-02', dueDate: '2024-01-23', knownRansomware: 'Unknown' },
+      aliases: ['CVE-2021-23337'],
+      withdrawn: false,
+    });
+  });
+
+  it('marks a rejected CVE withdrawn', async () => {
+    const response = await get('CVE-2022-0094');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ vuln_id: 'CVE-2022-0094', kind: 'cve', withdrawn: true, epss: null, kev: null, aliases: [] });
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    const response = await get('CVE-1999-0001');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Not found.' });
+    // Ids longer than 64 characters fail validation of the path, which is a 404 too.
+    const tooLong = await get('x'.repeat(65));
+    expect([tooLong.statusCode, tooLong.json()]).toEqual([404, { detail: 'Not found.' }]);
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await get('CVE-2021-23337', {});
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+  });
+});
