@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDeb822, parseSourceField } from './deb822.ts';
 import { distroFromOsRelease, parseOsRelease } from './os-release.ts';
+import { readPackageTables } from './toml-package-tables.ts';
 
 describe('deb822', () => {
   it('splits paragraphs, joins continuation lines, lower-cases names, records offsets', () => {
@@ -36,5 +37,34 @@ describe('os-release', () => {
   it('sid has no VERSION_ID; no ID means no distro', () => {
     expect(distroFromOsRelease('ID=debian\nVERSION_CODENAME=trixie\n')).toEqual({ name: 'debian', release: '' });
     expect(distroFromOsRelease('NAME=unknown\n')).toBeUndefined();
+  });
+});
+
+describe('readPackageTables', () => {
+  it('reads the plain keys of each [[package]] table, up to the next table header', () => {
+    const text = [
+      'version = 3',
+      '',
+      '[[package]]',
+      'name = "serde"',
+      'version = "1.0.197"',
+      'source = "registry+https://github.com/rust-lang/crates.io-index"',
+      'dependencies = [',
+      ' "serde_derive",',
+      ']',
+      '',
+      '[package.extras]',
+      'name = "not-a-package-key"',
+      '',
+      '[[package]]',
+      'name = "requests"',
+      '',
+      '[metadata]',
+      'content-hash = "abc"',
+    ].join('\n');
+    expect(readPackageTables(text).map((p) => [p.line, Object.fromEntries(p.fields)])).toEqual([
+      [3, { name: 'serde', version: '1.0.197', source: 'registry+https://github.com/rust-lang/crates.io-index' }],
+      [14, { name: 'requests' }],
+    ]);
   });
 });

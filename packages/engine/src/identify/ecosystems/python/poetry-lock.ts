@@ -5,10 +5,9 @@ import type { CatalogFile, Cataloger, CatalogResult } from '../../types.ts';
 import { makeComponent } from '../../component.ts';
 import { emptyResult, malformed, metadataEvidence } from '../../evidence.ts';
 import { formatPurl } from '../../purl.ts';
+import { readPackageTables } from '../../parse/toml-package-tables.ts';
 
 const NAME = 'python/poetry-lock';
-// Sample: `version = "2.31.0"`.
-const KEY_VALUE = /^([a-z_-]+)\s*=\s*"([^"]*)"\s*$/;
 
 export const poetryLock: Cataloger = {
   name: NAME,
@@ -19,19 +18,7 @@ export const poetryLock: Cataloger = {
 
 async function catalog(file: CatalogFile): Promise<CatalogResult> {
   const result = emptyResult();
-  const packages: { fields: Map<string, string>; line: number }[] = [];
-  let current: Map<string, string> | undefined;
-  (await file.read()).toString('utf8').split('\n').forEach((raw, i) => {
-    const line = raw.trim();
-    if (line === '[[package]]') {
-      current = new Map();
-      packages.push({ fields: current, line: i + 1 });
-    } else if (line.startsWith('[')) current = undefined;
-    else if (current) {
-      const match = KEY_VALUE.exec(line);
-      if (match) current.set(match[1] ?? '', match[2] ?? '');
-    }
-  });
+  const packages = readPackageTables((await file.read()).toString('utf8'));
   if (packages.length === 0) malformed(result, file.path, 'no [[package]] tables in poetry.lock');
   for (const { fields, line } of packages) {
     const name = fields.get('name') ?? '';
