@@ -32,6 +32,11 @@ export async function openTestKb(kind: DatabaseKind): Promise<TestKb> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  // pool.end() resolves before its connections have closed, so the forced DROP below can
+  // terminate one still closing (57P01); any other error on an idle connection is real.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') throw error;
+  });
   const db = drizzle({ client: pool });
   await migrate(db, { migrationsFolder: path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'db', 'migrations') });
   return {

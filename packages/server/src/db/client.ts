@@ -24,6 +24,10 @@ export interface DatabaseTarget {
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // An idle connection that the server closes (a restart, a failover, a dropped test
+    // database) is an 'error' event on the pool; unheard, it would end the process. The pool
+    // has already discarded that connection and opens a new one on the next query.
+    pool.on('error', (error) => process.stderr.write(`binlens: idle database connection lost: ${error.message}\n`));
     const db = drizzlePg({ client: pool, schema });
     return { kind: 'postgres', db, connectionString: target.databaseUrl, close: () => pool.end() };
   }
