@@ -3,6 +3,7 @@ import { jarManifest } from './jar-manifest.ts';
 import { pomProperties } from './pom-properties.ts';
 import type { CatalogFile } from '../../types.ts';
 import { memoryFile } from '../../test-helpers.ts';
+import { fuzzCataloger } from '../../test-fixtures.ts';
 
 function inJar(jarPath: string[], inner: string, content: string, siblings: Record<string, string> = {}): CatalogFile {
   return { ...memoryFile([...jarPath, inner], content, siblings), innerPath: inner };
@@ -32,6 +33,46 @@ describe('java/pom-properties', () => {
   it('incomplete properties are a problem', async () => {
     const { problems } = await pomProperties.catalog(inJar(['a.jar'], 'META-INF/maven/g/a/pom.properties', 'artifactId=a\n'));
     expect(problems.map((p) => [p.code, p.location])).toEqual([['malformed', ['a.jar', 'META-INF/maven/g/a/pom.properties']]]);
+  });
+});
+
+describe('java/pom-properties in a shaded jar', () => {
+  const jar = ['shop.war', 'WEB-INF/lib/report-tool-1.0.0.jar'];
+  // The pom.properties maven-shade-plugin leaves in report-tool-1.0.0.jar (fixtures/identify/war-shaded-jar).
+  const SHADED: Record<string, string> = {
+    'META-INF/maven/com.example/report-tool/pom.properties': 'groupId=com.example\nartifactId=report-tool\nversion=1.0.0\n',
+    'META-INF/maven/commons-cli/commons-cli/pom.properties': POM,
+    'META-INF/maven/commons-io/commons-io/pom.properties': 'artifactId=commons-io\ngroupId=commons-io\nversion=2.11.0\n',
+  };
+  const catalogPom = async (inner: string, siblings: Record<string, string>, path = jar) => pomProperties.catalog(inJar(path, inner, siblings[inner] ?? '', siblings));
+
+  it('bundled artifacts are contained in the artifact the jar is named after; it is in none', async () => {
+    const owner = (await catalogPom('META-INF/maven/com.example/report-tool/pom.properties', SHADED)).components;
+    const bundled = (await catalogPom('META-INF/maven/commons-io/commons-io/pom.properties', SHADED)).components;
+    expect(owner.map((c) => [c.purl, c.containedIn])).toEqual([['pkg:maven/com.example/report-tool@1.0.0', undefined]]);
+    expect(bundled.map((c) => [c.purl, c.containedIn, c.evidence[0]?.path])).toEqual([['pkg:maven/commons-io/commons-io@2.11.0', [owner[0]?.id], jar]]);
+  });
+
+  it('the manifest names the owner when the file name does not; no owner, no parent', async () => {
+    const renamed = ['app.jar'];
+    const withManifest = { ...SHADED, 'META-INF/MANIFEST.MF': 'Manifest-Version: 1.0\nImplementation-Title: report-tool\n' };
+    const named = await catalogPom('META-INF/maven/commons-cli/commons-cli/pom.properties', withManifest, renamed);
+    expect(named.components.map((c) => c.containedIn?.length)).toEqual([1]);
+    const unnamed = await catalogPom('META-INF/maven/commons-cli/commons-cli/pom.properties', SHADED, renamed);
+    expect(unnamed.components.map((c) => c.containedIn)).toEqual([undefined]);
+  });
+
+  it('a damaged bundled pom.properties is located and the others keep their parent', async () => {
+    const damaged = { ...SHADED, 'META-INF/maven/commons-cli/commons-cli/pom.properties': 'artifactId=commons-cli\ngroupId=commons' };
+    const bad = await catalogPom('META-INF/maven/commons-cli/commons-cli/pom.properties', damaged);
+    expect(bad.problems.map((p) => [p.code, p.location, p.message])).toEqual([['malformed', [...jar, 'META-INF/maven/commons-cli/commons-cli/pom.properties'], 'pom.properties without groupId, artifactId or version']]);
+    const good = await catalogPom('META-INF/maven/commons-io/commons-io/pom.properties', damaged);
+    expect(good.components.map((c) => c.containedIn?.length)).toEqual([1]);
+  });
+
+  it('survives seeded mutations', async () => {
+    const inner = 'META-INF/maven/commons-io/commons-io/pom.properties';
+    await fuzzCataloger(pomProperties, [...jar, inner], Buffer.from(SHADED[inner] ?? ''), 100, (f) => ({ ...inJar(jar, inner, '', SHADED), read: f.read }));
   });
 });
 

@@ -2,13 +2,9 @@
 // table `Packages(hnum, blob)` with one header blob per installed package. Opened
 // in memory (node:sqlite deserialize): the file in the tree is never written.
 import { DatabaseSync } from 'node:sqlite';
-import type { Distro } from '../../../model/index.ts';
 import type { CatalogFile, Cataloger, CatalogResult } from '../../types.ts';
-import { makeComponent } from '../../component.ts';
-import { emptyResult, malformed, metadataEvidence } from '../../evidence.ts';
-import { distroQualifier, findDistro } from '../../parse/distro.ts';
-import { RPMTAG, type RpmHeader, parseRpmHeader, rpmFileList } from '../../parse/rpm-header.ts';
-import { formatPurl } from '../../purl.ts';
+import { emptyResult, malformed } from '../../evidence.ts';
+import { addRpmRecords } from '../../parse/rpm-package.ts';
 
 const NAME = 'redhat/rpmdb-sqlite';
 // Samples: `var/lib/rpm/rpmdb.sqlite`, `usr/lib/sysimage/rpm/rpmdb.sqlite` (openSUSE, Fedora 36+).
@@ -28,25 +24,7 @@ async function catalog(file: CatalogFile): Promise<CatalogResult> {
     malformed(result, file.path, rows);
     return result;
   }
-  const dbDir = file.innerPath.includes('usr/lib/sysimage/rpm/') ? 'usr/lib/sysimage/rpm/' : 'var/lib/rpm/';
-  const distro = await findDistro(file, dbDir);
-  const root = file.innerPath.slice(0, file.innerPath.lastIndexOf(dbDir));
-  for (const { hnum, blob } of rows) {
-    const header = parseRpmHeader(blob);
-    if (typeof header === 'string') {
-      malformed(result, file.path, `package ${hnum}: ${header}`);
-      continue;
-    }
-    const built = rpmComponent(header, distro, file.path, hnum);
-    if (built === undefined) continue;
-    if (typeof built === 'string') {
-      malformed(result, file.path, `package ${hnum}: ${built}`);
-      continue;
-    }
-    result.components.push(built);
-    const files = rpmFileList(blob);
-    if (files.length > 0) (result.owned ??= []).push({ component: built, root, files });
-  }
+  await addRpmRecords(result, file, NAME, rows);
   return result;
 }
 
@@ -75,44 +53,4 @@ function rollbackJournal(bytes: Buffer): Uint8Array {
     copy[19] = 1;
   }
   return copy;
-}
-
-function rpmComponent(header: RpmHeader, distro: Distro | undefined, path: string[], hnum: number) {
-  const text = (tag: number): string => {
-    const v = header.get(tag);
-    return typeof v === 'string' ? v : '';
-  };
-  const name = text(RPMTAG.NAME);
-  if (name === '') return 'header without a name';
-  // The gpg-pubkey pseudo-packages are keys, not software.
-  if (name === 'gpg-pubkey') return undefined;
-  const epoch = header.get(RPMTAG.EPOCH);
-  const release = text(RPMTAG.RELEASE);
-  const upstreamVersion = text(RPMTAG.VERSION);
-  if (upstreamVersion === '') return `${name} has no version`;
-  // rpm's EVR: sample `1:3.0.7-27.el9`.
-  const version = `${typeof epoch === 'number' ? `${epoch}:` : ''}${upstreamVersion}${release ? `-${release}` : ''}`;
-  const namespace = distro?.name ?? (text(RPMTAG.VENDOR).toLowerCase().split(/\s+/)[0] || 'rpm');
-  const license = text(RPMTAG.LICENSE);
-  return makeComponent({
-    name,
-    version,
-    codetype: 'DP',
-    vendor: namespace,
-    purl: formatPurl({
-      type: 'rpm',
-      namespace,
-      name,
-      version: `${upstreamVersion}${release ? `-${release}` : ''}`,
-      qualifiers: {
-        arch: text(RPMTAG.ARCH) || undefined,
-        epoch: typeof epoch === 'number' ? String(epoch) : undefined,
-        upstream: text(RPMTAG.SOURCERPM) || undefined,
-        distro: distroQualifier(distro),
-      },
-    }),
-    licenses: license === '' ? [] : [license],
-    distro,
-    evidence: [metadataEvidence(NAME, path, `Packages hnum ${hnum}: ${name}-${version}`)],
-  });
 }
