@@ -3,7 +3,8 @@
 // are recorded as `linkTarget` and never followed, so no walk can leave the directory
 // or loop; sockets, FIFOs and devices are skipped. The input's hashes are those of its
 // listing (path and sha256 of every file, in path order), so the same tree gives the
-// same hashes wherever it lies.
+// same hashes wherever it lies. An OCI image layout among the members (`oci-layout`,
+// `index.json`, `blobs/`) is merged by the extract stage (unpack/image/layout-files.ts).
 import { createHash } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, readlink } from 'node:fs/promises';

@@ -21,3 +21,21 @@ describe('limits', () => {
     expect(tracker.addBytes(1, RATIO_FLOOR_BYTES + 1, RATIO_FLOOR_BYTES)).toBeUndefined();
   });
 });
+
+describe('time limit', () => {
+  it('is generous by default and configurable', () => {
+    expect(DEFAULT_LIMITS.timeMs).toBe(30 * 60 * 1000);
+    expect(resolveLimits({ timeMs: 5 }).timeMs).toBe(5);
+    expect(() => resolveLimits({ timeMs: -1 })).toThrow('limit timeMs must be a non-negative number, got -1');
+    expect(new LimitTracker(resolveLimits(undefined)).timeUp()).toBe(false);
+  });
+
+  it('once the time is up, every extraction stops as on a scan-wide limit, reported by the stage', () => {
+    const tracker = new LimitTracker(resolveLimits({ timeMs: 0 }));
+    expect(tracker.timeUp()).toBe(true);
+    const reason = 'scan time limit of 0 ms exceeded (timeMs)';
+    expect([tracker.takeFile(), tracker.addBytes(1, 1, undefined), tracker.exhausted]).toEqual([reason, reason, reason]);
+    // The sink stays silent: the stage that saw it records the one error.
+    expect([tracker.exhaustedReported, tracker.timeReported]).toEqual([true, false]);
+  });
+});

@@ -13,6 +13,8 @@ export interface Limits {
   maxFileBytes: number;
   /** Extracted bytes per compressed byte of one entry (zip bombs). */
   maxCompressionRatio: number;
+  /** Wall-clock milliseconds for the whole scan; past it, work stops and what was done is returned. */
+  timeMs: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = {
@@ -23,6 +25,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = {
   // Text compresses ~10:1, a filesystem image full of zeros ~100:1; deflate of
   // nothing but zeros reaches ~1030:1, the signature of a bomb.
   maxCompressionRatio: 250,
+  timeMs: 30 * 60 * 1000,
 };
 
 /**
@@ -50,14 +53,32 @@ export class LimitTracker {
   exhausted: string | undefined;
   /** The scan-wide limit problem was recorded (once per scan). */
   exhaustedReported = false;
+  /** When the scan's time is up (epoch milliseconds): the clock starts with the tracker. */
+  readonly deadline: number;
+  /** The time-limit problem was recorded (once per scan, by the stage that saw it). */
+  timeReported = false;
 
   constructor(limits: Limits) {
     this.limits = limits;
+    this.deadline = Date.now() + limits.timeMs;
+  }
+
+  /**
+   * True once the scan's time is up. From then on extraction stops as on any scan-wide
+   * limit; the stage that notices records the problem (`scan/time-limit.ts`), not the sink.
+   */
+  timeUp(): boolean {
+    if (Date.now() < this.deadline) return false;
+    if (this.exhausted === undefined) {
+      this.exhausted = `scan time limit of ${this.limits.timeMs} ms exceeded (timeMs)`;
+      this.exhaustedReported = true;
+    }
+    return true;
   }
 
   /** Reserve one more file; returns the reason when the file limit forbids it. */
   takeFile(): string | undefined {
-    if (this.exhausted) return this.exhausted;
+    if (this.timeUp() || this.exhausted) return this.exhausted;
     if (this.files >= this.limits.maxFiles) {
       this.exhausted = `more than ${this.limits.maxFiles} files (maxFiles)`;
       return this.exhausted;
@@ -71,7 +92,7 @@ export class LimitTracker {
    * from `compressedSize` bytes; returns the reason when a limit forbids them.
    */
   addBytes(delta: number, written: number, compressedSize: number | undefined): string | undefined {
-    if (this.exhausted) return this.exhausted;
+    if (this.timeUp() || this.exhausted) return this.exhausted;
     const { maxFileBytes, maxTotalBytes, maxCompressionRatio } = this.limits;
     if (written > maxFileBytes) return `file larger than ${maxFileBytes} bytes (maxFileBytes)`;
     if (

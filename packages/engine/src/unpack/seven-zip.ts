@@ -22,7 +22,7 @@ import { FormatError } from './types.ts';
 const SevenZip = sevenZipCjs as unknown as SevenZipModuleFactory;
 
 /** 7-Zip `-t` type names of the formats we hand to it. */
-export type SevenZipType = 'squashfs' | 'iso' | '7z' | 'cab' | 'rar' | 'cramfs' | 'fat';
+export type SevenZipType = 'squashfs' | 'iso' | '7z' | 'cab' | 'rar' | 'cramfs' | 'fat' | 'compound' | 'nsis' | 'rar5';
 
 interface Listed {
   files: number;
@@ -30,7 +30,15 @@ interface Listed {
   largest: number;
 }
 
-export async function extractWith7z(ctx: ExtractContext, type: SevenZipType): Promise<void> {
+/**
+ * `deliver` receives the directory 7-Zip wrote (default: every file to the sink under
+ * its own name); formats that rename members (MSI) walk it themselves.
+ */
+export async function extractWith7z(
+  ctx: ExtractContext,
+  type: SevenZipType,
+  deliver: (outDir: string) => Promise<void> = (outDir) => handOver(ctx, outDir, ''),
+): Promise<void> {
   const temp = await mkdtemp(join(tmpdir(), 'binlens-7z-'));
   try {
     const archive = await archivePath(ctx, temp);
@@ -51,7 +59,7 @@ export async function extractWith7z(ctx: ExtractContext, type: SevenZipType): Pr
       return;
     }
     const extraction = run.call(['x', '-y', '-bso0', '-bsp0', `-t${type}`, `-o${run.outMount}/out`, inPath]);
-    await handOver(ctx, out, '');
+    await deliver(out);
     for (const error of extraction.errors.filter((e) => e.startsWith('ERROR: Dangerous link'))) {
       ctx.report({ level: 'warning', location: ctx.location, code: 'unsafe-path', message: error.replace(/^ERROR: /, '') });
     }

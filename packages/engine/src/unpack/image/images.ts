@@ -1,5 +1,7 @@
-// Shared by the docker-save and OCI unpackers: read the archive's JSON documents,
-// then extract each image's merged tree and record the image.
+// Shared by the docker-save and OCI unpackers and by OCI layout directories: read
+// the image's JSON documents from a blob store, then extract each image's merged
+// tree and record the image.
+import type { Readable } from 'node:stream';
 import type { Reader } from '../../util/reader.ts';
 import type { ExtractContext } from '../types.ts';
 import { FormatError } from '../types.ts';
@@ -15,12 +17,39 @@ export interface ImagePlan {
   layers: Layer[];
 }
 
+/** A document or layer of an image, wherever it is stored (a tar member, a file). */
+export interface Blob {
+  size: number;
+  read(offset: number, length: number): Promise<Buffer>;
+  stream(): Readable;
+}
+
+/** The blob stored under a normalised name (`index.json`, `blobs/sha256/<hex>`), if any. */
+export type BlobStore = (name: string) => Blob | undefined;
+
+/** What merging needs of an extraction: where to put files, where they are, how to stop. */
+export type ImageContext = Pick<ExtractContext, 'sink' | 'signal' | 'location' | 'report'>;
+
+/** The members of an image tar as blobs. */
+export function tarBlobs(reader: Reader, members: Map<string, TarMember>): BlobStore {
+  return (name) => {
+    const member = members.get(name);
+    if (member === undefined) return undefined;
+    const end = member.offset + member.size;
+    return {
+      size: member.size,
+      read: (offset, length) => reader.read(member.offset + offset, Math.max(0, Math.min(length, member.size - offset))),
+      stream: () => reader.stream(member.offset, end),
+    };
+  };
+}
+
 /** The JSON document stored at `name`, or a FormatError saying what is wrong. */
-export async function readJson(reader: Reader, members: Map<string, TarMember>, name: string, location: string[]): Promise<unknown> {
-  const member = members.get(name);
-  if (member === undefined) throw new FormatError('malformed', `image archive has no ${name}`, location);
-  if (member.size > MAX_JSON) throw new FormatError('malformed', `${name} is ${member.size} bytes`, location);
-  const text = (await reader.read(member.offset, member.size)).toString('utf8');
+export async function readJson(store: BlobStore, name: string, location: string[]): Promise<unknown> {
+  const blob = store(name);
+  if (blob === undefined) throw new FormatError('malformed', `image archive has no ${name}`, location);
+  if (blob.size > MAX_JSON) throw new FormatError('malformed', `${name} is ${blob.size} bytes`, location);
+  const text = (await blob.read(0, blob.size)).toString('utf8');
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -29,19 +58,19 @@ export async function readJson(reader: Reader, members: Map<string, TarMember>, 
 }
 
 /** The layer at `path` in the archive, named by the digest in its path. */
-export function layerAt(members: Map<string, TarMember>, path: string, digest: string | undefined, location: string[]): Layer {
-  const member = members.get(path);
-  if (member === undefined || digest === undefined) throw new FormatError('malformed', `layer ${path} is missing from the archive`, location);
-  return { digest, member };
+export function layerAt(store: BlobStore, path: string, digest: string | undefined, location: string[]): Layer {
+  const blob = store(path);
+  if (blob === undefined || digest === undefined) throw new FormatError('malformed', `layer ${path} is missing from the archive`, location);
+  return { digest, blob };
 }
 
-/** Every image's merged tree: at the root for one image, under `<id 12>/` for several. */
-export async function extractImages(ctx: ExtractContext, plans: readonly ImagePlan[]): Promise<void> {
+/** Every image's merged tree: at `prefix` for one image, under `<prefix><id 12>/` for several. */
+export async function extractImages(ctx: ImageContext, plans: readonly ImagePlan[], prefix = ''): Promise<void> {
   for (const plan of plans) {
     ctx.sink.image({ path: ctx.location, id: plan.id, repoTags: plan.repoTags, layers: plan.layers.map((l) => l.digest) });
   }
   for (const plan of plans) {
-    await mergeLayers(ctx, plan.layers, plans.length > 1 ? `${plan.id.slice(0, 12)}/` : '');
+    await mergeLayers(ctx, plan.layers, plans.length > 1 ? `${prefix}${plan.id.slice(0, 12)}/` : prefix);
   }
 }
 

@@ -6,30 +6,29 @@
 // that deleted them; every file carries the digest of the layer it came from.
 import { createGunzip, createZstdDecompress } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { pipeThrough, type Reader } from '../../util/reader.ts';
+import { pipeThrough } from '../../util/reader.ts';
 import { normalizeMemberPath } from '../safe-fs.ts';
-import type { ExtractContext } from '../types.ts';
+import type { Blob, ImageContext } from './images.ts';
 import { walkTarStream, type StreamEntry } from './tar-stream.ts';
-import type { TarMember } from './tar-index.ts';
 
 export interface Layer {
   /** 64-hex digest from the layer's path. */
   digest: string;
-  member: TarMember;
+  blob: Blob;
 }
 
 const OPAQUE = '.wh..wh..opq';
 const WHITEOUT = '.wh.';
 
 /** Extract the merged tree of `layers` (bottom first) under `prefix` (`''` or `name/`). */
-export async function mergeLayers(ctx: ExtractContext, layers: readonly Layer[], prefix: string): Promise<void> {
+export async function mergeLayers(ctx: ImageContext, layers: readonly Layer[], prefix: string): Promise<void> {
   const decided = new Map<string, string>(); // path → layer that decided it
   const whiteouts = new Map<string, string>(); // path deleted → layer of the whiteout
   const opaque = new Map<string, string>(); // directory hidden → layer of the marker
   for (const layer of [...layers].reverse()) {
     if (ctx.sink.stopped) return;
     const marks: [Map<string, string>, string][] = [];
-    for await (const entry of walkTarStream(await layerStream(ctx.reader, layer.member), ctx.signal)) {
+    for await (const entry of walkTarStream(await layerStream(layer.blob), ctx.signal)) {
       const normal = normalizeMemberPath(entry.path);
       const path = normal && 'path' in normal ? normal.path : undefined;
       const base = path?.slice(path.lastIndexOf('/') + 1) ?? '';
@@ -63,7 +62,7 @@ function deleter(path: string, whiteouts: Map<string, string>, opaque: Map<strin
 }
 
 /** Hand one layer member to the sink; returns whether it is a file or link now recorded. */
-async function put(ctx: ExtractContext, entry: StreamEntry, prefix: string, layer: string, whiteout: string | undefined): Promise<boolean> {
+async function put(ctx: ImageContext, entry: StreamEntry, prefix: string, layer: string, whiteout: string | undefined): Promise<boolean> {
   const options = whiteout === undefined ? { layer } : { layer, whiteout };
   const name = `${prefix}${entry.path}`;
   switch (entry.type) {
@@ -82,10 +81,9 @@ async function put(ctx: ExtractContext, entry: StreamEntry, prefix: string, laye
 }
 
 /** The layer's tar as a stream: gzip and zstd layers (OCI) decoded by magic. */
-async function layerStream(reader: Reader, member: TarMember): Promise<Readable> {
-  const end = member.offset + member.size;
-  const magic = await reader.read(member.offset, 4);
-  const raw = reader.stream(member.offset, end);
+async function layerStream(blob: Blob): Promise<Readable> {
+  const magic = await blob.read(0, 4);
+  const raw = blob.stream();
   if (magic[0] === 0x1f && magic[1] === 0x8b) return pipeThrough(raw, createGunzip());
   if (magic.equals(Buffer.from([0x28, 0xb5, 0x2f, 0xfd]))) return pipeThrough(raw, createZstdDecompress());
   return raw;

@@ -5,6 +5,7 @@ import type { ExtractContext, Unpacker } from '../../types.ts';
 import { FormatError } from '../../types.ts';
 import { memberLocation } from '../../safe-fs.ts';
 import { parseHeader, parsePax, verifyChecksum, type TarHeader } from '../../layouts/tar-header.ts';
+import { measureTar } from '../../../carve/measure/tar.ts';
 
 const BLOCK = 512;
 /** Long names and PAX headers are metadata; megabytes of it is an attack. */
@@ -13,6 +14,8 @@ const MAX_META = 1024 * 1024;
 export const tar: Unpacker = {
   name: 'archive/tar',
   version: 1,
+  magic: [{ offset: 257, bytes: Buffer.from('ustar', 'latin1') }],
+  measure: measureTar,
   async identify(head, reader) {
     // `ustar\0` (POSIX) or `ustar  \0` (GNU) at 257, and a header that adds up.
     if (head.length < BLOCK || head.toString('latin1', 257, 262) !== 'ustar') return null;

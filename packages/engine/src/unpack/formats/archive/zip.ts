@@ -10,6 +10,7 @@ import { FormatError } from '../../types.ts';
 import { memberLocation } from '../../safe-fs.ts';
 import { pipeThrough } from '../../../util/reader.ts';
 import { type CentralEntry, SIG_LOCAL, dataOffset, findDirectory, readDirectory } from '../../layouts/zip-directory.ts';
+import { measureZip } from '../../../carve/measure/zip.ts';
 
 const METHOD_STORED = 0;
 const METHOD_DEFLATE = 8;
@@ -20,6 +21,8 @@ const MAX_LINK = 4096;
 export const zip: Unpacker = {
   name: 'archive/zip',
   version: 1,
+  magic: [{ offset: 0, bytes: Buffer.from([0x50, 0x4b, 0x03, 0x04]) }],
+  measure: measureZip,
   async identify(head, reader) {
     // `PK\3\4` starts a zip with entries, `PK\5\6` an empty one.
     if (head.length < 22 || head[0] !== 0x50 || head[1] !== 0x4b) return null;

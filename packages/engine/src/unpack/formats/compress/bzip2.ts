@@ -7,6 +7,7 @@ import { FormatError } from '../../types.ts';
 import { type ByteSource, decoderStream } from '../../byte-source.ts';
 import { decompressedName, extractSingleStream } from '../../single-stream.ts';
 import { BitReader, decodeBlock } from '../../codecs/bzip2-block.ts';
+import { measureBzip2 } from '../../../carve/measure/bzip2.ts';
 
 const BLOCK_MAGIC = 0x314159265359;
 const END_MAGIC = 0x177245385090;
@@ -16,6 +17,8 @@ const MAX_BLOCK_INPUT = 2_400_000;
 export const bzip2: Unpacker = {
   name: 'compress/bzip2',
   version: 1,
+  magic: [{ offset: 0, bytes: Buffer.from('BZh', 'latin1') }],
+  measure: measureBzip2,
   async identify(head, reader) {
     // `BZh9` then the first block's (or the end-of-stream) magic.
     if (head.length < 10 || head.toString('latin1', 0, 3) !== 'BZh') return null;

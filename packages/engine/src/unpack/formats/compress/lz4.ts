@@ -5,6 +5,7 @@ import type { Unpacker } from '../../types.ts';
 import { FormatError } from '../../types.ts';
 import { type ByteSource, decoderStream } from '../../byte-source.ts';
 import { decompressedName, extractSingleStream } from '../../single-stream.ts';
+import { measureLz4 } from '../../../carve/measure/lz4.ts';
 
 const FRAME_MAGIC = 0x184d2204;
 const LEGACY_MAGIC = 0x184c2102;
@@ -15,6 +16,8 @@ const WINDOW = 64 * 1024;
 export const lz4: Unpacker = {
   name: 'compress/lz4',
   version: 1,
+  magic: [{ offset: 0, bytes: Buffer.from([0x04, 0x22, 0x4d, 0x18]) }],
+  measure: measureLz4,
   async identify(head, reader) {
     if (head.length < 7) return null;
     const magic = head.readUInt32LE(0);

@@ -7,6 +7,7 @@ import type { Unpacker } from '../../types.ts';
 import { decompressedName, extractSingleStream } from '../../single-stream.ts';
 import { decoderStream } from '../../byte-source.ts';
 import { decodeXzLzma2 } from '../../codecs/xz-lzma2.ts';
+import { measureXz } from '../../../carve/measure/xz.ts';
 
 // Stream header magic: FD '7zXZ' 00.
 const MAGIC = Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]);
@@ -16,6 +17,8 @@ const CHECK_SHA256 = 0x0a;
 export const xz: Unpacker = {
   name: 'compress/xz',
   version: 2,
+  magic: [{ offset: 0, bytes: MAGIC }],
+  measure: measureXz,
   async identify(head, reader) {
     if (head.length < 12 || !head.subarray(0, 6).equals(MAGIC)) return null;
     return { start: 0, end: reader.size };

@@ -5,7 +5,7 @@
 import type { ExtractContext, Unpacker } from '../../types.ts';
 import { FormatError } from '../../types.ts';
 import { digestOf, indexImageTar } from '../../image/tar-index.ts';
-import { extractImages, layerAt, objects, readJson, strings, type ImagePlan } from '../../image/images.ts';
+import { extractImages, layerAt, objects, readJson, strings, tarBlobs, type BlobStore, type ImagePlan } from '../../image/images.ts';
 
 export const dockerArchive: Unpacker = {
   name: 'container/docker-archive',
@@ -19,18 +19,19 @@ export const dockerArchive: Unpacker = {
   async extract(ctx) {
     const members = await indexImageTar(ctx.reader, ctx.chunk.start, ctx.chunk.end);
     if (members === null) throw new FormatError('malformed', 'not a docker-save archive', ctx.location);
-    await extractImages(ctx, plans(ctx, members, await readJson(ctx.reader, members, 'manifest.json', ctx.location)));
+    const store = tarBlobs(ctx.reader, members);
+    await extractImages(ctx, plans(ctx, store, await readJson(store, 'manifest.json', ctx.location)));
   },
 };
 
-function plans(ctx: ExtractContext, members: Parameters<typeof layerAt>[0], manifest: unknown): ImagePlan[] {
+function plans(ctx: ExtractContext, store: BlobStore, manifest: unknown): ImagePlan[] {
   const entries = objects(manifest);
   if (entries.length === 0) throw new FormatError('malformed', 'manifest.json lists no image', ctx.location);
   return entries.map((entry) => {
     const config = typeof entry.Config === 'string' ? entry.Config : '';
     const id = digestOf(config);
     if (id === undefined) throw new FormatError('malformed', `manifest.json Config "${config}" names no digest`, ctx.location);
-    const layers = strings(entry.Layers).map((path) => layerAt(members, path, digestOf(path), ctx.location));
+    const layers = strings(entry.Layers).map((path) => layerAt(store, path, digestOf(path), ctx.location));
     return { id, repoTags: strings(entry.RepoTags), layers };
   });
 }
