@@ -46,7 +46,7 @@ describe.each(DATABASES)('knowledge-base bundles on %s', (kind) => {
     expect(manifest.schema).toBe(await schemaTag());
     expect(manifest.tables.map((t) => [t.table, t.rows])).toEqual([
       ['vuln_import_runs', 8], ['vuln_records', 16], ['vuln_aliases', 5], ['vuln_package_ranges', 5],
-      ['vuln_cpe_matches', 18], ['vuln_distro_fixes', 8], ['vuln_epss', 2], ['vuln_kev', 2],
+      ['vuln_cpe_matches', 18], ['vuln_distro_fixes', 8], ['vuln_distro_cvss', 0], ['vuln_epss', 2], ['vuln_kev', 2],
     ]);
     const before = await liveRows(target.db);
     const report = await importBundle(target.db, file);

@@ -48,11 +48,15 @@ describe.each(DATABASES)('db sync on %s', (kind) => {
     t = await openTestKb(kind);
     const nvdPage = JSON.parse(await readFile(fixture('nvd-page.json').path, 'utf8')) as { vulnerabilities: unknown[] };
     const ghsa = await readFile(fixture('osv-ghsa-35jh-r3h4-6jhm.json').path, 'utf8');
+    const ubuntu = JSON.parse(await readFile(fixture('ubuntu-osv-records.json').path, 'utf8')) as { id: string }[];
     const files: Record<string, Buffer> = {
       '/kev.json': await readFile(fixture('kev.json').path),
       '/epss.csv.gz': await readFile(fixture('epss.csv.gz').path),
       '/debian.json': await readFile(fixture('debian-tracker.json').path),
       '/osv/npm/all.zip': zip({ 'GHSA-35jh-r3h4-6jhm.json': ghsa, 'BROKEN-1.json': '{"id": ' }),
+      '/alpine/v3.19/main.json': await readFile(fixture('alpine-secdb-v3.19-main.json').path),
+      '/alpine/v3.19/community.json': Buffer.from('{"distroversion": "v3.19", "packages": [], "reponame": "community"}'),
+      '/ubuntu/all.zip': zip(Object.fromEntries(ubuntu.map((r) => [`${r.id}.json`, JSON.stringify(r)]))),
     };
     server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -88,17 +92,21 @@ describe.each(DATABASES)('db sync on %s', (kind) => {
     const env = {
       BINLENS_KEV_URL: `${base}/old-kev.json`, BINLENS_EPSS_URL: `${base}/epss.csv.gz`, BINLENS_DEBIAN_URL: `${base}/debian.json`,
       BINLENS_NVD_URL: `${base}/nvd`, BINLENS_OSV_URL: `${base}/osv`, BINLENS_OSV_ECOSYSTEMS: 'npm',
+      BINLENS_ALPINE_URL: `${base}/alpine`, BINLENS_ALPINE_RELEASES: 'v3.19', BINLENS_UBUNTU_URL: `${base}/ubuntu/all.zip`,
     };
     const reports = await syncKnowledgeBase(t.db, { env });
     expect(reports.map((r) => [r.source, r.origin.replace(base, ''), r.status, r.records, r.imported, r.skipped])).toEqual([
+      ['alpine', '/alpine/v3.19/main.json', 'complete', 3, 2, 1],
+      ['alpine', '/alpine/v3.19/community.json', 'complete', 0, 0, 0],
       ['debian', '/debian.json', 'complete', 4, 3, 1],
       ['epss', '/epss.csv.gz', 'complete', 3, 2, 1],
       ['kev', '/old-kev.json', 'complete', 3, 2, 1],
       ['nvd', '/nvd?resultsPerPage=2000&startIndex=0', 'complete', 4, 4, 0],
       ['nvd', '/nvd?resultsPerPage=2000&startIndex=4', 'complete', 3, 1, 2],
       ['osv', '/osv/npm/all.zip', 'complete', 2, 1, 1],
+      ['ubuntu', '/ubuntu/all.zip', 'complete', 3, 2, 1],
     ]);
-    expect(reports.at(-1)?.skips).toEqual([{ id: 'BROKEN-1.json', reason: 'malformed JSON' }]);
+    expect(reports.find((r) => r.source === 'osv')?.skips).toEqual([{ id: 'BROKEN-1.json', reason: 'malformed JSON' }]);
     const ranges = await t.db.select().from(vulnPackageRanges).where(eq(vulnPackageRanges.live, true));
     expect(ranges.map((r) => [r.vulnId, r.ecosystemBase, r.name]).sort()).toEqual([['GHSA-35jh-r3h4-6jhm', 'npm', 'lodash'], ['GHSA-35jh-r3h4-6jhm', 'npm', 'lodash-es']]);
   });

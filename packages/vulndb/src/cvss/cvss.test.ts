@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cvssSeverity, scoreCvss } from './cvss.ts';
+import { MACROVECTOR_SCORES } from './v4-macrovectors.ts';
 
 // Vectors with the base scores NVD published for them.
 describe('scoreCvss v3.x', () => {
@@ -57,7 +58,7 @@ describe('scoreCvss v2', () => {
 describe('scoreCvss v4.0', () => {
   const vector = 'CVSS:4.0/AV:N/AC:L/AT:P/PR:N/UI:N/VC:N/VI:N/VA:H/SC:N/SI:N/SA:N';
 
-  it('validates the vector and takes severity from the given score', () => {
+  it('keeps a score the feed gives, with its severity', () => {
     expect(scoreCvss(vector, { score: 8.2 })).toEqual({
       valid: true,
       version: '4.0',
@@ -70,12 +71,61 @@ describe('scoreCvss v4.0', () => {
     });
   });
 
-  it('accepts all-X supplemental metrics and reports no score when none is given', () => {
+  it('computes the score when none is given, all-X supplemental metrics changing nothing', () => {
     const full = `${vector}/E:X/CR:X/IR:X/AR:X/MAV:X/MAC:X/MAT:X/MPR:X/MUI:X/MVC:X/MVI:X/MVA:X/MSC:X/MSI:X/MSA:X/S:X/AU:X/R:X/V:X/RE:X/U:X`;
     const result = scoreCvss(full);
     expect(result.valid && [result.baseScore, result.severity, result.scoreSource, result.macroVector]).toEqual([
-      null, null, 'none', '011200',
+      8.2, 'high', 'computed', '011200',
     ]);
+  });
+
+  // Vectors with the scores FIRST's v4.0 calculator gives them. The first is protobuf's
+  // CVE-2025-4565 as NVD publishes it (8.2); the others cover every EQ level, the
+  // interpolation within a macrovector, threat (E) and requirement (CR/IR/AR) metrics.
+  const PHYSICAL = 'CVSS:4.0/AV:P/AC:H/AT:P/PR:H/UI:A/VC:H/VI:H/VA:H/SC:H/SI:H/SA:H';
+  it.each([
+    ['CVSS:4.0/AV:N/AC:L/AT:P/PR:N/UI:N/VC:N/VI:N/VA:H/SC:N/SI:N/SA:N', 8.2, 'high'],
+    ['CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:H/SI:H/SA:H', 10, 'critical'],
+    ['CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N', 0, 'none'],
+    ['CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:L/VI:H/VA:L/SC:N/SI:H/SA:L', 9.2, 'critical'],
+    ['CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:L/VI:L/VA:L/SC:H/SI:N/SA:L', 7.8, 'high'],
+    ['CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:L/VI:L/VA:N/SC:N/SI:L/SA:N', 6.9, 'medium'],
+    ['CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:H/SI:L/SA:H', 7.9, 'high'],
+    ['CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:P/VC:L/VI:N/VA:N/SC:L/SI:N/SA:L', 5.3, 'medium'],
+    ['CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:A/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N', 8.6, 'high'],
+    ['CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:A/VC:L/VI:L/VA:N/SC:N/SI:N/SA:N', 5.1, 'medium'],
+    ['CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:N/VC:L/VI:L/VA:N/SC:H/SI:L/SA:L', 6.4, 'medium'],
+    ['CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:P/VC:H/VI:L/VA:L/SC:L/SI:L/SA:L', 7, 'high'],
+    ['CVSS:4.0/AV:N/AC:L/AT:N/PR:H/UI:P/VC:L/VI:L/VA:N/SC:L/SI:N/SA:N', 4.8, 'medium'],
+    ['CVSS:4.0/AV:N/AC:L/AT:N/PR:H/UI:A/VC:L/VI:N/VA:N/SC:H/SI:N/SA:H', 6, 'medium'],
+    ['CVSS:4.0/AV:N/AC:L/AT:P/PR:N/UI:A/VC:N/VI:N/VA:N/SC:L/SI:N/SA:N', 2.1, 'low'],
+    ['CVSS:4.0/AV:N/AC:L/AT:P/PR:L/UI:N/VC:N/VI:N/VA:N/SC:N/SI:L/SA:N', 2.3, 'low'],
+    ['CVSS:4.0/AV:N/AC:L/AT:P/PR:H/UI:A/VC:N/VI:L/VA:L/SC:L/SI:N/SA:N', 1.8, 'low'],
+    ['CVSS:4.0/AV:N/AC:H/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:L/SI:H/SA:L', 9.4, 'critical'],
+    ['CVSS:4.0/AV:N/AC:H/AT:N/PR:L/UI:A/VC:N/VI:L/VA:L/SC:H/SI:H/SA:L', 5, 'medium'],
+    ['CVSS:4.0/AV:N/AC:H/AT:N/PR:H/UI:A/VC:N/VI:N/VA:N/SC:N/SI:H/SA:N', 4, 'medium'],
+    ['CVSS:4.0/AV:N/AC:H/AT:P/PR:N/UI:N/VC:H/VI:H/VA:H/SC:H/SI:L/SA:N', 9.5, 'critical'],
+    ['CVSS:4.0/AV:N/AC:H/AT:P/PR:N/UI:N/VC:N/VI:L/VA:N/SC:L/SI:H/SA:L', 7, 'high'],
+    [`${PHYSICAL}/E:A`, 7.3, 'high'],
+    [`${PHYSICAL}/E:P`, 5.9, 'medium'],
+    [`${PHYSICAL}/E:U`, 4.1, 'medium'],
+    [`${PHYSICAL}/CR:H/IR:M/AR:L`, 7.1, 'high'],
+    [`${PHYSICAL}/CR:M/IR:M/AR:M`, 5.5, 'medium'],
+    [`${PHYSICAL}/CR:L/IR:L/AR:L`, 5.4, 'medium'],
+    // Environmental overrides, Safety (MSI:S) included.
+    ['CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:H/SI:H/SA:H/MSI:S', 9.1, 'critical'],
+    ['CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N/CR:L/IR:L/AR:L', 8.9, 'high'],
+    // 9.2 - mean(0, 0, 1.2 × 3/6, 0) = 9.05 exactly: the calculator rounds it up (it lands
+    // a hair below 9.05 in floating point, hence its small lift before rounding).
+    ['CVSS:4.0/AV:N/AC:H/AT:P/PR:N/UI:N/VC:N/VI:L/VA:H/SC:L/SI:N/SA:N/E:P/MSI:S/MSA:L/MVC:H/MVA:H', 9.1, 'critical'],
+  ] as const)('%s = %d', (v, score, severity) => {
+    const result = scoreCvss(v);
+    expect(result.valid && [result.baseScore, result.severity, result.scoreSource]).toEqual([score, severity, 'computed']);
+  });
+
+  it('has a score for each of the 270 macrovectors', () => {
+    expect(MACROVECTOR_SCORES.size).toBe(270);
+    expect([MACROVECTOR_SCORES.get('000000'), MACROVECTOR_SCORES.get('011200'), MACROVECTOR_SCORES.get('212221')]).toEqual([10, 8.4, 0.1]);
   });
 
   it.each([

@@ -6,7 +6,7 @@ import { scoreV3, severityV3 } from './v3.ts';
 import { scoreV4 } from './v4.ts';
 
 export interface ScoreCvssOptions {
-  /** A base score from the feed; used for v4.0, whose score is not computed yet. */
+  /** A v4.0 base score the feed states: kept as given instead of the computed one. */
   readonly score?: number;
 }
 

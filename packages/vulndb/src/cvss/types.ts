@@ -8,7 +8,7 @@ export interface CvssValid {
   readonly vector: string;
   /** Every metric of the vector, base and others, by its abbreviation. */
   readonly metrics: Readonly<Record<string, string>>;
-  /** Base score; for v4 only when the caller supplied one (see v4.ts). */
+  /** Base score: computed, or for v4 the one the feed states (see v4.ts). */
   readonly baseScore: number | null;
   /** Where baseScore came from. */
   readonly scoreSource: 'computed' | 'given' | 'none';

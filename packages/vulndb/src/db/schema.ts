@@ -21,7 +21,7 @@ export interface ImportSkip {
 
 export const vulnImportRuns = pgTable('vuln_import_runs', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  /** Feed kind: nvd, osv, epss, kev, debian, cve5, nvd-override, vendor; `bundle` for a bundle import. */
+  /** Feed kind: nvd, osv, epss, kev, debian, alpine, ubuntu, cve5, nvd-override, vendor; `bundle` for a bundle import. */
   source: text('source').notNull(),
   /** What was read: a file name or URL. */
   origin: text('origin').notNull(),
@@ -173,12 +173,12 @@ export const vulnDistroFixes = pgTable('vuln_distro_fixes', {
   recordKey: text('record_key').notNull(),
   runId: integer('run_id').notNull(),
   live: boolean('live').notNull().default(false),
-  /** `debian`; release is the codename (`bookworm`). */
+  /** `debian` (release: the codename, `bookworm`), `alpine` (`v3.19`), `ubuntu` (`22.04`). */
   distro: text('distro').notNull(),
   release: text('release').notNull(),
   sourcePackage: text('source_package').notNull(),
   vulnId: text('vuln_id').notNull(),
-  /** Debian: resolved, open, undetermined. */
+  /** resolved, open, undetermined (Debian's words; Alpine and Ubuntu fixes are resolved or open). */
   status: text('status').notNull(),
   /** Null while open; "0" means the release was never affected. */
   fixedVersion: text('fixed_version'),
@@ -189,6 +189,30 @@ export const vulnDistroFixes = pgTable('vuln_distro_fixes', {
 }, (t) => [
   index('vuln_distro_fixes_pkg_idx').on(t.distro, t.release, t.sourcePackage),
   index('vuln_distro_fixes_run_idx').on(t.runId),
+]);
+
+/**
+ * A distro's own rating of a vulnerability (spec: distro CVSS keyed by distro and CVE):
+ * Ubuntu's priority with the CVSS vector its record carries, Debian's urgency.
+ */
+export const vulnDistroCvss = pgTable('vuln_distro_cvss', {
+  // Row ids only order rows; bigint because every import adds fresh rows.
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  source: text('source').notNull(),
+  recordKey: text('record_key').notNull(),
+  runId: integer('run_id').notNull(),
+  live: boolean('live').notNull().default(false),
+  /** `debian`, `ubuntu`. */
+  distro: text('distro').notNull(),
+  cve: text('cve').notNull(),
+  /** The distro's word for it: Ubuntu `medium`, Debian `low`, `unimportant`. */
+  severity: text('severity').notNull(),
+  score: real('score'),
+  vector: text('vector'),
+}, (t) => [
+  index('vuln_distro_cvss_cve_idx').on(t.cve),
+  index('vuln_distro_cvss_key_idx').on(t.source, t.recordKey),
+  index('vuln_distro_cvss_run_idx').on(t.runId),
 ]);
 
 export const vulnEpss = pgTable('vuln_epss', {
@@ -230,4 +254,4 @@ export const vulnKev = pgTable('vuln_kev', {
 ]);
 
 /** Every table holding staged rows, in the order the swap touches them. */
-export const STAGED_TABLES = [vulnRecords, vulnAliases, vulnPackageRanges, vulnCpeMatches, vulnDistroFixes, vulnEpss, vulnKev] as const;
+export const STAGED_TABLES = [vulnRecords, vulnAliases, vulnPackageRanges, vulnCpeMatches, vulnDistroFixes, vulnDistroCvss, vulnEpss, vulnKev] as const;

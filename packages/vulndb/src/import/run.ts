@@ -4,9 +4,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { KbDatabase } from '../db/database.ts';
 import {
-  type ImportRunStatus, type ImportSkip, STAGED_TABLES, vulnAliases, vulnCpeMatches, vulnDistroFixes, vulnEpss,
+  type ImportRunStatus, type ImportSkip, STAGED_TABLES, vulnAliases, vulnCpeMatches, vulnDistroCvss, vulnDistroFixes, vulnEpss,
   vulnImportRuns, vulnKev, vulnPackageRanges, vulnRecords,
 } from '../db/schema.ts';
+import { insertAsJson } from './bulk-insert.ts';
 import { type FeedInput, inputName } from './input.ts';
 import type { Feed, FeedRows, FeedTable } from './types.ts';
 
@@ -40,6 +41,7 @@ const TABLES = {
   packageRanges: vulnPackageRanges,
   cpeMatches: vulnCpeMatches,
   distroFixes: vulnDistroFixes,
+  distroCvss: vulnDistroCvss,
   epss: vulnEpss,
   kev: vulnKev,
 } as const satisfies Record<FeedTable, (typeof STAGED_TABLES)[number]>;
@@ -68,7 +70,7 @@ export async function runImport(db: KbDatabase, feed: Feed, input: FeedInput, op
         return;
       }
       counts.imported += 1;
-      await buffer.add(item.id, item.rows);
+      await buffer.add(item.key ?? item.id, item.rows);
     }, options.signal);
     await buffer.flush();
     await db.transaction(async (tx) => {
@@ -152,6 +154,6 @@ class StagingBuffer {
     if (!pending || pending.length === 0) return;
     this.rows.set(name, []);
     // The rows were built from the table's own insert type (FeedRows) plus the run's columns.
-    await this.db.insert(TABLES[name]).values(pending as never);
+    await this.db.execute(insertAsJson(TABLES[name], pending));
   }
 }

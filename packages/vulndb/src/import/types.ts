@@ -1,6 +1,6 @@
 // What a feed parser yields: per record either the rows to stage or why it was skipped.
 import type {
-  vulnAliases, vulnCpeMatches, vulnDistroFixes, vulnEpss, vulnKev, vulnPackageRanges, vulnRecords,
+  vulnAliases, vulnCpeMatches, vulnDistroCvss, vulnDistroFixes, vulnEpss, vulnKev, vulnPackageRanges, vulnRecords,
 } from '../db/schema.ts';
 import type { FeedInput } from './input.ts';
 
@@ -13,16 +13,21 @@ export interface FeedRows {
   packageRanges?: Staged<typeof vulnPackageRanges.$inferInsert>[];
   cpeMatches?: Staged<typeof vulnCpeMatches.$inferInsert>[];
   distroFixes?: Staged<typeof vulnDistroFixes.$inferInsert>[];
+  distroCvss?: Staged<typeof vulnDistroCvss.$inferInsert>[];
   epss?: Staged<typeof vulnEpss.$inferInsert>[];
   kev?: Staged<typeof vulnKev.$inferInsert>[];
 }
 
 export type FeedTable = keyof FeedRows;
 
-/** One record of a feed: its id (the unit an import replaces) and its rows, or a skip. */
-export type FeedItem = { id: string; rows: FeedRows } | { id: string; skip: string };
+/**
+ * One record of a feed: its id and its rows, or a skip. The id is the unit an import
+ * replaces, unless `key` names a bigger one (every package of an Alpine secdb file is
+ * replaced with the file: `alpine:v3.19/main`).
+ */
+export type FeedItem = { id: string; rows: FeedRows; key?: string } | { id: string; skip: string };
 
-export type FeedKind = 'nvd' | 'osv' | 'epss' | 'kev' | 'debian' | 'cve5' | 'nvd-override' | 'vendor';
+export type FeedKind = 'nvd' | 'osv' | 'epss' | 'kev' | 'debian' | 'alpine' | 'ubuntu' | 'cve5' | 'nvd-override' | 'vendor';
 
 export interface Feed {
   readonly kind: FeedKind;

@@ -1,18 +1,39 @@
 // Read access to the live knowledge base: a few batched lookups per evaluation, one per
 // table, keyed by what the components name (packages, CPE products, distro sources).
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { KbDatabase } from '../db/database.ts';
 import {
-  vulnAliases, vulnCpeMatches, vulnDistroFixes, vulnEpss, vulnImportRuns, vulnKev, vulnPackageRanges, vulnRecords,
+  vulnAliases, vulnCpeMatches, vulnDistroCvss, vulnDistroFixes, vulnEpss, vulnImportRuns, vulnKev, vulnPackageRanges, vulnRecords,
 } from '../db/schema.ts';
 import type { PackageKey } from '../match/package-key.ts';
 
-export type PackageRangeFact = typeof vulnPackageRanges.$inferSelect;
-export type CpeMatchFact = typeof vulnCpeMatches.$inferSelect;
+// Matching reads only these columns: fewer bytes per row is most of a lookup's cost.
+const PACKAGE_RANGE_COLUMNS = {
+  vulnId: vulnPackageRanges.vulnId, source: vulnPackageRanges.source, ecosystem: vulnPackageRanges.ecosystem,
+  ecosystemBase: vulnPackageRanges.ecosystemBase, name: vulnPackageRanges.name, rangeType: vulnPackageRanges.rangeType,
+  events: vulnPackageRanges.events, versions: vulnPackageRanges.versions,
+};
+const CPE_MATCH_COLUMNS = {
+  vulnId: vulnCpeMatches.vulnId, source: vulnCpeMatches.source, provider: vulnCpeMatches.provider, vulnerable: vulnCpeMatches.vulnerable,
+  nodeNegate: vulnCpeMatches.nodeNegate, criteria: vulnCpeMatches.criteria, vendor: vulnCpeMatches.vendor, product: vulnCpeMatches.product,
+  versionStartIncluding: vulnCpeMatches.versionStartIncluding, versionStartExcluding: vulnCpeMatches.versionStartExcluding,
+  versionEndIncluding: vulnCpeMatches.versionEndIncluding, versionEndExcluding: vulnCpeMatches.versionEndExcluding,
+};
+export type PackageRangeFact = Pick<typeof vulnPackageRanges.$inferSelect, keyof typeof PACKAGE_RANGE_COLUMNS>;
+export type CpeMatchFact = Pick<typeof vulnCpeMatches.$inferSelect, keyof typeof CPE_MATCH_COLUMNS>;
 export type DistroFixFact = typeof vulnDistroFixes.$inferSelect;
 export type RecordFact = typeof vulnRecords.$inferSelect;
 export type EpssFact = typeof vulnEpss.$inferSelect;
 export type KevFact = typeof vulnKev.$inferSelect;
+
+/** A distro's rating of a CVE (Ubuntu priority with a CVSS vector, Debian urgency). */
+export interface DistroCvssFact {
+  readonly distro: string;
+  readonly cve: string;
+  readonly severity: string;
+  readonly score: number | null;
+  readonly vector: string | null;
+}
 
 export interface DistroSourceKey {
   readonly distro: string;
@@ -38,55 +59,91 @@ export interface KnowledgeBase {
   cpeSources(ids: readonly string[]): Promise<{ vulnId: string; source: string }[]>;
   epss(cves: readonly string[]): Promise<EpssFact[]>;
   kev(cves: readonly string[]): Promise<KevFact[]>;
+  /** Per distro and CVE, the distro's own rating (the most severe where records differ). */
+  distroCvss(cves: readonly string[]): Promise<DistroCvssFact[]>;
 }
 
-/** Chunks of keys per query: keeps statements well under PostgreSQL's parameter limit. */
-const CHUNK = 1000;
+/** Keys per query: one JSON parameter each, so only the statement's size bounds it. */
+const CHUNK = 5000;
+
+/**
+ * `column in (...)` with the values as one jsonb parameter: a statement with a parameter
+ * per key costs more to build and plan than the lookup itself (ten times, measured on
+ * bench/vulndb with 2,000 components).
+ */
+function inList(column: SQLWrapper, values: readonly string[]): SQL {
+  return sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+}
+
+/** `(a, b, ...) in (...)` with the tuples as one jsonb parameter (see inList). */
+function inTuples(columns: readonly SQLWrapper[], tuples: readonly (readonly string[])[]): SQL {
+  const fields = sql.join(columns.map((_, i) => sql`x->>${sql.raw(String(i))}`), sql`, `);
+  return sql`(${sql.join([...columns], sql`, `)}) in (select ${fields} from jsonb_array_elements(${JSON.stringify(tuples)}::jsonb) as x)`;
+}
 
 export function createKnowledgeBase(db: KbDatabase): KnowledgeBase {
   return {
     async packageRanges(keys) {
       const unique = uniqueBy(keys, (k) => `${k.ecosystem}\u0000${k.name}`);
-      return chunked(unique, (part) => db.select().from(vulnPackageRanges).where(and(
+      return chunked(unique, (part) => db.select(PACKAGE_RANGE_COLUMNS).from(vulnPackageRanges).where(and(
         eq(vulnPackageRanges.live, true),
-        or(...part.map((k) => and(eq(vulnPackageRanges.ecosystemBase, k.ecosystem), eq(vulnPackageRanges.name, k.name)))),
+        inTuples([vulnPackageRanges.ecosystemBase, vulnPackageRanges.name], part.map((k) => [k.ecosystem, k.name])),
       )));
     },
     async cpeMatches(products) {
       const unique = uniqueBy(products, (p) => `${p.vendor}\u0000${p.product}`);
-      return chunked(unique, (part) => db.select().from(vulnCpeMatches).where(and(
+      return chunked(unique, (part) => db.select(CPE_MATCH_COLUMNS).from(vulnCpeMatches).where(and(
         eq(vulnCpeMatches.live, true),
-        or(...part.map((p) => and(eq(vulnCpeMatches.vendor, p.vendor), eq(vulnCpeMatches.product, p.product)))),
+        inTuples([vulnCpeMatches.vendor, vulnCpeMatches.product], part.map((p) => [p.vendor, p.product])),
       )));
     },
     async distroFixes(keys) {
       const unique = uniqueBy(keys, (k) => `${k.distro}\u0000${k.release}\u0000${k.sourcePackage}`);
       return chunked(unique, (part) => db.select().from(vulnDistroFixes).where(and(
         eq(vulnDistroFixes.live, true),
-        or(...part.map((k) => and(
-          eq(vulnDistroFixes.distro, k.distro), eq(vulnDistroFixes.release, k.release), eq(vulnDistroFixes.sourcePackage, k.sourcePackage),
-        ))),
+        inTuples([vulnDistroFixes.distro, vulnDistroFixes.release, vulnDistroFixes.sourcePackage], part.map((k) => [k.distro, k.release, k.sourcePackage])),
       )));
     },
     async records(ids) {
       return chunked([...new Set(ids)], (part) => db.select().from(vulnRecords)
-        .where(and(eq(vulnRecords.live, true), inArray(vulnRecords.vulnId, part))));
+        .where(and(eq(vulnRecords.live, true), inList(vulnRecords.vulnId, part))));
     },
     async aliases(ids) {
       return chunked([...new Set(ids)], (part) => db.select({ vulnId: vulnAliases.vulnId, alias: vulnAliases.alias }).from(vulnAliases)
-        .where(and(eq(vulnAliases.live, true), or(inArray(vulnAliases.vulnId, part), inArray(vulnAliases.alias, part)))));
+        .where(and(eq(vulnAliases.live, true), or(inList(vulnAliases.vulnId, part), inList(vulnAliases.alias, part)))));
     },
     async cpeSources(ids) {
       return chunked([...new Set(ids)], (part) => db.selectDistinct({ vulnId: vulnCpeMatches.vulnId, source: vulnCpeMatches.source }).from(vulnCpeMatches)
-        .where(and(eq(vulnCpeMatches.live, true), inArray(vulnCpeMatches.vulnId, part))));
+        .where(and(eq(vulnCpeMatches.live, true), inList(vulnCpeMatches.vulnId, part))));
     },
     async epss(cves) {
-      return chunked([...new Set(cves)], (part) => db.select().from(vulnEpss).where(and(eq(vulnEpss.live, true), inArray(vulnEpss.cve, part))));
+      return chunked([...new Set(cves)], (part) => db.select().from(vulnEpss).where(and(eq(vulnEpss.live, true), inList(vulnEpss.cve, part))));
     },
     async kev(cves) {
-      return chunked([...new Set(cves)], (part) => db.select().from(vulnKev).where(and(eq(vulnKev.live, true), inArray(vulnKev.cve, part))));
+      return chunked([...new Set(cves)], (part) => db.select().from(vulnKev).where(and(eq(vulnKev.live, true), inList(vulnKev.cve, part))));
+    },
+    async distroCvss(cves) {
+      const rows = await chunked([...new Set(cves)], (part) => db.select({
+        distro: vulnDistroCvss.distro, cve: vulnDistroCvss.cve, severity: vulnDistroCvss.severity, score: vulnDistroCvss.score, vector: vulnDistroCvss.vector,
+      }).from(vulnDistroCvss).where(and(eq(vulnDistroCvss.live, true), inArray(vulnDistroCvss.cve, part))));
+      return mostSevereByDistro(rows);
     },
   };
+}
+
+/** Ratings from least to most severe, across the distros' words. */
+const SEVERITY_ORDER = ['negligible', 'unimportant', 'low', 'medium', 'high', 'critical'];
+
+/** One rating per (distro, CVE): the most severe, then the highest score; sorted by CVE and distro. */
+function mostSevereByDistro(rows: readonly DistroCvssFact[]): DistroCvssFact[] {
+  const rank = (r: DistroCvssFact): number => SEVERITY_ORDER.indexOf(r.severity) * 100 + (r.score ?? 0);
+  const best = new Map<string, DistroCvssFact>();
+  for (const row of rows) {
+    const key = `${row.cve}\u0000${row.distro}`;
+    const known = best.get(key);
+    if (!known || rank(row) > rank(known)) best.set(key, row);
+  }
+  return [...best.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }
 
 /**

@@ -1,7 +1,8 @@
 // `binlens db sync`: downloads every source from its official location and imports it
 // with the same staged importers as `db import`. Base URLs can be overridden from the
 // environment (BINLENS_NVD_URL, BINLENS_OSV_URL, BINLENS_EPSS_URL, BINLENS_KEV_URL,
-// BINLENS_DEBIAN_URL); tests point them at a loopback HTTP server.
+// BINLENS_DEBIAN_URL, BINLENS_ALPINE_URL, BINLENS_UBUNTU_URL); tests point them at a
+// loopback HTTP server.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,22 +11,28 @@ import { feedByKind } from '../import/registry.ts';
 import { type ImportReport, runImport } from '../import/run.ts';
 import { download, type DownloadOptions } from './download.ts';
 import { syncNvd } from './nvd-api.ts';
-import { osvZipFeed } from './osv-zip.ts';
+import { osvZipFeed, ubuntuZipFeed } from './osv-zip.ts';
 
-export type SyncSource = 'debian' | 'epss' | 'kev' | 'nvd' | 'osv';
+export type SyncSource = 'alpine' | 'debian' | 'epss' | 'kev' | 'nvd' | 'osv' | 'ubuntu';
 
-export const SYNC_SOURCES: readonly SyncSource[] = ['debian', 'epss', 'kev', 'nvd', 'osv'];
+export const SYNC_SOURCES: readonly SyncSource[] = ['alpine', 'debian', 'epss', 'kev', 'nvd', 'osv', 'ubuntu'];
 
 export const OFFICIAL_URLS: Readonly<Record<SyncSource, string>> = {
+  alpine: 'https://secdb.alpinelinux.org',
   debian: 'https://security-tracker.debian.org/tracker/data/json',
   epss: 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz',
   kev: 'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json',
   nvd: 'https://services.nvd.nist.gov/rest/json/cves/2.0',
   osv: 'https://osv-vulnerabilities.storage.googleapis.com',
+  ubuntu: 'https://osv-vulnerabilities.storage.googleapis.com/Ubuntu/all.zip',
 };
 
 /** OSV ecosystems fetched by default: those with a version scheme (versions/registry.ts). */
 export const DEFAULT_OSV_ECOSYSTEMS = ['Alpine', 'Debian', 'Go', 'Maven', 'NuGet', 'Packagist', 'PyPI', 'RubyGems', 'crates.io', 'npm'];
+
+/** Alpine releases whose secdb is fetched by default (BINLENS_ALPINE_RELEASES overrides), each with both repositories. */
+export const DEFAULT_ALPINE_RELEASES = ['v3.20', 'v3.21', 'v3.22', 'v3.23', 'edge'];
+const ALPINE_REPOSITORIES = ['main', 'community'];
 
 export interface SyncOptions {
   readonly sources?: readonly SyncSource[];
@@ -51,6 +58,19 @@ export async function syncKnowledgeBase(db: KbDatabase, options: SyncOptions = {
       const http: DownloadOptions = { allowLoopbackHttp: Boolean(override), ...(options.signal ? { signal: options.signal } : {}) };
       if (source === 'nvd') {
         await syncNvd(db, base, { ...http, apiKey: env.NVD_API_KEY ?? '', onReport: report });
+      } else if (source === 'alpine') {
+        for (const release of listFromEnv(env.BINLENS_ALPINE_RELEASES) ?? DEFAULT_ALPINE_RELEASES) {
+          for (const repository of ALPINE_REPOSITORIES) {
+            const url = `${base.replace(/\/$/, '')}/${encodeURIComponent(release)}/${repository}.json`;
+            const file = path.join(dir, `alpine-${reports.length}.json`);
+            await download(url, file, http);
+            report(await runImport(db, feedByKind('alpine'), { path: file }, { origin: url, ...(options.signal ? { signal: options.signal } : {}) }));
+          }
+        }
+      } else if (source === 'ubuntu') {
+        const file = path.join(dir, 'ubuntu.zip');
+        await download(base, file, http);
+        report(await runImport(db, ubuntuZipFeed, { path: file }, { origin: base, ...(options.signal ? { signal: options.signal } : {}) }));
       } else if (source === 'osv') {
         const ecosystems = env.BINLENS_OSV_ECOSYSTEMS ? env.BINLENS_OSV_ECOSYSTEMS.split(',').map((e) => e.trim()).filter(Boolean) : DEFAULT_OSV_ECOSYSTEMS;
         for (const ecosystem of ecosystems) {
@@ -69,4 +89,10 @@ export async function syncKnowledgeBase(db: KbDatabase, options: SyncOptions = {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** A comma-separated list from the environment, or undefined when unset or empty. */
+function listFromEnv(value: string | undefined): string[] | undefined {
+  const list = (value ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  return list.length > 0 ? list : undefined;
 }

@@ -67,5 +67,16 @@ export function parseDebianEntry(pkg: string, vulnId: string, record: Record<str
       nodsa: asString(r?.nodsa) ?? null,
     });
   }
-  return { id, rows: { distroFixes } };
+  const severity = mostUrgent(distroFixes.map((f) => f.urgency ?? ''));
+  const distroCvss = severity && /^CVE-/.test(vulnId) ? [{ distro: 'debian', cve: vulnId, severity, score: null, vector: null }] : [];
+  return { id, rows: { distroFixes, distroCvss } };
+}
+
+/** Debian's urgencies, least to most urgent; "not yet assigned" and "end-of-life" rate nothing. */
+const URGENCIES = ['unimportant', 'low', 'medium', 'high'];
+
+/** The most urgent rating across releases, without the tracker's uncertainty marks ("low*", "medium**"). */
+function mostUrgent(urgencies: readonly string[]): string | null {
+  const ranks = urgencies.map((u) => URGENCIES.indexOf(u.replace(/\*+$/, ''))).filter((rank) => rank >= 0);
+  return ranks.length > 0 ? URGENCIES[Math.max(...ranks)] ?? null : null;
 }
