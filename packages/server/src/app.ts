@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { BlobStore } from './blobs/blob-store.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { type Engine, realEngine } from './engine.ts';
+import { type Engine, realEngine } from './engine/engine.ts';
 import { authRoutes, createDefaultAuthService } from './modules/auth/routes.ts';
 import { groupsRoutes } from './modules/groups/routes.ts';
 import { scansRoutes } from './modules/scans/routes.ts';

@@ -4,8 +4,9 @@ import { LocalBlobStore } from './blobs/local-blob-store.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { realEngine } from './engine.ts';
+import { realEngine } from './engine/engine.ts';
 import { startKbSync } from './jobs/kb-sync.ts';
+import { startReevaluation } from './jobs/reevaluate.ts';
 import { startScanWorkers } from './jobs/scan.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
 import { bootstrapAdmin } from './modules/users/bootstrap.ts';
@@ -30,6 +31,7 @@ const app = await buildApp({
   logger: { level: config.logLevel },
 });
 await startScanWorkers(app, { blobs, engine: realEngine });
+await startReevaluation(app);
 await startKbSync(app, { enabled: config.kbSync });
 
 let closing = false;

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { LocalBlobStore } from '../src/blobs/local-blob-store.ts';
 import type { Database } from '../src/db/client.ts';
-import { realEngine } from '../src/engine.ts';
+import { realEngine } from '../src/engine/engine.ts';
+import { startReevaluation } from '../src/jobs/reevaluate.ts';
 import { startScanWorkers } from '../src/jobs/scan.ts';
 import { type DatabaseKind, openTestDatabase } from './databases.ts';
 
@@ -26,7 +27,10 @@ export async function startTestApp(kind: DatabaseKind, options: { workers?: bool
     ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}),
     webDist: options.webDist,
   });
-  if (options.workers) await startScanWorkers(app, { blobs, engine: realEngine });
+  if (options.workers) {
+    await startScanWorkers(app, { blobs, engine: realEngine });
+    await startReevaluation(app);
+  }
   return {
     app,
     database: testDb.database,

@@ -27,6 +27,7 @@ export { runVersionsCompare, type VersionsCompareResult } from './cli/versions-c
 export * from './db/schema.ts';
 export type { KbDatabase } from './db/database.ts';
 export { evaluate, withVulns, type EvaluateOptions, type EvaluatedComponent, type EvaluatedScanResult, type EvaluatedVuln, type Evaluation, type VulnerabilitySummary } from './evaluate.ts';
+export { toSbomVulnerabilities } from './sbom-vulnerabilities.ts';
 export { cpeMatchSource, type MatchSource, type VulnMatch } from './match/matchers.ts';
 export { createKnowledgeBase, findVulnId, knowledgeBaseStatus, type KnowledgeBase, type SourceStatus } from './kb/knowledge-base.ts';
 export { defaultDataDir, evaluateWithLocalKnowledgeBase, knowledgeBaseDir, openKnowledgeBase, type OpenKnowledgeBase } from './kb/open.ts';

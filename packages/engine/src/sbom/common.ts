@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Component, FileEntry, Identification, MatchingMethod } from '../model/index.ts';
 import { comparePaths } from '../identify/component.ts';
+import type { SbomVulnerability } from './vulnerabilities.ts';
 
 export interface SbomOptions {
   /** Document time; default now. Golden tests pass a fixed one. */
@@ -11,6 +12,8 @@ export interface SbomOptions {
   uuid?: string;
   /** Tool version written into the document. */
   toolVersion?: string;
+  /** The evaluation's vulnerabilities; absent when no knowledge base was at hand. */
+  vulnerabilities?: readonly SbomVulnerability[];
 }
 
 export interface SbomWriter {
@@ -25,7 +28,12 @@ export const TOOL_NAME = 'binlens';
 export const DEFAULT_TOOL_VERSION = '0.1.0';
 
 export function resolveOptions(options: SbomOptions = {}): Required<SbomOptions> {
-  return { now: options.now ?? new Date(), uuid: options.uuid ?? randomUUID(), toolVersion: options.toolVersion ?? DEFAULT_TOOL_VERSION };
+  return {
+    now: options.now ?? new Date(),
+    uuid: options.uuid ?? randomUUID(),
+    toolVersion: options.toolVersion ?? DEFAULT_TOOL_VERSION,
+    vulnerabilities: options.vulnerabilities ?? [],
+  };
 }
 
 /**

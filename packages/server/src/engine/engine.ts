@@ -1,11 +1,13 @@
 // The engine as the server uses it: narrowed to what it calls, so jobs and services can
-// take a fake in unit tests while the integration tests run the real one.
-import { scan, toScanResult } from '@binlens/engine';
+// take a fake in unit tests while the integration tests run the real one. Scans run in a
+// worker thread each (threaded-scan.ts), never on the server's event loop.
+import { toScanResult } from '@binlens/engine';
 import type { Identification, ProgressListener, ScanResult } from '@binlens/engine/model';
+import { scanInWorker } from './threaded-scan.ts';
 
 export interface Engine {
   scan(path: string, options: { signal?: AbortSignal; name?: string }, onProgress?: ProgressListener): Promise<Identification>;
   toScanResult(identification: Identification): ScanResult;
 }
 
-export const realEngine: Engine = { scan, toScanResult };
+export const realEngine: Engine = { scan: scanInWorker, toScanResult };

@@ -1,5 +1,6 @@
 import { type ImportReport, type KbDatabase, syncKnowledgeBase } from '@binlens/vulndb';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { requestReevaluation } from './reevaluate.ts';
 
 /** Refreshes the knowledge base from the official feeds (BINLENS_KB_SYNC=1). */
 export const KB_SYNC_QUEUE = 'kb-sync';
@@ -12,12 +13,15 @@ export interface KbSyncDeps {
   db: KbDatabase;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   sync?: SyncFunction;
+  /** Called when an import changed the knowledge base: stored scans are re-evaluated. */
+  onChanged?: () => Promise<void>;
 }
 
 /**
- * One sync against the server database. Stored scans show the new data at their next read
- * (evaluation happens at read time). Never throws: a failed sync is logged and the previous
- * knowledge base stays live (imports swap their data in only when complete).
+ * One sync against the server database. Results are evaluated at read time; the stored
+ * per-scan counts are refreshed by the re-evaluation job this asks for when an import
+ * completed. Never throws: a failed sync is logged and the previous knowledge base stays
+ * live (imports swap their data in only when complete).
  */
 export async function runKbSync(deps: KbSyncDeps, signal?: AbortSignal): Promise<void> {
   const sync = deps.sync ?? syncKnowledgeBase;
@@ -32,6 +36,7 @@ export async function runKbSync(deps: KbSyncDeps, signal?: AbortSignal): Promise
       },
     });
     deps.log.info({ imports: reports.length }, 'knowledge-base sync finished');
+    if (reports.some((r) => r.status === 'complete')) await deps.onChanged?.();
   } catch (error) {
     deps.log.error({ err: error }, 'knowledge-base sync failed; the previous knowledge base stays in use');
   }
@@ -55,7 +60,7 @@ export async function startKbSync(app: Pick<FastifyInstance, 'boss' | 'db' | 'lo
     await boss.createQueue(KB_SYNC_QUEUE, { policy: 'exclusive', retryLimit: 0, expireInSeconds: 23 * 3600, heartbeatSeconds: 120 });
   }
   await boss.schedule(KB_SYNC_QUEUE, KB_SYNC_CRON, null, { tz: 'UTC' });
-  const deps: KbSyncDeps = { db: app.db, log: app.log, ...(options.sync ? { sync: options.sync } : {}) };
+  const deps: KbSyncDeps = { db: app.db, log: app.log, onChanged: () => requestReevaluation(boss), ...(options.sync ? { sync: options.sync } : {}) };
   await boss.work(KB_SYNC_QUEUE, { pollingIntervalSeconds: 60 }, async (jobs) => {
     for (const job of jobs) await runKbSync(deps, job.signal);
   });

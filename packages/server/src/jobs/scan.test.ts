@@ -27,6 +27,13 @@ class FakeScans implements ScanJobRepository {
     this.status = 'F';
     this.error = error;
   }
+  async readyScanIds() {
+    return [];
+  }
+  async loadIdentification() {
+    return this.identification ?? undefined;
+  }
+  async setVulnerabilityCounts() {}
 }
 
 const blobs: BlobStore = {

@@ -1,12 +1,16 @@
+import { type KnowledgeBase, createKnowledgeBase } from '@binlens/vulndb';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { BlobStore } from '../blobs/blob-store.ts';
-import type { Engine } from '../engine.ts';
+import type { Engine } from '../engine/engine.ts';
 import { createScanJobRepository, type ScanJobRepository } from '../modules/scans/job-repository.ts';
 import { ProgressWriter } from './progress-writer.ts';
+import { reevaluateScan } from './reevaluate.ts';
 import { SCAN_DEAD_QUEUE, SCAN_QUEUE, type ScanJobData } from './queues.ts';
 
 export interface ScanJobDeps {
   scans: ScanJobRepository;
+  /** Evaluates a finished scan so its vulnerability counts are there when it turns ready. */
+  knowledgeBase?: KnowledgeBase;
   blobs: BlobStore;
   engine: Pick<Engine, 'scan'>;
   log: FastifyBaseLogger;
@@ -40,6 +44,15 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
     if (signal.aborted) throw error;
     deps.log.warn({ err: error, scanId }, 'scan failed');
     await deps.scans.markFailedIfBusy(scanId, failureMessage(error));
+    return;
+  }
+  if (deps.knowledgeBase) {
+    try {
+      await reevaluateScan({ scans: deps.scans, knowledgeBase: deps.knowledgeBase, log: deps.log }, scanId);
+    } catch (error) {
+      // The result stands; its counts come with the next re-evaluation.
+      deps.log.warn({ err: error, scanId }, 'could not evaluate the finished scan');
+    }
   }
 }
 
@@ -52,7 +65,7 @@ export async function startScanWorkers(app: FastifyInstance, deps: { blobs: Blob
   const boss = app.boss;
   if (!boss) throw new Error('startScanWorkers needs an app built with the queue enabled');
   const scans = createScanJobRepository(app.db);
-  const jobDeps: ScanJobDeps = { scans, blobs: deps.blobs, engine: deps.engine, log: app.log };
+  const jobDeps: ScanJobDeps = { scans, blobs: deps.blobs, engine: deps.engine, log: app.log, knowledgeBase: createKnowledgeBase(app.db) };
   await boss.work<ScanJobData>(SCAN_QUEUE, { localConcurrency: deps.concurrency ?? 2, pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) await runScanJob(jobDeps, job.data.scanId, job.signal);
   });

@@ -7,6 +7,7 @@ import type { Component, Identification } from '../../model/index.ts';
 import { compareStrings } from '../../identify/component.ts';
 import { METHOD_IDENTITY, type SbomOptions, type SbomWriter, TOOL_NAME, artifactFiles, location, resolveOptions } from '../common.ts';
 import { isCompound, spdxExpression } from '../licenses.ts';
+import { type SbomVulnerability, advisorySource } from '../vulnerabilities.ts';
 
 export const cyclonedxWriter: SbomWriter = {
   name: 'cyclonedx',
@@ -38,6 +39,7 @@ export function writeCycloneDx(identification: Identification, options?: SbomOpt
     const owners = (c.containedIn ?? []).map((id) => byRef.get(id)).filter((m) => m !== undefined);
     for (const owner of owners) owner.dependencies.add(byRef.get(c.id)?.bomRef ?? new Models.BomRef(c.id));
   }
+  for (const v of opts.vulnerabilities) bom.vulnerabilities.add(toVulnerability(v, byRef));
   const factory = new Serialize.JSON.Normalize.Factory(Spec.Spec1dot6);
   const json = factory.makeForBom().normalize(bom, { sortLists: true }) as unknown as CdxJson;
   addEvidence(json, identification);
@@ -66,6 +68,49 @@ function toModel(c: Component, artifact: { sha1: string; sha256: string } | unde
   // CycloneDX has one `cpe`; the other candidates stay available to matchers.
   for (const cpe of c.cpes.slice(1)) model.properties.add(new Models.Property('binlens:cpe', cpe));
   return model;
+}
+
+const SEVERITIES = new Set<string>(Object.values(Enums.Vulnerability.Severity));
+
+/**
+ * A vulnerability with its ratings, CWEs and the components it affects. EPSS and KEV have
+ * no field of their own in CycloneDX 1.6: they are properties, as are the match details.
+ */
+function toVulnerability(v: SbomVulnerability, byRef: ReadonlyMap<string, Models.Component>): Models.Vulnerability.Vulnerability {
+  const V = Models.Vulnerability;
+  const source = advisorySource(v.id);
+  const vuln = new V.Vulnerability({ bomRef: `vuln:${v.id}`, id: v.id, source: new V.Source(source), description: v.description || undefined });
+  for (const r of v.ratings) {
+    const severity = r.severity?.toLowerCase();
+    vuln.ratings.add(new V.Rating({
+      method: Enums.Vulnerability.RatingMethod[r.method],
+      vector: r.vector,
+      score: r.score ?? undefined,
+      severity: severity && SEVERITIES.has(severity) ? (severity as Enums.Vulnerability.Severity) : undefined,
+      source: new V.Source({ name: r.source }),
+    }));
+  }
+  for (const cwe of v.cwes) vuln.cwes.add(cwe);
+  for (const alias of v.aliases) vuln.references.add(new V.Reference(alias, new V.Source(advisorySource(alias))));
+  for (const a of v.affects) {
+    const component = byRef.get(a.ref);
+    if (!component) continue;
+    const affect = new V.Affect(component.bomRef);
+    if (component.version) affect.versions.add(new V.AffectedSingleVersion(component.version, { status: Enums.Vulnerability.AffectStatus.Affected }));
+    vuln.affects.add(affect);
+    vuln.properties.add(new Models.Property(`binlens:match:${a.ref}`, `${a.source} ${a.range}${a.exact ? '' : ' (version unknown, assumed affected)'}`));
+    if (a.fixed) vuln.properties.add(new Models.Property(`binlens:fixed:${a.ref}`, a.fixed));
+  }
+  if (v.epss) {
+    vuln.properties.add(new Models.Property('binlens:epss:score', String(v.epss.score)));
+    vuln.properties.add(new Models.Property('binlens:epss:percentile', String(v.epss.percentile)));
+  }
+  if (v.kev) {
+    vuln.properties.add(new Models.Property('binlens:kev:date-added', v.kev.dateAdded));
+    if (v.kev.dueDate) vuln.properties.add(new Models.Property('binlens:kev:due-date', v.kev.dueDate));
+    vuln.properties.add(new Models.Property('binlens:kev:ransomware', v.kev.ransomware));
+  }
+  return vuln;
 }
 
 /** One compound SPDX expression alone, or ids and names (the schema forbids mixing an expression with others). */

@@ -7,6 +7,7 @@ import type { Component, Identification } from '../../model/index.ts';
 import { compareStrings } from '../../identify/component.ts';
 import { type SbomOptions, type SbomWriter, TOOL_NAME, artifactFiles, evidencePaths, location, resolveOptions } from '../common.ts';
 import { licenseRef, spdxExpression } from '../licenses.ts';
+import { type SbomVulnerability, advisorySource, primaryRating } from '../vulnerabilities.ts';
 
 export const spdxWriter: SbomWriter = {
   name: 'spdx',
@@ -32,7 +33,14 @@ interface SpdxPackage {
   copyrightText: string;
   sourceInfo?: string;
   primaryPackagePurpose?: 'FILE' | 'LIBRARY';
-  externalRefs?: { referenceCategory: 'PACKAGE-MANAGER' | 'SECURITY'; referenceType: 'purl' | 'cpe23Type'; referenceLocator: string }[];
+  externalRefs?: ExternalRef[];
+}
+
+interface ExternalRef {
+  referenceCategory: 'PACKAGE-MANAGER' | 'SECURITY';
+  referenceType: 'purl' | 'cpe23Type' | 'advisory';
+  referenceLocator: string;
+  comment?: string;
 }
 
 interface Relationship {
@@ -61,7 +69,12 @@ export function writeSpdx(identification: Identification, options?: SbomOptions)
     primaryPackagePurpose: 'FILE',
   };
   const ids = new Map(identification.components.map((c) => [c.id, spdxId(c)]));
-  const packages = identification.components.map((c) => toPackage(c, ids.get(c.id) ?? '', artifacts.get(c.id), identification.input.name, extracted));
+  const advisories = advisoryRefs(opts.vulnerabilities);
+  const packages = identification.components.map((c) => {
+    const pkg = toPackage(c, ids.get(c.id) ?? '', artifacts.get(c.id), identification.input.name, extracted);
+    pkg.externalRefs?.push(...(advisories.get(c.id) ?? []));
+    return pkg;
+  });
   const relationships: Relationship[] = [{ spdxElementId: DOCUMENT_ID, relationshipType: 'DESCRIBES', relatedSpdxElement: INPUT_ID }];
   for (const c of identification.components) {
     const id = ids.get(c.id) ?? '';
@@ -122,6 +135,32 @@ function toPackage(c: Component, id: string, artifact: { sha1: string; sha256: s
     ...c.cpes.map((cpe) => ({ referenceCategory: 'SECURITY' as const, referenceType: 'cpe23Type' as const, referenceLocator: cpe })),
   ];
   return pkg;
+}
+
+/**
+ * SPDX 2.3 has no vulnerability element: each vulnerability of a package is a SECURITY
+ * `advisory` reference to where it is described, its comment carrying id, rating, EPSS,
+ * KEV and the fixed version, so a reader of the SBOM alone sees what the scan saw.
+ */
+function advisoryRefs(vulnerabilities: readonly SbomVulnerability[]): Map<string, ExternalRef[]> {
+  const refs = new Map<string, ExternalRef[]>();
+  for (const v of vulnerabilities) {
+    const rating = primaryRating(v);
+    for (const a of v.affects) {
+      const facts = [
+        v.id,
+        rating ? `${rating.method} ${rating.score ?? ''} ${rating.severity ?? ''}`.trim() : '',
+        v.epss ? `EPSS ${v.epss.score}` : '',
+        v.kev ? `KEV since ${v.kev.dateAdded}` : '',
+        a.fixed ? `fixed in ${a.fixed}` : '',
+        a.exact ? '' : 'version unknown, assumed affected',
+      ].filter((f) => f !== '');
+      const list = refs.get(a.ref) ?? [];
+      list.push({ referenceCategory: 'SECURITY', referenceType: 'advisory', referenceLocator: advisorySource(v.id).url, comment: facts.join('; ') });
+      refs.set(a.ref, list);
+    }
+  }
+  return refs;
 }
 
 /** The licences joined with AND; a name off the SPDX list becomes a LicenseRef with its text. */

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Identification } from '../../model/index.ts';
 import { listFixtures } from '../../../test/fixtures.ts';
 import { SBOM_WRITERS } from '../registry.ts';
+import type { SbomVulnerability } from '../vulnerabilities.ts';
 import { writeCycloneDx } from './cyclonedx.ts';
 import { writeSpdx } from './spdx.ts';
 
@@ -63,6 +64,43 @@ describe('SBOM writers', () => {
     const ids = doc.packages.map((p) => p.SPDXID);
     expect(new Set(ids).size).toBe(ids.length);
     for (const r of doc.relationships) expect([...ids, 'SPDXRef-DOCUMENT']).toEqual(expect.arrayContaining([r.spdxElementId, r.relatedSpdxElement]));
+  });
+
+  it('carries vulnerabilities: CycloneDX vulnerabilities[] and SPDX advisory references, both valid', async () => {
+    const input = identification('identify/signatures-debian-libs');
+    const zlib = input.components.find((c) => c.name === 'zlib');
+    if (!zlib) throw new Error('no zlib');
+    // CVE-2023-45853 (zlib MiniZip integer overflow): NVD's own rating and CWE; EPSS as of 2024-06-01.
+    const vulnerabilities: SbomVulnerability[] = [{
+      id: 'CVE-2023-45853',
+      aliases: [],
+      description: 'MiniZip in zlib through 1.3 has an integer overflow and resultant heap-based buffer overflow in zipOpenNewFileInZip4_64',
+      cwes: [190],
+      ratings: [{ method: 'CVSSv31', vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', score: 9.8, severity: 'critical', source: 'nvd@nist.gov' }],
+      epss: { score: 0.0125, percentile: 0.85 },
+      kev: null,
+      affects: [{ ref: zlib.id, exact: true, range: '<= 1.3', source: 'nvd-cpe', fixed: null }],
+    }];
+    const cdxText = writeCycloneDx(input, { vulnerabilities });
+    expect(await cdxValidator.validate(cdxText)).toBeNull();
+    const [vuln] = JSON.parse(cdxText).vulnerabilities;
+    expect([vuln.id, vuln.ratings[0].score, vuln.ratings[0].severity, vuln.cwes, vuln.affects]).toEqual([
+      'CVE-2023-45853', 9.8, 'critical', [190], [{ ref: zlib.id, versions: [{ version: '1.2.13', status: 'affected' }] }],
+    ]);
+    expect(vuln.properties).toEqual([
+      { name: 'binlens:epss:percentile', value: '0.85' },
+      { name: 'binlens:epss:score', value: '0.0125' },
+      { name: `binlens:match:${zlib.id}`, value: 'nvd-cpe <= 1.3' },
+    ]);
+    const spdx = JSON.parse(writeSpdx(input, { vulnerabilities }));
+    expect(validateSpdx(spdx) ? [] : validateSpdx.errors).toEqual([]);
+    const pkg = spdx.packages.find((p: { name: string }) => p.name === 'zlib');
+    expect(pkg.externalRefs.filter((r: { referenceType: string }) => r.referenceType === 'advisory')).toEqual([{
+      referenceCategory: 'SECURITY',
+      referenceType: 'advisory',
+      referenceLocator: 'https://nvd.nist.gov/vuln/detail/CVE-2023-45853',
+      comment: 'CVE-2023-45853; CVSSv31 9.8 critical; EPSS 0.0125',
+    }]);
   });
 
   it('puts evidence locations, identity and fixed ids in the documents', () => {

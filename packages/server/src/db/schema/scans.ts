@@ -1,4 +1,5 @@
 import type { Identification, Progress } from '@binlens/engine/model';
+import type { VulnerabilityCounts } from '../../modules/scans/vulnerability-counts.ts';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { groups } from './groups.ts';
 import { users } from './users.ts';
@@ -25,6 +26,9 @@ export const scans = pgTable(
     progress: jsonb('progress').$type<ScanProgress>(),
     error: text('error'),
     identification: jsonb('identification').$type<Identification>(),
+    /** Kept by the re-evaluation job: set when the scan is ready and again whenever the knowledge base changes. */
+    vulnerabilityCounts: jsonb('vulnerability_counts').$type<VulnerabilityCounts>(),
+    evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -5,6 +5,7 @@ import { groups, type ScanProgress, scans, type ScanStatus } from '../../db/sche
 import type { PageRequest } from '../../lib/paging.ts';
 import { inVisibleGroupWhere } from '../groups/scope.ts';
 import type { Viewer } from '../users/viewer.ts';
+import type { VulnerabilityCounts } from './vulnerability-counts.ts';
 
 export interface ScanRecord {
   id: number;
@@ -19,6 +20,7 @@ export interface ScanRecord {
   createdAt: Date;
   finishedAt: Date | null;
   componentCount: number | null;
+  vulnerabilityCounts: VulnerabilityCounts | null;
 }
 
 export interface NewScan {
@@ -54,6 +56,7 @@ export function createScansRepository(db: Db): ScansRepository {
     error: scans.error,
     createdAt: scans.createdAt,
     finishedAt: scans.finishedAt,
+    vulnerabilityCounts: scans.vulnerabilityCounts,
     // Counted in the database so lists never load whole identifications.
     componentCount: sql<number | null>`jsonb_array_length(${scans.identification} -> 'components')`.mapWith((v) =>
       v === null ? null : Number(v),

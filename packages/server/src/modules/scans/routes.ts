@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createKnowledgeBase } from '@binlens/vulndb';
 import type { ProblemLevel } from '@binlens/engine/model';
 import type { BlobStore } from '../../blobs/blob-store.ts';
-import type { Engine } from '../../engine.ts';
+import type { Engine } from '../../engine/engine.ts';
 import { pageRequest } from '../../lib/paging.ts';
 import { ErrorDetail, FieldErrors, IdParams } from '../../lib/schemas.ts';
 import { requireViewer } from '../../plugins/auth.ts';

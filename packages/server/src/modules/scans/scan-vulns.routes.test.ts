@@ -1,6 +1,7 @@
 import { importFeed } from '@binlens/vulndb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/databases.ts';
+import { requestReevaluation } from '../../jobs/reevaluate.ts';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { multipart, tar } from '../../../test/files.ts';
 import { newSession, type TestSession } from '../../../test/login.ts';
@@ -48,6 +49,9 @@ describe.each(DATABASES)('scan result vulnerabilities on %s', (kind) => {
 
     const before = await result();
     expect(before.components.map((c) => [c.lib, c.version, c.vulns])).toEqual([['lodash', '4.17.20', []]]);
+    const counts = async () => (await t.app.inject({ method: 'GET', url: `/rest/scans/${id}/`, headers: alice.headers })).json<{ vulnerability_counts: unknown }>().vulnerability_counts;
+    // Evaluated as the scan finished, against the empty knowledge base.
+    expect(await counts()).toEqual({ critical: 0, high: 0, medium: 0, low: 0, missing: 0 });
 
     const report = await importFeed(t.database.db, { name: 'GHSA-35jh-r3h4-6jhm.json', bytes: Buffer.from(JSON.stringify(GHSA_LODASH)) });
     expect(report).toMatchObject({ status: 'complete', imported: 1 });
@@ -60,5 +64,13 @@ describe.each(DATABASES)('scan result vulnerabilities on %s', (kind) => {
       unresolved_triages: [],
       matched_by: [{ source: 'osv-purl', record: 'GHSA-35jh-r3h4-6jhm', exact: true, criteria: 'npm/lodash', range: 'introduced 0, fixed 4.17.21', fixed: '4.17.21' }],
     }]);
+
+    // The stored counts follow once the re-evaluation job has run (queued as a sync would).
+    const boss = t.app.boss;
+    if (!boss) throw new Error('no queue');
+    await requestReevaluation(boss);
+    const until = Date.now() + 30_000;
+    while (JSON.stringify(await counts()).includes('"high":0') && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await counts()).toEqual({ critical: 0, high: 1, medium: 0, low: 0, missing: 0 });
   });
 });

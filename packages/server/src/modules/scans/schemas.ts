@@ -13,6 +13,14 @@ export const ScanProgress = Type.Object({
   total: Type.Number(),
 }, { title: 'ScanProgress' });
 
+export const VulnerabilityCounts = Type.Object({
+  critical: Type.Integer(),
+  high: Type.Integer(),
+  medium: Type.Integer(),
+  low: Type.Integer(),
+  missing: Type.Integer(),
+}, { title: 'VulnerabilityCounts' });
+
 export const Scan = Type.Object({
   id: Type.Integer(),
   url: Type.String(),
@@ -29,6 +37,9 @@ export const Scan = Type.Object({
   cvss3_fallback: Type.Boolean(),
   include_bdsa_vulnerabilities: Type.Boolean(),
   component_count: Type.Union([Type.Integer(), Type.Null()], { description: 'Null until the scan is ready.' }),
+  vulnerability_counts: Type.Union([VulnerabilityCounts, Type.Null()], {
+    description: 'Distinct vulnerabilities by CVSS v3 severity (v2 when v3 is missing). Null until first evaluated; kept current when the knowledge base changes.',
+  }),
 }, { title: 'Scan' });
 export type Scan = Static<typeof Scan>;
 

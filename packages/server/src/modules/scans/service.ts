@@ -3,7 +3,7 @@ import type { Problem, ProblemLevel } from '@binlens/engine/model';
 import { type EvaluatedScanResult, type KnowledgeBase, evaluate, withVulns } from '@binlens/vulndb';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import { BlobTooLargeError } from '../../blobs/blob-store.ts';
-import type { Engine } from '../../engine.ts';
+import type { Engine } from '../../engine/engine.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
 import type { AuditRepository } from '../audit/repository.ts';
@@ -67,7 +67,8 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
       if (!row) throw new AppError('not_found');
       if (row.status !== 'R' || !row.identification) throw new AppError('scan_not_ready');
       // Evaluated at read time: a knowledge-base update shows without a rescan.
-      return withVulns(deps.engine.toScanResult(row.identification), await evaluate(row.identification, deps.knowledgeBase));
+      const options = { cvssFallback: SCAN_MATCHING.cvss3_fallback, includeAdvisoriesWithoutCve: SCAN_MATCHING.include_bdsa_vulnerabilities };
+      return withVulns(deps.engine.toScanResult(row.identification), await evaluate(row.identification, deps.knowledgeBase, options));
     },
 
     async problems(viewer, id, level, page, path) {
@@ -114,6 +115,9 @@ async function storeUpload(deps: ScansServiceDeps, file: UploadedFile) {
   }
 }
 
+/** Spec §3 scan fields for vulnerability matching: what every scan is evaluated with (no per-scan setting yet). */
+const SCAN_MATCHING = { cvss3_fallback: true, include_bdsa_vulnerabilities: false } as const;
+
 export function toScan(row: ScanRecord): Scan {
   return {
     id: row.id,
@@ -128,8 +132,8 @@ export function toScan(row: ScanRecord): Scan {
     error: row.error,
     created: row.createdAt.toISOString(),
     finished: row.finishedAt?.toISOString() ?? null,
-    cvss3_fallback: true,
-    include_bdsa_vulnerabilities: false,
+    ...SCAN_MATCHING,
     component_count: row.componentCount,
+    vulnerability_counts: row.vulnerabilityCounts,
   };
 }

@@ -1,0 +1,70 @@
+// Re-evaluation: when the knowledge base changes, every ready scan's stored vulnerability
+// counts are recomputed from its stored Identification. Nothing is rescanned: evaluation
+// is a pure function of (Identification, knowledge base), so only its summary is kept.
+import { type KnowledgeBase, createKnowledgeBase, evaluate } from '@binlens/vulndb';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import { createScanJobRepository, type ScanJobRepository } from '../modules/scans/job-repository.ts';
+import { countVulnerabilities } from '../modules/scans/vulnerability-counts.ts';
+
+export const REEVALUATE_QUEUE = 'reevaluate';
+/** Scans evaluated per database round trip; each evaluation is a handful of queries. */
+const BATCH = 20;
+
+export interface ReevaluateDeps {
+  scans: Pick<ScanJobRepository, 'readyScanIds' | 'loadIdentification' | 'setVulnerabilityCounts'>;
+  knowledgeBase: KnowledgeBase;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}
+
+/** Evaluates one scan now and stores its counts; a scan gone or not ready is skipped. */
+export async function reevaluateScan(deps: ReevaluateDeps, scanId: number): Promise<boolean> {
+  const identification = await deps.scans.loadIdentification(scanId);
+  if (!identification) return false;
+  const evaluation = await evaluate(identification, deps.knowledgeBase);
+  await deps.scans.setVulnerabilityCounts(scanId, countVulnerabilities(evaluation));
+  return true;
+}
+
+export interface ReevaluateJobData {
+  /** Only scans never evaluated (after an upgrade added the counts); default every ready scan. */
+  unevaluatedOnly?: boolean;
+}
+
+/** Every ready scan, in id order, in batches; a scan that fails is logged and left as it was. */
+export async function reevaluateAll(deps: ReevaluateDeps, data: ReevaluateJobData = {}, signal?: AbortSignal): Promise<number> {
+  let done = 0;
+  let after = 0;
+  for (;;) {
+    const ids = await deps.scans.readyScanIds(after, BATCH, { unevaluatedOnly: data.unevaluatedOnly === true });
+    if (ids.length === 0) break;
+    for (const id of ids) {
+      if (signal?.aborted) return done;
+      try {
+        if (await reevaluateScan(deps, id)) done += 1;
+      } catch (error) {
+        deps.log.warn({ err: error, scanId: id }, 'could not re-evaluate scan');
+      }
+    }
+    after = ids[ids.length - 1] ?? after;
+  }
+  deps.log.info({ scans: done }, 'stored scans re-evaluated against the knowledge base');
+  return done;
+}
+
+/** Asks for a re-evaluation; while one runs, at most one more waits (pg-boss `stately`). */
+export async function requestReevaluation(boss: Pick<PgBoss, 'send'>, data: ReevaluateJobData = {}): Promise<void> {
+  await boss.send(REEVALUATE_QUEUE, data);
+}
+
+/** Creates the queue, starts its worker and evaluates the scans that never were (upgrades). */
+export async function startReevaluation(app: Pick<FastifyInstance, 'boss' | 'db' | 'log'>): Promise<void> {
+  const boss = app.boss;
+  if (!boss) throw new Error('startReevaluation needs an app built with the queue enabled');
+  if (!(await boss.getQueue(REEVALUATE_QUEUE))) await boss.createQueue(REEVALUATE_QUEUE, { policy: 'stately', retryLimit: 1, expireInSeconds: 6 * 3600 });
+  const deps: ReevaluateDeps = { scans: createScanJobRepository(app.db), knowledgeBase: createKnowledgeBase(app.db), log: app.log };
+  await boss.work<ReevaluateJobData>(REEVALUATE_QUEUE, { pollingIntervalSeconds: 5 }, async (jobs) => {
+    for (const job of jobs) await reevaluateAll(deps, job.data, job.signal);
+  });
+  await requestReevaluation(boss, { unevaluatedOnly: true });
+}
