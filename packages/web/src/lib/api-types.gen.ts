@@ -938,6 +938,14 @@ export interface components {
             done: number;
             total: number;
         };
+        /** VulnerabilityCounts */
+        VulnerabilityCounts: {
+            critical: number;
+            high: number;
+            medium: number;
+            low: number;
+            missing: number;
+        };
         /** Scan */
         Scan: {
             id: number;
@@ -958,6 +966,8 @@ export interface components {
             include_bdsa_vulnerabilities: boolean;
             /** @description Null until the scan is ready. */
             component_count: number | null;
+            /** @description Distinct vulnerabilities by CVSS v3 severity (v2 when v3 is missing). Null until first evaluated; kept current when the knowledge base changes. */
+            vulnerability_counts: components["schemas"]["VulnerabilityCounts"] | null;
         };
         /** ResultFileObject */
         ResultFileObject: {

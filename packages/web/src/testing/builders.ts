@@ -45,6 +45,7 @@ export function buildScan(overrides: Partial<Scan> = {}): Scan {
     cvss3_fallback: true,
     include_bdsa_vulnerabilities: false,
     component_count: 2,
+    vulnerability_counts: { critical: 0, high: 0, medium: 0, low: 0, missing: 0 },
     ...overrides,
   };
 }

@@ -7,15 +7,16 @@ import { renderRoute } from '../../../testing/render-with-providers.tsx';
 import { server } from '../../../testing/server.ts';
 
 describe('applications page', () => {
-  it('lists scans with their group, status, component count and creation time', async () => {
+  it('lists scans with their group, status, component and vulnerability counts and creation time', async () => {
     server.use(
       mock.get('/rest/users/me/', () => HttpResponse.json(buildUser())),
       mock.get('/rest/scans/', () =>
         HttpResponse.json(
           paged([
-            buildScan({ id: 1, name: 'router.bin', component_count: 1234 }),
-            buildScan({ id: 2, name: 'camera.img', status: 'B', progress: { stage: 'File extractors', done: 1, total: 2 } }),
-            buildScan({ id: 3, name: 'broken.zip', status: 'F', error: 'Corrupt', component_count: 0 }),
+            buildScan({ id: 1, name: 'router.bin', component_count: 1234, vulnerability_counts: { critical: 2, high: 1, medium: 0, low: 1205, missing: 3 } }),
+            buildScan({ id: 2, name: 'camera.img', status: 'B', progress: { stage: 'File extractors', done: 1, total: 2 }, vulnerability_counts: null }),
+            buildScan({ id: 3, name: 'broken.zip', status: 'F', error: 'Corrupt', component_count: 0, vulnerability_counts: null }),
+            buildScan({ id: 4, name: 'clean.tar' }),
           ]),
         ),
       ),
@@ -23,12 +24,13 @@ describe('applications page', () => {
     renderRoute('/applications');
     const table = await screen.findByRole('table', { name: 'Applications' });
     const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(headers).toEqual(['Name', 'Group', 'Status', 'Components', 'Created']);
+    expect(headers).toEqual(['Name', 'Group', 'Status', 'Components', 'Vulnerabilities', 'Created']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['router.bin', 'Routers', 'Ready', '1 234', '2026-03-04 05:06 UTC'],
-      ['camera.img', 'Routers', 'Busy50%', '2', '2026-03-04 05:06 UTC'],
-      ['broken.zip', 'Routers', 'Failed', '0', '2026-03-04 05:06 UTC'],
+      ['router.bin', 'Routers', 'Ready', '1 234', '2 critical1 high1 205 low3 unscored', '2026-03-04 05:06 UTC'],
+      ['camera.img', 'Routers', 'Busy50%', '2', '–', '2026-03-04 05:06 UTC'],
+      ['broken.zip', 'Routers', 'Failed', '0', '–', '2026-03-04 05:06 UTC'],
+      ['clean.tar', 'Routers', 'Ready', '2', 'None', '2026-03-04 05:06 UTC'],
     ]);
     expect(within(table).getByRole('link', { name: 'router.bin' })).toHaveAttribute('href', '/product/1/analysis');
     expect(within(table).getByRole('progressbar', { name: 'Scan progress: File extractors' })).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { DataTable, type Column } from '../../../components/data-table/data-tabl
 import type { Scan } from '../../../lib/api-schemas.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { ScanStatusBadge } from './scan-status-badge.tsx';
+import { VulnerabilityCounts } from './vulnerability-counts.tsx';
 import { AnchorLink } from '../../../components/anchor-link.tsx';
 
 const nameColumn: Column<Scan> = {
@@ -27,6 +28,7 @@ const groupColumn: Column<Scan> = {
 const restColumns: Column<Scan>[] = [
   { id: 'status', header: 'Status', cell: (scan) => <ScanStatusBadge scan={scan} /> },
   { id: 'components', header: 'Components', cell: (scan) => (scan.component_count === null ? '–' : formatNumber(scan.component_count)) },
+  { id: 'vulnerabilities', header: 'Vulnerabilities', cell: (scan) => <VulnerabilityCounts counts={scan.vulnerability_counts} /> },
   { id: 'created', header: 'Created', cell: (scan) => formatDateTime(scan.created) },
 ];
 
