@@ -2,12 +2,15 @@
 export * from './model/index.ts';
 export { scan, type ScanOptions } from './pipeline.ts';
 export { toScanResult } from './report/scan-result.ts';
+export { NATIVE_JSON_SCHEMA_VERSION, toNativeJson, type NativeJson, type NativeJsonOptions } from './report/native-json.ts';
+export { licensePolicy, validatePolicyOverrides, type LicensePolicy, type LicensePolicyOverrides } from './licenses/policy.ts';
 export { DEFAULT_LIMITS, type Limits } from './unpack/limits.ts';
 export { unpackFile, type UnpackOptions, type UnpackedTree } from './unpack/unpack-file.ts';
 export { SBOM_WRITERS, findSbomWriter } from './sbom/registry.ts';
 export type { SbomOptions, SbomWriter } from './sbom/common.ts';
 export { writeCycloneDx } from './sbom/writers/cyclonedx.ts';
 export { writeSpdx } from './sbom/writers/spdx.ts';
+export type { SbomAffect, SbomRating, SbomRatingMethod, SbomVulnerability } from './sbom/vulnerabilities.ts';
 export { validateCustomPattern } from './infoleak/custom.ts';
 export type { CustomPattern, InfoleakOptions } from './infoleak/types.ts';
 export { SignatureMatcher } from './signatures/matcher.ts';

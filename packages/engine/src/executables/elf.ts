@@ -16,7 +16,7 @@ import type { Reader } from '../util/reader.ts';
 import { type DynamicSymbol, type Load, readDynamic, readDynamicSymbols } from './elf-dynamic.ts';
 import { fields } from './elf-fields.ts';
 import { machineName } from './elf-machines.ts';
-import { cetBits, type NoteFacts, parseNotes } from './elf-notes.ts';
+import { aarch64Bits, cetBits, type NoteFacts, parseNotes } from './elf-notes.ts';
 import { type ElfIdent, isDebugSection, readSections, type Section, SHT_NOTE, SHT_SYMTAB, stringTableHas } from './elf-sections.ts';
 import { CANARY_SYMBOLS, FORTIFIED_FUNCTIONS, missingMitigations, SANITIZERS, UNSAFE_FUNCTIONS } from './hardening.ts';
 
@@ -28,6 +28,7 @@ const ET_DYN = 3;
 const ET_CORE = 4;
 const EM_386 = 3;
 const EM_X86_64 = 62;
+const EM_AARCH64 = 183;
 const PT_LOAD = 1;
 const PT_DYNAMIC = 2;
 const PT_INTERP = 3;
@@ -124,6 +125,7 @@ export async function readElf(reader: Reader, signal?: AbortSignal): Promise<Elf
   info.debugInfo = sections.some((s) => isDebugSection(s.name));
   const notes = await readNotes(reader, id, phdrs, sections);
   if (eMachine === EM_386 || eMachine === EM_X86_64) Object.assign(info, cetBits(notes.x86Features));
+  if (eMachine === EM_AARCH64) Object.assign(info, aarch64Bits(notes.aarch64Features));
   if (phdrs.length > 0) info.rwxSegments = loads.some((p) => (p.flags & (PF_W | PF_X)) === (PF_W | PF_X));
   info.textrel = dyn?.facts.textrel ?? false;
   info.sanitizers = SANITIZERS.filter((s) => symbols.some((y) => y.name.startsWith(s.prefix)) || dyn?.facts.needed.some((n) => s.library.test(n))).map((s) => s.name);

@@ -70,6 +70,8 @@ export function missingMitigations(exe: {
   fortifiable?: number;
   cetIbt?: boolean;
   cetShstk?: boolean;
+  bti?: boolean;
+  pac?: boolean;
   rwxSegments?: boolean;
   textrel?: boolean;
   dynamicBase?: boolean;
@@ -88,6 +90,8 @@ export function missingMitigations(exe: {
   if (exe.fortify === false && (exe.fortifiable ?? 0) > 0) out.push('no-fortify');
   if (exe.cetIbt === false) out.push('no-ibt');
   if (exe.cetShstk === false) out.push('no-shstk');
+  if (exe.bti === false) out.push('no-bti');
+  if (exe.pac === false) out.push('no-pac');
   if (exe.rwxSegments === true) out.push('rwx-segment');
   if (exe.textrel === true) out.push('textrel');
   if (exe.dynamicBase === false) out.push('no-aslr');

@@ -1,7 +1,8 @@
 // One pass per file: take its text (a text file as is; a binary's ASCII and UTF-16LE
 // strings with their offsets), lower-case it once for the keyword pre-filter, and run
-// every detector whose keyword occurs.
+// every detector whose keyword occurs. Images are also read for their metadata (GPS, author).
 import type { InfoleakFinding } from '../model/index.ts';
+import { imageMetadataFinding } from './image/image-metadata.ts';
 import type { InfoleakDetector, Pattern } from './types.ts';
 
 /** A piece of text and where it starts: a byte offset (binary) or the text file itself. */
@@ -24,7 +25,8 @@ export function scanBytes(bytes: Buffer, path: string[], detectors: readonly Inf
   const pieces = isText ? [{ text: bytes.toString('utf8'), offset: 0, width: 1 as const }] : strings(bytes);
   const baseName = (path.at(-1) ?? '').split('/').at(-1) ?? '';
   const active = detectors.filter((d) => !d.fileNames || d.fileNames.test(baseName));
-  const out: InfoleakFinding[] = [];
+  const image = imageMetadataFinding(bytes, path);
+  const out: InfoleakFinding[] = image ? [image] : [];
   const seen = new Set<string>();
   for (const piece of pieces) {
     const lower = piece.text.toLowerCase();

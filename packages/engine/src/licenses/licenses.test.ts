@@ -15,6 +15,10 @@ describe('licence texts', () => {
     [header('Lesser General Public License', '3'), 'LGPL-3.0-or-later'],
     ['# Licensed under the Apache License, Version 2.0 (the "License");\n# you may not use this file except in compliance with the License.', 'Apache-2.0'],
     ['/* This Source Code Form is subject to the terms of the Mozilla Public\n * License, v. 2.0. If a copy of the MPL was not distributed with this\n * file, You can obtain one at http://mozilla.org/MPL/2.0/. */', 'MPL-2.0'],
+    [
+      ' * Permission to use, copy, modify, and distribute this software for any\n * purpose with or without fee is hereby granted, provided that the above\n * copyright notice and this permission notice appear in all copies.\n *\n * THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES\n * WITH REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF\n * MERCHANTABILITY AND FITNESS.',
+      'ISC',
+    ],
   ])('header %#: %s', (text, expected) => {
     expect(ids(text)).toEqual([expected]);
   });

@@ -90,6 +90,14 @@ export const LICENSE_REFERENCES: readonly LicenseReference[] = [
     ],
     required: ['modify and or distribute this software for any purpose'],
   },
+  {
+    // The original ISC wording (OpenBSD, many Go and C sources): "modify, and distribute".
+    id: 'ISC',
+    phrases: [
+      'permission to use copy modify and distribute this software for any purpose with or without fee is hereby granted provided that the above copyright notice and this permission notice appear in all copies',
+      'disclaims all warranties with regard to this software including all implied warranties of merchantability and fitness',
+    ],
+  },
   { id: 'Zlib', phrases: ['this software is provided as is without any express or implied warranty in no event will the authors be held liable for any damages arising from the use of this software', ZLIB_ORIGIN, ZLIB_ALTERED, 'this notice may not be removed or altered from any source distribution'] },
   {
     id: 'bzip2-1.0.6',

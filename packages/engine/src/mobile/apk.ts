@@ -1,13 +1,18 @@
 // Android APK: a zip whose root holds a binary AndroidManifest.xml (and normally
 // classes*.dex). From the manifest: package, versions, SDK levels, permissions,
 // exported components and security flags; from the member list: DEX count, native
-// libraries per ABI and v1 (JAR) signature files; from the zip itself: the APK Signing
-// Block (schemes v2/v3) that sits right before the central directory.
-import type { AndroidFacts, ExportedComponent, MobileApp, MobilePermission } from '../model/index.ts';
-import { findDirectory } from '../unpack/layouts/zip-directory.ts';
+// libraries per ABI and v1 (JAR) signature files and their certificates, libraries in the
+// DEX files; from the zip itself: the APK Signing Block (schemes v2/v3 and their signers'
+// certificates) that sits right before the central directory.
+import type { AndroidFacts, ApkCertificate, Component, DexLibrary, ExportedComponent, MobileApp, MobilePermission } from '../model/index.ts';
+import { makeComponent } from '../identify/component.ts';
+import { formatPurl } from '../identify/purl.ts';
 import type { Reader } from '../util/reader.ts';
 import { type AxmlElement, type AxmlValue, decodeBinaryXml, isBinaryXml } from './android-binary-xml.ts';
 import { platformProtectionLevel } from './android-permissions.ts';
+import { describeCertificate, mergeCertificates, pkcs7Certificates } from './apk-certificates.ts';
+import { readSigningBlock } from './apk-signing-block.ts';
+import { dexLibraries } from './dex.ts';
 
 export const APK_PLUGIN = 'mobile/apk';
 export const MANIFEST = 'AndroidManifest.xml';
@@ -20,11 +25,20 @@ export interface ApkInput {
   manifest: Buffer;
   /** Signature schemes found in the APK Signing Block (`v2`, `v3`, `v3.1`). */
   blockSchemes: string[];
+  /** DER certificates of the signing block's v2/v3 signers. */
+  blockCertificates?: readonly { scheme: string; der: Buffer }[];
+  /** v1 signature block files (`META-INF/CERT.RSA`) by inner path. */
+  signatureFiles?: ReadonlyMap<string, Buffer>;
+  /** classes*.dex contents. */
+  dexFiles?: readonly Buffer[];
 }
 
 export interface ApkResult {
   app?: MobileApp;
-  problems: { code: string; message: string }[];
+  /** DEX libraries as components (code type JA), evidence on the APK. */
+  components: Component[];
+  /** `location` (extended path) when the problem is in a member other than the manifest. */
+  problems: { code: string; message: string; location?: string[] }[];
 }
 
 const COMPONENT_KINDS = new Set(['activity', 'activity-alias', 'service', 'receiver', 'provider']);
@@ -34,15 +48,6 @@ const NATIVE_LIB = /^lib\/([^/]+)\/([^/]+\.so)$/;
 const DEX = /^classes\d*\.dex$/;
 // META-INF/CERT.RSA, META-INF/ANDROIDD.EC
 const V1_SIGNATURE = /^META-INF\/[^/]+\.(RSA|DSA|EC)$/i;
-// IDs of the signing block's pairs (apksig's ApkSigningBlockUtils).
-const BLOCK_SCHEMES = new Map([
-  [0x7109871a, 'v2'],
-  [0xf05368c0, 'v3'],
-  [0x1b93ad61, 'v3.1'],
-]);
-const BLOCK_MAGIC = 'APK Sig Block 42';
-const MAX_BLOCK_PAIRS = 64;
-
 /** A zip member list with a root AndroidManifest.xml in binary form is an APK. */
 export function looksLikeApk(members: readonly string[], manifestHead: Buffer): boolean {
   return members.includes(MANIFEST) && isBinaryXml(manifestHead);
@@ -51,7 +56,7 @@ export function looksLikeApk(members: readonly string[], manifestHead: Buffer): 
 export function analyseApk(input: ApkInput): ApkResult {
   const decoded = decodeBinaryXml(input.manifest);
   const manifest = decoded.root;
-  if (manifest?.name !== 'manifest') return { problems: [...decoded.problems, { code: 'corrupt', message: 'AndroidManifest.xml has no <manifest> root' }] };
+  if (manifest?.name !== 'manifest') return { components: [], problems: [...decoded.problems, { code: 'corrupt', message: 'AndroidManifest.xml has no <manifest> root' }] };
   const sdk = manifest.children.find((c) => c.name === 'uses-sdk');
   const application = manifest.children.find((c) => c.name === 'application');
   const pkg = str(manifest.attrs.package) ?? '';
@@ -70,30 +75,17 @@ export function analyseApk(input: ApkInput): ApkResult {
     permissions: permissions(manifest),
     android: androidFacts(input, application, pkg),
   };
-  return { app, problems: decoded.problems };
+  return { app, components: libraryComponents(app.android?.libraries ?? [], input.path), problems: [...decoded.problems, ...signatureProblems(input)] };
 }
 
 /** Schemes in the APK Signing Block before the central directory; [] when there is none. */
 export async function signingBlockSchemes(reader: Reader): Promise<string[]> {
-  const dir = await findDirectory(reader);
-  if (!dir || dir.offset < 32) return [];
-  const tail = await reader.read(dir.offset - 24, 24);
-  if (tail.length < 24 || tail.toString('latin1', 8) !== BLOCK_MAGIC) return [];
-  const blockSize = Number(tail.readBigUInt64LE(0));
-  const start = dir.offset - blockSize - 8;
-  if (!Number.isSafeInteger(start) || start < 0) return [];
-  const schemes: string[] = [];
-  // Pairs: u64 length (of id + value), u32 id, value; they end 24 bytes before the directory.
-  let at = start + 8;
-  for (let i = 0; i < MAX_BLOCK_PAIRS && at + 12 <= dir.offset - 24; i++) {
-    const head = await reader.read(at, 12);
-    const length = Number(head.readBigUInt64LE(0));
-    const scheme = BLOCK_SCHEMES.get(head.readUInt32LE(8));
-    if (scheme) schemes.push(scheme);
-    if (!Number.isSafeInteger(length) || length < 4) break;
-    at += 8 + length;
-  }
-  return schemes;
+  return (await readSigningBlock(reader)).schemes;
+}
+
+/** Members whose bytes analyseApk wants: v1 signature blocks and DEX files. */
+export function apkMembersToRead(members: readonly string[]): { signatureFiles: string[]; dexFiles: string[] } {
+  return { signatureFiles: members.filter((m) => V1_SIGNATURE.test(m)), dexFiles: members.filter((m) => DEX.test(m)).sort() };
 }
 
 function androidFacts(input: ApkInput, application: AxmlElement | undefined, pkg: string): AndroidFacts {
@@ -111,11 +103,56 @@ function androidFacts(input: ApkInput, application: AxmlElement | undefined, pkg
     dexCount: input.members.filter((m) => DEX.test(m)).length,
     signing: { v1: input.members.filter((m) => V1_SIGNATURE.test(m)).sort(), schemes: [...(input.members.some((m) => V1_SIGNATURE.test(m)) ? ['v1'] : []), ...input.blockSchemes] },
   };
+  if (input.signatureFiles || input.blockCertificates) facts.signing.certificates = signingCertificates(input);
+  if (input.dexFiles) facts.libraries = dexLibraries(input.dexFiles);
   const cleartext = application?.attrs.usesCleartextTraffic;
   if (typeof cleartext === 'boolean') facts.usesCleartextTraffic = cleartext;
   const nsc = str(application?.attrs.networkSecurityConfig);
   if (nsc !== undefined) facts.networkSecurityConfig = nsc;
   return facts;
+}
+
+/** v1 certificates (from each PKCS#7 block, by file name order) then v2/v3 ones, merged by SHA-256. */
+function signingCertificates(input: ApkInput): ApkCertificate[] {
+  const described: ApkCertificate[] = [];
+  for (const [, block] of sortedSignatureFiles(input)) {
+    for (const der of pkcs7Certificates(block)) {
+      const cert = describeCertificate(der, 'v1');
+      if (cert) described.push(cert);
+    }
+  }
+  for (const { scheme, der } of input.blockCertificates ?? []) {
+    const cert = describeCertificate(der, scheme);
+    if (cert) described.push(cert);
+  }
+  return mergeCertificates(described);
+}
+
+/** Maven purl when the library's artifact is known, else generic; version '' when no constant gave one. */
+function libraryComponents(libraries: readonly DexLibrary[], apkPath: string[]): Component[] {
+  return libraries.map((lib) => {
+    const [group, artifact] = lib.maven?.split(':') ?? [];
+    const version = lib.version ?? '';
+    return makeComponent({
+      name: artifact ?? lib.name,
+      version,
+      codetype: 'JA',
+      vendor: group ?? '',
+      purl: group && artifact ? formatPurl({ type: 'maven', namespace: group, name: artifact, version: version || undefined }) : formatPurl({ type: 'generic', name: lib.name, version: version || undefined }),
+      evidence: [{ method: 'signature', foundBy: APK_PLUGIN, path: apkPath, text: `${lib.classes} DEX classes in package ${lib.package}${lib.version ? `, version constant ${lib.version}` : ''}` }],
+    });
+  });
+}
+
+/** A v1 signature block without a readable certificate is located at its file. */
+function signatureProblems(input: ApkInput): ApkResult['problems'] {
+  return sortedSignatureFiles(input)
+    .filter(([, block]) => !pkcs7Certificates(block).some((der) => describeCertificate(der, 'v1')))
+    .map(([name]) => ({ code: 'corrupt', message: `${name}: no readable X.509 certificate in the PKCS#7 signature block`, location: [...input.path, name] }));
+}
+
+function sortedSignatureFiles(input: ApkInput): [string, Buffer][] {
+  return [...(input.signatureFiles ?? new Map<string, Buffer>())].sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
 function permissions(manifest: AxmlElement): MobilePermission[] {

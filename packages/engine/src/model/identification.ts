@@ -32,6 +32,8 @@ export interface Evidence {
   offset?: number;
   /** The matched text or the metadata field, bounded to a few hundred characters. */
   text?: string;
+  /** SPDX expression this evidence itself declares (a signature entry's licence), so a licence keeps its source. */
+  license?: string;
 }
 
 export interface Distro {
@@ -95,6 +97,9 @@ export interface ExecutableInfo {
   /** x86 CET from GNU property notes: indirect branch tracking, shadow stack. */
   cetIbt?: boolean;
   cetShstk?: boolean;
+  /** AArch64 from GNU property notes: branch target identification, pointer authentication. */
+  bti?: boolean;
+  pac?: boolean;
   /** A loadable segment that is writable and executable. */
   rwxSegments?: boolean;
   /** Text relocations (DT_TEXTREL or DF_TEXTREL). */
@@ -327,7 +332,46 @@ export interface AndroidFacts {
     v1: string[];
     /** Schemes present (not verified): `v1`, `v2`, `v3`, `v3.1`. */
     schemes: string[];
+    /** Signing certificates, one per certificate with the schemes that carry it. */
+    certificates?: ApkCertificate[];
   };
+  /** Libraries recognised in the DEX files by package prefix. */
+  libraries?: DexLibrary[];
+}
+
+/** An APK signing certificate (X.509), as read, not verified. */
+export interface ApkCertificate {
+  /** `v1` (META-INF/*.RSA|DSA|EC), `v2`, `v3`, `v3.1`. */
+  schemes: string[];
+  /** Distinguished names, e.g. `CN=binlens-demo`. */
+  subject: string;
+  issuer: string;
+  /** Serial number, lower-case hex. */
+  serial: string;
+  /** ISO 8601. */
+  validFrom: string;
+  validTo: string;
+  /** SHA-256 of the DER certificate, lower-case hex (apksigner's "certificate SHA-256 digest"). */
+  sha256: string;
+  /** `RSA`, `EC`, `DSA`. */
+  keyAlgorithm: string;
+  /** RSA/DSA modulus bits or EC curve bits. */
+  keySize?: number;
+  /** Signed with the Android debug keystore (CN=Android Debug). */
+  debug: boolean;
+}
+
+/** A library found in an APK's DEX files by its package prefix. */
+export interface DexLibrary {
+  name: string;
+  /** Java package prefix, e.g. `okhttp3`. */
+  package: string;
+  /** From a version constant in the DEX strings; absent when none is present. */
+  version?: string;
+  /** Classes defined under the prefix. */
+  classes: number;
+  /** `group:artifact` of the library's main Maven artifact, when known. */
+  maven?: string;
 }
 
 export interface ExportedComponent {

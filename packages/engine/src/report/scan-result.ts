@@ -1,6 +1,6 @@
 // Identification → the spec §3 "scan result" shape (what /rest/scans/{id}/result/
-// answers and `binlens scan --format json` prints). Vulnerabilities are joined by
-// evaluation later; here `vulns` is empty.
+// answers; `binlens scan --format json` prints it inside the native JSON, native-json.ts).
+// Vulnerabilities are joined by evaluation later; here `vulns` is empty.
 import type { Component, DockerImage, ExecutableInfo, FileEntry, Identification, ResultComponent, ResultFileObject, ScanResult } from '../model/index.ts';
 import { compareComponents, comparePaths, compareStrings } from '../identify/component.ts';
 
@@ -96,6 +96,8 @@ const EXE_FLAGS: readonly [keyof ExecutableInfo, string][] = [
   ['fortify', 'fortify'],
   ['cetIbt', 'cet_ibt'],
   ['cetShstk', 'cet_shstk'],
+  ['bti', 'bti'],
+  ['pac', 'pac'],
   ['dynamicBase', 'dynamic_base'],
   ['highEntropyVa', 'high_entropy_va'],
   ['nxCompat', 'nx_compat'],

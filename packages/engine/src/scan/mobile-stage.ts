@@ -3,7 +3,8 @@
 // becomes one `MobileApp`; IPA frameworks are also returned as components for BOM merging.
 // Runs after the analyse stage, so an IPA's main executable already has its Mach-O facts.
 import type { Component, MobileApp } from '../model/index.ts';
-import { APK_PLUGIN, MANIFEST, analyseApk, looksLikeApk, signingBlockSchemes } from '../mobile/apk.ts';
+import { APK_PLUGIN, MANIFEST, analyseApk, apkMembersToRead, looksLikeApk } from '../mobile/apk.ts';
+import { type SigningBlock, readSigningBlock } from '../mobile/apk-signing-block.ts';
 import { IPA_PLUGIN, analyseIpa, ipaFilesToRead } from '../mobile/ipa.ts';
 import { openReader } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
@@ -12,6 +13,8 @@ import type { TreeFile } from './tree.ts';
 const ZIP_FORMAT = 'archive/zip';
 /** Manifests and plists above this are not read (real ones are a few KiB to a few hundred). */
 const MAX_METADATA_FILE = 4 * 1024 * 1024;
+/** DEX files are read whole for their class and string tables (a large app's is ~10 MiB). */
+const MAX_DEX_FILE = 64 * 1024 * 1024;
 
 export interface MobileStageResult {
   mobileApps: MobileApp[];
@@ -39,16 +42,30 @@ export async function mobileStage(ctx: ScanContext): Promise<MobileStageResult> 
 
 async function apk(ctx: ScanContext, zip: TreeFile, children: Map<string, TreeFile>, manifest: Buffer, out: MobileStageResult): Promise<void> {
   const reader = await openReader(zip.diskPath ?? '');
-  let blockSchemes: string[];
+  let block: SigningBlock;
   try {
-    blockSchemes = await signingBlockSchemes(reader);
+    block = await readSigningBlock(reader);
   } finally {
     await reader.close();
   }
-  const result = analyseApk({ path: zip.entry.path, members: [...children.keys()], manifest, blockSchemes });
+  const wanted = apkMembersToRead([...children.keys()]);
+  const signatureFiles = new Map<string, Buffer>();
+  for (const inner of wanted.signatureFiles) {
+    const file = children.get(inner);
+    const bytes = file ? await readSmall(file) : undefined;
+    if (bytes) signatureFiles.set(inner, bytes);
+  }
+  const dexFiles: Buffer[] = [];
+  for (const inner of wanted.dexFiles) {
+    const file = children.get(inner);
+    const bytes = file ? await readSmall(file, MAX_DEX_FILE) : undefined;
+    if (bytes) dexFiles.push(bytes);
+  }
+  const result = analyseApk({ path: zip.entry.path, members: [...children.keys()], manifest, blockSchemes: block.schemes, blockCertificates: block.certificates, signatureFiles, dexFiles });
   const location = [...zip.entry.path, MANIFEST];
   for (const p of result.problems) ctx.problems.push({ level: 'warning', location, plugin: APK_PLUGIN, ...p });
   if (result.app) out.mobileApps.push(result.app);
+  out.components.push(...result.components);
 }
 
 async function ipa(ctx: ScanContext, zip: TreeFile, children: Map<string, TreeFile>, out: MobileStageResult): Promise<void> {
@@ -67,8 +84,8 @@ async function ipa(ctx: ScanContext, zip: TreeFile, children: Map<string, TreeFi
   out.components.push(...result.components);
 }
 
-async function readSmall(file: TreeFile): Promise<Buffer | undefined> {
-  if (file.diskPath === undefined || file.entry.size > MAX_METADATA_FILE) return undefined;
+async function readSmall(file: TreeFile, limit = MAX_METADATA_FILE): Promise<Buffer | undefined> {
+  if (file.diskPath === undefined || file.entry.size > limit) return undefined;
   const reader = await openReader(file.diskPath);
   try {
     return await reader.read(0, reader.size);
