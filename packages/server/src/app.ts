@@ -10,6 +10,7 @@ import { groupsRoutes } from './modules/groups/routes.ts';
 import { scansRoutes } from './modules/scans/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { vulnerabilitiesRoutes } from './modules/vulnerabilities/routes.ts';
+import { scoresRoutes } from './modules/vulnerabilities/scores.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -60,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(groupsRoutes);
     await app.register(scansRoutes, { blobs, engine, maxUploadBytes });
     await app.register(vulnerabilitiesRoutes);
+    await app.register(scoresRoutes);
     await app.register(webPlugin, { webDist: options.webDist ?? '' });
     await app.ready();
   } catch (error) {

@@ -21,6 +21,7 @@ export const ERRORS = {
   file_too_large: { status: 413, field: 'detail', message: 'The file is larger than the upload limit.' },
   scan_not_ready: { status: 409, field: 'detail', message: 'The scan is not ready.' },
   queue_unavailable: { status: 503, field: 'detail', message: 'The job queue is not available.' },
+  cve_list_invalid: { status: 400, field: 'cve__in', message: 'Give comma-separated CVE ids.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -890,6 +890,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest/distro-cvss/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Distributions' own ratings of CVEs (the most severe per distribution and CVE) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Comma-separated CVE ids, at most 100. */
+                    cve__in: string;
+                    /** @description Only this distribution: debian, ubuntu. */
+                    distro?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["DistroCvss"][];
+                        };
+                    };
+                };
+                /** @description Validation errors by field name, e.g. {"name": ["This field is required."]} */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/epss/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** EPSS scores and percentiles of CVEs */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Comma-separated CVE ids, at most 100. */
+                    cve__in: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["Epss"][];
+                        };
+                    };
+                };
+                /** @description Validation errors by field name, e.g. {"name": ["This field is required."]} */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1077,6 +1207,23 @@ export interface components {
             aliases: string[];
             /** @description Rejected by NVD or withdrawn by its advisory database. */
             withdrawn: boolean;
+        };
+        /** DistroCvss */
+        DistroCvss: {
+            distro: string;
+            cve: string;
+            /** @description The distribution's own word: Ubuntu priority, Debian urgency. */
+            severity: string;
+            score: number | null;
+            vector: string | null;
+        };
+        /** Epss */
+        Epss: {
+            cve: string;
+            epss: number;
+            percentile: number;
+            model_version: string | null;
+            score_date: string | null;
         };
     };
     responses: never;
