@@ -25,6 +25,7 @@ import { kernelConfigStage } from './executables/kernel-config-stage.ts';
 import type { InfoleakOptions } from './infoleak/types.ts';
 import { hashFile } from './scan/hash.ts';
 import { FileTree } from './scan/tree.ts';
+import { outOfTime } from './scan/time-limit.ts';
 
 export interface ScanOptions {
   /** Aborts the scan: `scan` rejects with the signal's reason. */
@@ -76,15 +77,15 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
     } else ctx.tree.add({ entry: { path: [], size, ...hashes }, diskPath: path, depth: 0, innerPath: inputName });
     const { dockerImages } = await extractStage(ctx);
     await analyseStage(ctx);
-    const mobile = await mobileStage(ctx);
-    const kernelConfig = await kernelConfigStage(ctx);
+    const mobile = outOfTime(ctx, 'mobile apps', () => 'apps not analysed') ? { components: [], mobileApps: [] } : await mobileStage(ctx);
+    const kernelConfig = outOfTime(ctx, 'kernel config', () => 'kernel configurations not read') ? [] : await kernelConfigStage(ctx);
     const infoleaks = await infoleakStage(ctx, options.infoleak);
     const catalog = await catalogStage(ctx);
     // Signature hits in files a distro package owns join that package or name it as their container.
     const found = [...catalog.components, ...mobile.components, ...(await signatureStage(ctx, catalog.owners))];
     ctx.progress({ stage: 'BOM postprocessing', done: 0, total: 1 });
     const components = mergeComponents(found);
-    const licenses = await licenseStage(ctx, components);
+    const licenses = outOfTime(ctx, 'licences', () => 'licences not read') ? [] : await licenseStage(ctx, components);
     ctx.progress({ stage: 'BOM postprocessing', done: 1, total: 1 });
     const root = ctx.tree.files[0]?.entry;
     const input: InputInfo = { name: inputName, size, ...hashes };

@@ -4,8 +4,9 @@ import { copyFile, constants, mkdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { type FileEntry, type UnpackedTree, unpackFile } from '@binlens/engine';
 import { type CliIo, type Command, parseCommandLine, reportUsageError } from '../command.ts';
+import { TIME_LIMIT_HELP, TIME_LIMIT_OPTION, timeLimit } from '../time-limit.ts';
 
-const USAGE = `Usage: binlens unpack FILE [--out DIR] [--list] [--json]
+const USAGE = `Usage: binlens unpack FILE [--out DIR] [--list] [--json] [--time-limit SECONDS]
 
 Take FILE apart (archives, packages, firmware, container images, carved payloads), recursively.
 
@@ -13,6 +14,7 @@ Options:
   -o, --out DIR   write the unpacked tree under DIR (a container's members go to NAME.extracted/)
   -l, --list      print one line per file: path, type, size, handler, layer (tab-separated; the default)
   -j, --json      print the tree as JSON
+${TIME_LIMIT_HELP}
   -h, --help      show this help
 
 Exit status: 0 success, 1 FILE cannot be read or DIR cannot be written, 2 usage error, 130 interrupted.`;
@@ -27,7 +29,7 @@ export const unpackCommand: Command = {
 async function runUnpack(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommandLine(
     argv,
-    { out: { type: 'string', short: 'o' }, list: { type: 'boolean', short: 'l' }, json: { type: 'boolean', short: 'j' } },
+    { out: { type: 'string', short: 'o' }, list: { type: 'boolean', short: 'l' }, json: { type: 'boolean', short: 'j' }, ...TIME_LIMIT_OPTION },
     USAGE,
     io,
   );
@@ -37,6 +39,8 @@ async function runUnpack(argv: string[], io: CliIo): Promise<number> {
   if (file === undefined) return reportUsageError(io, 'missing FILE', USAGE);
   if (extra.length > 0) return reportUsageError(io, `unexpected argument "${extra[0]}"`, USAGE);
   if (values.list && values.json) return reportUsageError(io, '--list and --json exclude each other', USAGE);
+  const limits = timeLimit(values['time-limit']);
+  if (typeof limits === 'string') return reportUsageError(io, limits, USAGE);
 
   const out = values.out === undefined ? undefined : resolve(values.out);
   const failures: string[] = [];
@@ -44,7 +48,7 @@ async function runUnpack(argv: string[], io: CliIo): Promise<number> {
   try {
     if (out !== undefined) await mkdir(out, { recursive: true });
     const visit = out === undefined ? undefined : (entry: FileEntry, diskPath: string | undefined) => writeOut(out, entry, diskPath, failures);
-    tree = await unpackFile(file, { signal: io.signal, ...(visit ? { visit } : {}) });
+    tree = await unpackFile(file, { signal: io.signal, limits, ...(visit ? { visit } : {}) });
   } catch (err) {
     if (io.signal?.aborted) {
       io.stderr('binlens: interrupted\n');

@@ -23,6 +23,7 @@ const EXTENSIONS: Record<string, string> = {
   'filesystem/iso9660': 'iso',
   'firmware/uimage': 'uimage',
   'firmware/fit': 'itb',
+  'firmware/uefi-volume': 'fv',
 };
 
 export interface CarveTarget {

@@ -8,6 +8,7 @@ import { isPe, readPe } from '../executables/pe.ts';
 import { openReader } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
 import { ELF_FORMAT } from './extract-stage.ts';
+import { outOfTime } from './time-limit.ts';
 import type { TreeFile } from './tree.ts';
 
 export const PE_FORMAT = 'executable/pe';
@@ -17,6 +18,7 @@ export async function analyseStage(ctx: ScanContext): Promise<void> {
   const candidates = ctx.tree.files.filter((f) => f.diskPath !== undefined && (f.entry.format === ELF_FORMAT || (f.entry.format === undefined && f.entry.size >= 64)));
   for (const [i, file] of candidates.entries()) {
     ctx.signal.throwIfAborted();
+    if (outOfTime(ctx, 'static analysis', () => `${candidates.length - i} of ${candidates.length} files not analysed`)) break;
     ctx.progress({ stage: 'static analysis', done: i, total: candidates.length });
     const plugin = file.entry.format ?? PE_FORMAT;
     try {

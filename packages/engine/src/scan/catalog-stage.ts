@@ -8,6 +8,7 @@ import type { CatalogFile, Cataloger } from '../identify/types.ts';
 import { MAX_READ, openReader } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
 import type { TreeFile } from './tree.ts';
+import { outOfTime } from './time-limit.ts';
 
 export interface CatalogOutput {
   components: Component[];
@@ -22,6 +23,7 @@ export async function catalogStage(ctx: ScanContext): Promise<CatalogOutput> {
   const listing = containerListing(ctx.tree.files);
   for (const [i, file] of files.entries()) {
     ctx.signal.throwIfAborted();
+    if (outOfTime(ctx, 'BOM matching', () => `${files.length - i} of ${files.length} files not catalogued`)) break;
     ctx.progress({ stage: 'BOM matching', done: i, total: files.length });
     for (const cataloger of CATALOGERS) {
       if (!cataloger.matches(file.entry.path, file.innerPath, file.entry.format)) continue;

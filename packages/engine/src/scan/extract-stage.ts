@@ -5,11 +5,14 @@
 import type { DockerImage, Problem } from '../model/index.ts';
 import { CARVE, extractCarved } from '../carve/extract-carved.ts';
 import { isElf } from '../executables/elf.ts';
+import { OCI_LAYOUT, extractLayout, findLayouts } from '../unpack/image/layout-files.ts';
 import { UNPACKERS } from '../unpack/registry.ts';
 import { ExtractSink } from '../unpack/safe-fs.ts';
 import { FormatError, HEAD_BYTES, type Chunk, type Unpacker } from '../unpack/types.ts';
 import { openReader, type Reader } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
+import { DIRECTORY_FORMAT } from './directory-input.ts';
+import { outOfTime } from './time-limit.ts';
 import type { TreeFile } from './tree.ts';
 
 export const ELF_FORMAT = 'executable/elf';
@@ -30,15 +33,21 @@ const DETECTION_ORDER: readonly Unpacker[] = [...UNPACKERS.filter((u) => u.speci
 /** Carving reads a file once more: files smaller than this rarely hide a payload worth it. */
 const CARVE_MIN_BYTES = 4096;
 
+/** Files of an OCI image layout that was merged: their content is the merged tree, not unpacked again. */
+const IN_LAYOUT = new WeakSet<TreeFile>();
+
 export async function extractStage(ctx: ScanContext, options: ExtractOptions = {}): Promise<ExtractOutcome> {
   const { tree, signal } = ctx;
   const outcome: ExtractOutcome = { dockerImages: [] };
+  const root = tree.files[0];
+  if (root?.entry.format === DIRECTORY_FORMAT) await unpackLayouts(ctx, root, tree.files.slice(1), options, outcome);
   // tree.files grows while we walk it: that is the breadth-first queue.
   for (let i = 0; i < tree.files.length; i++) {
     signal.throwIfAborted();
+    if (outOfTime(ctx, 'file extractors', () => `${tree.files.length - i} of ${tree.files.length} files not examined`)) break;
     ctx.progress({ stage: 'file extractors', done: i, total: tree.files.length });
     const file = tree.files[i];
-    if (file?.diskPath === undefined || file.entry.size === 0) continue;
+    if (file?.diskPath === undefined || file.entry.size === 0 || IN_LAYOUT.has(file)) continue;
     await visit(ctx, file, file.diskPath, options, outcome);
   }
   ctx.progress({ stage: 'file extractors', done: tree.files.length, total: tree.files.length });
@@ -120,7 +129,30 @@ async function unpack(
   }
   outcome.dockerImages.push(...sink.images());
   // Whatever was extracted before a failure is kept.
-  for (const member of sink.entries()) ctx.tree.add(child(file, member, handler.name, options));
+  const members = sink.entries().map((member) => child(file, member, handler.name, options));
+  for (const member of members) ctx.tree.add(member);
+  // An archive that held an OCI layout folder: its images' merged trees join the members.
+  await unpackLayouts(ctx, file, members, options, outcome);
+}
+
+/** OCI image layouts among `members` (a directory input's files, an archive's members), merged into more members. */
+async function unpackLayouts(ctx: ScanContext, parent: TreeFile, members: readonly TreeFile[], options: ExtractOptions, outcome: ExtractOutcome): Promise<void> {
+  for (const layout of findLayouts(members)) {
+    if (ctx.tracker.exhausted || parent.depth >= ctx.tracker.limits.maxDepth) return;
+    const report = (p: Problem): void => void ctx.problems.push(p);
+    const sink = new ExtractSink(ctx.work, ctx.tracker, parent.entry.path, OCI_LAYOUT, report);
+    try {
+      await extractLayout({ sink, signal: ctx.signal, location: parent.entry.path, report: (p) => report({ ...p, plugin: OCI_LAYOUT }) }, layout);
+      // Merged: the blobs' content is in the tree now. A broken layout leaves them to be unpacked one by one.
+      for (const file of layout.files) IN_LAYOUT.add(file);
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      if (!(err instanceof FormatError)) report(internalProblem(parent.entry.path, OCI_LAYOUT, err));
+      else report({ level: 'error', location: err.location ?? parent.entry.path, plugin: OCI_LAYOUT, code: err.code, message: err.message });
+    }
+    outcome.dockerImages.push(...sink.images());
+    for (const member of sink.entries()) ctx.tree.add(child(parent, member, OCI_LAYOUT, options));
+  }
 }
 
 function child(parent: TreeFile, member: ReturnType<ExtractSink['entries']>[number], handler: string, options: ExtractOptions): TreeFile {

@@ -10,6 +10,7 @@ import { openReader } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
 import { ELF_FORMAT } from './extract-stage.ts';
 import { MACHO_FORMAT, PE_FORMAT } from './analyse-stage.ts';
+import { outOfTime } from './time-limit.ts';
 
 export const INFOLEAK_PLUGIN = 'engine/infoleak';
 const MAX_SCAN_BYTES = 16 * 1024 * 1024;
@@ -24,6 +25,7 @@ export async function infoleakStage(ctx: ScanContext, options: InfoleakOptions =
   const findings: InfoleakFinding[] = [];
   for (const [i, file] of files.entries()) {
     ctx.signal.throwIfAborted();
+    if (outOfTime(ctx, 'infoleak', () => `${files.length - i} of ${files.length} files not searched for leaks`)) break;
     ctx.progress({ stage: 'infoleak', done: i, total: files.length });
     try {
       const reader = await openReader(file.diskPath ?? '');

@@ -9,6 +9,7 @@ import { type Finding, signatureComponent } from '../signatures/signature-compon
 import { openReader } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
 import type { TreeFile } from './tree.ts';
+import { outOfTime } from './time-limit.ts';
 
 const PLUGIN = 'signatures/matcher';
 /** Bytes looked at to tell a binary blob (has a NUL) from text. */
@@ -30,6 +31,7 @@ export async function signatureStage(ctx: ScanContext, owners: FileOwners = new 
   let done = 0;
   for (const file of candidates) {
     ctx.signal.throwIfAborted();
+    if (outOfTime(ctx, 'BOM matching', () => `${total - done} of ${total} bytes not matched against signatures`)) break;
     ctx.progress({ stage: 'BOM matching', done, total, message: 'signatures' });
     try {
       const owning = owners.get(ownerKey(file.entry.path));

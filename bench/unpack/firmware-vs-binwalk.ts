@@ -1,0 +1,243 @@
+// Benchmark: `binlens unpack --out` against `binwalk -Me` (Debian's binwalk 2.3) and the
+// format's own tool, on two inputs built from one Debian minbase root filesystem:
+//   (a) firmware.bin: random vendor bytes, then a uImage (mkimage) holding a SquashFS
+//       (mksquashfs -comp xz) of the root filesystem, then erased flash (0xff);
+//   (b) docker.tar: the same root filesystem in 3 layers, in the `docker save` layout
+//       (manifest.json, repositories, <config sha256>.json, <layer id>/layer.tar).
+// Baselines: binwalk -Me on both; unsquashfs of the SquashFS for (a); `tar -x` of the
+// archive then of each layer for (b). Then a 2 GB tar of random files, for memory only.
+// Every tool runs as a child under /usr/bin/time -v, which gives its peak RSS.
+// Inputs are cached in $BINLENS_BENCH_DIR (default $TMPDIR/binlens-bench-unpack).
+//
+//   node bench/unpack/firmware-vs-binwalk.ts [--skip-2g | --2g-only]
+// Needs (apt-get install -y): debootstrap squashfs-tools u-boot-tools binwalk time
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const WORK = process.env.BINLENS_BENCH_DIR ?? join(tmpdir(), 'binlens-bench-unpack');
+const BINLENS = fileURLToPath(new URL('../../packages/cli/bin/binlens.js', import.meta.url));
+const MIB = 1024 * 1024;
+
+interface Run {
+  seconds: number;
+  peakRssMiB: number;
+}
+
+main();
+
+function main(): void {
+  mkdirSync(WORK, { recursive: true });
+  if (!process.argv.includes('--2g-only')) compare();
+  if (!process.argv.includes('--skip-2g')) {
+    const big = buildBigTar();
+    const run = ours(big, false);
+    console.log(`\n2 GiB tar of random files (${mib(statSync(big).size)} MiB): binlens unpack --list ${run.seconds.toFixed(1)} s, peak RSS ${run.peakRssMiB} MiB`);
+  }
+}
+
+function compare(): void {
+  const rootfs = debianRootfs();
+  const firmware = buildFirmware(rootfs);
+  const docker = buildDockerArchive(rootfs);
+
+  console.log(`root filesystem: Debian 12 minbase, ${mib(duBytes(rootfs))} MiB`);
+  const a = {
+    binlens: ours(firmware.blob),
+    binwalk: binwalk(firmware.blob),
+    unsquashfs: timed('unsquashfs', ['-no-xattrs', '-q', '-d', fresh('out-unsquashfs'), firmware.squashfs]),
+  };
+  report(`(a) firmware.bin ${mib(statSync(firmware.blob).size)} MiB (uImage + SquashFS xz)`, a.binlens, { binwalk: a.binwalk, unsquashfs: a.unsquashfs });
+
+  const b = {
+    binlens: ours(docker.archive),
+    binwalk: binwalk(docker.archive),
+    tar: tarEachLayer(docker),
+  };
+  report(`(b) docker.tar ${mib(statSync(docker.archive).size)} MiB (3 layers)`, b.binlens, { binwalk: b.binwalk, 'tar -x': b.tar });
+}
+
+function report(title: string, binlens: Run, baselines: Record<string, Run>): void {
+  console.log(`\n${title}`);
+  console.log(`  binlens unpack --out   ${binlens.seconds.toFixed(2)} s   peak RSS ${binlens.peakRssMiB} MiB`);
+  for (const [name, run] of Object.entries(baselines)) {
+    const ratio = run.seconds / binlens.seconds;
+    console.log(`  ${name.padEnd(22)} ${run.seconds.toFixed(2)} s   peak RSS ${run.peakRssMiB} MiB   binlens is ${ratio.toFixed(2)}x ${ratio >= 1 ? 'faster' : 'slower'}`);
+  }
+}
+
+/** debootstrap once; the result is cached. */
+function debianRootfs(): string {
+  const dir = join(WORK, 'rootfs');
+  if (existsSync(dir)) return dir;
+  const partial = `${dir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  console.log('building the root filesystem (debootstrap --variant=minbase bookworm)...');
+  execFileSync('debootstrap', ['--variant=minbase', 'bookworm', partial, 'http://deb.debian.org/debian'], { stdio: 'ignore' });
+  // The downloaded .debs stay in the apt cache; images (and firmware) ship without them.
+  execFileSync('sh', ['-c', `rm -f "${partial}"/var/cache/apt/archives/*.deb`]);
+  renameSync(partial, dir);
+  return dir;
+}
+
+function buildFirmware(rootfs: string): { blob: string; squashfs: string } {
+  const blob = join(WORK, 'firmware.bin');
+  const squashfs = join(WORK, 'rootfs.sqfs');
+  if (existsSync(blob) && existsSync(squashfs)) return { blob, squashfs };
+  // Device nodes and xattrs stay out: firmware root filesystems rarely carry them.
+  execFileSync('mksquashfs', [rootfs, squashfs, '-comp', 'xz', '-noappend', '-no-xattrs', '-all-root', '-quiet', '-e', 'dev', 'proc', 'sys'], { stdio: 'ignore' });
+  const uimage = join(WORK, 'rootfs.uimage');
+  execFileSync('mkimage', ['-A', 'mips', '-O', 'linux', '-T', 'filesystem', '-C', 'none', '-n', 'rootfs', '-d', squashfs, uimage], { stdio: 'ignore' });
+  const image = readFileSync(uimage);
+  const at = 0x40000;
+  const size = Math.ceil((at + image.length) / (4 * MIB)) * 4 * MIB + 4 * MIB;
+  const out = Buffer.alloc(size, 0xff);
+  randomBytes(at / 2).copy(out, 0); // vendor header and boot loader stand-in
+  image.copy(out, at);
+  writeFileSync(blob, out);
+  return { blob, squashfs };
+}
+
+interface DockerArchive {
+  archive: string;
+  layers: string[];
+}
+
+/** Three layers (usr; the rest but var; var), laid out as `docker save` (docker < 25) writes them. */
+function buildDockerArchive(rootfs: string): DockerArchive {
+  const stage = join(WORK, 'docker');
+  const archive = join(WORK, 'docker.tar');
+  const groups = [['usr'], ['bin', 'boot', 'etc', 'home', 'lib', 'lib64', 'media', 'mnt', 'opt', 'root', 'run', 'sbin', 'srv', 'tmp'], ['var']];
+  const ids: string[] = [];
+  let parent = '';
+  const diffIds: string[] = [];
+  const layerTars: string[] = [];
+  if (!existsSync(archive)) {
+    rmSync(stage, { recursive: true, force: true });
+    mkdirSync(stage);
+  }
+  for (const [i, group] of groups.entries()) {
+    const layer = join(WORK, `layer${i + 1}.tar`);
+    const present = group.filter((g) => existsSync(join(rootfs, g)));
+    if (!existsSync(layer)) execFileSync('tar', ['--numeric-owner', '--xattrs', '-C', rootfs, '-cf', layer, ...present]);
+    const diffId = `sha256:${sha256File(layer)}`;
+    diffIds.push(diffId);
+    parent = createHash('sha256').update(parent + diffId).digest('hex');
+    ids.push(parent);
+    layerTars.push(layer);
+  }
+  if (existsSync(archive)) return { archive, layers: layerTars };
+  const config = JSON.stringify({ architecture: 'amd64', os: 'linux', config: { Cmd: ['/bin/bash'] }, rootfs: { type: 'layers', diff_ids: diffIds } });
+  const configName = `${createHash('sha256').update(config).digest('hex')}.json`;
+  writeFileSync(join(stage, configName), config);
+  for (const [i, id] of ids.entries()) {
+    mkdirSync(join(stage, id));
+    writeFileSync(join(stage, id, 'VERSION'), '1.0');
+    writeFileSync(join(stage, id, 'json'), JSON.stringify({ id }));
+    renameSync(layerTars[i] ?? '', join(stage, id, 'layer.tar'));
+  }
+  writeFileSync(join(stage, 'manifest.json'), JSON.stringify([{ Config: configName, RepoTags: ['binlens/bench:minbase'], Layers: ids.map((id) => `${id}/layer.tar`) }]));
+  writeFileSync(join(stage, 'repositories'), JSON.stringify({ 'binlens/bench': { minbase: ids.at(-1) } }));
+  execFileSync('tar', ['-C', stage, '-cf', archive, 'manifest.json', 'repositories', configName, ...ids]);
+  // Keep the layer tars for the `tar -x` baseline.
+  for (const [i, id] of ids.entries()) renameSync(join(stage, id, 'layer.tar'), layerTars[i] ?? '');
+  rmSync(stage, { recursive: true, force: true });
+  return { archive, layers: layerTars };
+}
+
+/** 2 GiB of random files (1 MiB each) in one tar, written as a stream: never 2 GiB in memory. */
+function buildBigTar(): string {
+  const out = join(WORK, 'random-2g.tar');
+  if (existsSync(out)) return out;
+  const partial = `${out}.partial`;
+  const fd = openSync(partial, 'w');
+  try {
+    for (let i = 0; i < 2048; i++) {
+      writeSync(fd, tarHeader(`random/file${String(i).padStart(4, '0')}.bin`, MIB));
+      writeSync(fd, randomBytes(MIB));
+    }
+    writeSync(fd, Buffer.alloc(1024));
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(partial, out);
+  return out;
+}
+
+/** One ustar header for a regular file. */
+function tarHeader(name: string, size: number): Buffer {
+  const h = Buffer.alloc(512);
+  h.write(name, 0, 'latin1');
+  h.write('0000644\0', 100, 'latin1');
+  h.write('0000000\0', 108, 'latin1');
+  h.write('0000000\0', 116, 'latin1');
+  h.write(`${size.toString(8).padStart(11, '0')}\0`, 124, 'latin1');
+  h.write('14524572200\0', 136, 'latin1');
+  h.write('        ', 148, 'latin1');
+  h.write('0', 156, 'latin1');
+  h.write('ustar\x0000', 257, 'latin1');
+  let sum = 0;
+  for (const byte of h) sum += byte;
+  h.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
+  return h;
+}
+
+/** Our unpack in a child process (the CLI), writing the tree out like the baselines do. */
+function ours(input: string, writeOut = true): Run {
+  const args = writeOut ? ['unpack', input, '--out', fresh('out-binlens')] : ['unpack', input, '--list'];
+  const run = timed(process.execPath, [BINLENS, ...args]);
+  if (writeOut) rmSync(join(WORK, 'out-binlens'), { recursive: true, force: true });
+  return run;
+}
+
+function binwalk(input: string): Run {
+  const args = ['-Me', '-q', '-C', fresh('out-binwalk'), input];
+  // Debian's binwalk refuses to extract as root unless told to.
+  if (process.getuid?.() === 0) args.unshift('--run-as=root');
+  const run = timed('binwalk', args);
+  rmSync(join(WORK, 'out-binwalk'), { recursive: true, force: true });
+  return run;
+}
+
+/** `tar -x` of the archive, then of each layer in order into one tree. */
+function tarEachLayer(docker: DockerArchive): Run {
+  const script = [`tar -xf "${docker.archive}" -C "${fresh('out-tar-outer')}"`, ...docker.layers.map((l) => `tar -xf "${l}" -C "${join(WORK, 'out-tar')}"`)].join(' && ');
+  fresh('out-tar');
+  const run = timed('sh', ['-c', script]);
+  rmSync(join(WORK, 'out-tar'), { recursive: true, force: true });
+  rmSync(join(WORK, 'out-tar-outer'), { recursive: true, force: true });
+  return run;
+}
+
+/** Wall time and peak RSS of one command, from GNU time's verbose report. */
+function timed(command: string, args: string[]): Run {
+  const start = performance.now();
+  const child = spawnSync('/usr/bin/time', ['-v', command, ...args], { encoding: 'utf8', maxBuffer: 512 * MIB, stdio: ['ignore', 'ignore', 'pipe'] });
+  const seconds = (performance.now() - start) / 1000;
+  if (child.status !== 0) console.error(`${command} exited ${child.status}: ${child.stderr.split('\n').slice(0, 5).join(' | ')}`);
+  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(child.stderr)?.[1];
+  return { seconds, peakRssMiB: Math.round(Number(rss ?? 0) / 1024) };
+}
+
+/** An empty directory in WORK. */
+function fresh(name: string): string {
+  const dir = join(WORK, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+function sha256File(path: string): string {
+  return execFileSync('sha256sum', [path], { encoding: 'utf8' }).split(' ')[0] ?? '';
+}
+
+function duBytes(dir: string): number {
+  return Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8' }).split('\t')[0]);
+}
+
+function mib(bytes: number): string {
+  return (bytes / MIB).toFixed(0);
+}
