@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Problem, Progress } from '../model/index.ts';
+import type { ExecutableInfo, Problem, Progress } from '../model/index.ts';
+import { DEFAULT_LIMITS, LimitTracker } from '../unpack/limits.ts';
 import { signatureStage } from './signature-stage.ts';
 import type { ScanContext } from './context.ts';
 import { FileTree } from './tree.ts';
@@ -10,17 +11,18 @@ import { FileTree } from './tree.ts';
 const dir = await mkdtemp(join(tmpdir(), 'binlens-sig-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-async function context(files: Record<string, { bytes: Buffer; format?: string }>): Promise<{ ctx: ScanContext; progress: Progress[] }> {
+async function context(files: Record<string, { bytes: Buffer; format?: string; needed?: string[] }>): Promise<{ ctx: ScanContext; progress: Progress[] }> {
   const tree = new FileTree();
   tree.add({ entry: { path: [], size: 0, sha1: '', sha256: '' }, depth: 0, innerPath: 'in.tar' });
   for (const [i, [name, f]] of Object.entries(files).entries()) {
     const disk = join(dir, String(i));
     await writeFile(disk, f.bytes);
-    tree.add({ entry: { path: [name], size: f.bytes.length, sha1: '', sha256: '', ...(f.format ? { format: f.format } : {}) }, diskPath: disk, depth: 1, innerPath: name });
+    const executable = f.needed ? { executable: { needed: f.needed } as ExecutableInfo } : {};
+    tree.add({ entry: { path: [name], size: f.bytes.length, sha1: '', sha256: '', ...(f.format ? { format: f.format } : {}), ...executable }, diskPath: disk, depth: 1, innerPath: name });
   }
   const progress: Progress[] = [];
   const problems: Problem[] = [];
-  const ctx = { inputName: 'in.tar', tree, signal: new AbortController().signal, problems, progress: (p: Progress) => progress.push(p) } as unknown as ScanContext;
+  const ctx = { inputName: 'in.tar', tree, tracker: new LimitTracker(DEFAULT_LIMITS), signal: new AbortController().signal, problems, progress: (p: Progress) => progress.push(p) } as unknown as ScanContext;
   return { ctx, progress };
 }
 
@@ -41,5 +43,20 @@ describe('signature stage', () => {
     ]);
     expect(components[0]?.cpes).toEqual(['cpe:2.3:a:busybox:busybox:1.35.0:*:*:*:*:*:*:*']);
     expect(progress.at(-1)).toEqual({ stage: 'BOM matching', done: 150, total: 150, message: 'signatures' });
+  });
+
+  it('ignores the version string of a library the file only links against, not the library itself', async () => {
+    // Debian 12 ntpsec's ntpd prints the OpenSSL it was built with; libcrypto.so.3 is the library.
+    const text = '\0OpenSSL 3.0.9 30 May 2023\0';
+    const { ctx } = await context({
+      'usr/sbin/ntpd': { bytes: Buffer.from(`\x7fELF${text}`, 'latin1'), format: 'executable/elf', needed: ['libcrypto.so.3', 'libc.so.6'] },
+      'usr/lib/libcrypto.so.3': { bytes: Buffer.from(`\x7fELF${text}`, 'latin1'), format: 'executable/elf', needed: ['libc.so.6'] },
+      'opt/static-tool': { bytes: Buffer.from(`\x7fELF${text}`, 'latin1'), format: 'executable/elf', needed: ['libc.so.6'] },
+    });
+    const components = await signatureStage(ctx);
+    expect(components.map((c) => [c.name, c.version, c.evidence[0]?.path])).toEqual([
+      ['openssl', '3.0.9', ['usr/lib/libcrypto.so.3']],
+      ['openssl', '3.0.9', ['opt/static-tool']],
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { type FileOwners, attributeFinding, ownerKey } from '../identify/ownersh
 import { SignatureMatcher } from '../signatures/matcher.ts';
 import { allSignatures } from '../signatures/registry.ts';
 import { type Finding, signatureComponent } from '../signatures/signature-component.ts';
+import type { Signature } from '../signatures/types.ts';
 import { openReader } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
 import type { TreeFile } from './tree.ts';
@@ -52,11 +53,13 @@ async function scanFile(ctx: ScanContext, matcher: SignatureMatcher, file: TreeF
     if (file.entry.format === undefined && !(await reader.read(0, SNIFF)).includes(0)) return [];
     const hits = await matcher.scan(reader.size, (offset, length) => reader.read(offset, length), ctx.signal);
     const path = file.entry.path;
-    const findings: Finding[] = hits.map((h) => ({ signature: h.signature, version: h.version, path, method: 'signature', offset: h.offset, text: h.text }));
     const baseName = file.innerPath.slice(file.innerPath.lastIndexOf('/') + 1);
+    const findings: Finding[] = hits
+      .filter((h) => !linksAgainst(file, baseName, h.signature))
+      .map((h) => ({ signature: h.signature, version: h.version, path, method: 'signature', offset: h.offset, text: h.text }));
     for (const signature of matcher.signatures) {
       if (findings.some((f) => f.signature === signature)) continue;
-      if ((signature.fileNames ?? []).some((n) => new RegExp(n).test(baseName))) {
+      if (fileNamePatterns(signature).some((n) => n.test(baseName))) {
         findings.push({ signature, version: '', path, method: 'filename', text: baseName });
       }
     }
@@ -64,4 +67,28 @@ async function scanFile(ctx: ScanContext, matcher: SignatureMatcher, file: TreeF
   } finally {
     await reader.close();
   }
+}
+
+const compiled = new WeakMap<Signature, RegExp[]>();
+
+function fileNamePatterns(signature: Signature): RegExp[] {
+  let patterns = compiled.get(signature);
+  if (!patterns) {
+    patterns = (signature.fileNames ?? []).map((n) => new RegExp(n));
+    compiled.set(signature, patterns);
+  }
+  return patterns;
+}
+
+/**
+ * The file loads the signature's library dynamically (a DT_NEEDED / imported DLL the entry's
+ * file names describe) and is not that library: the version string it holds is the headers'
+ * version it was built against (`OpenSSL 3.0.11` in a program that links libssl.so.3), not a
+ * copy of the library, and the library itself is reported where it lies.
+ */
+function linksAgainst(file: TreeFile, baseName: string, signature: Signature): boolean {
+  const needed = file.entry.executable?.needed ?? [];
+  const patterns = fileNamePatterns(signature);
+  if (needed.length === 0 || patterns.length === 0 || patterns.some((p) => p.test(baseName))) return false;
+  return needed.some((library) => patterns.some((p) => p.test(library)));
 }
