@@ -12,31 +12,33 @@ export const REEVALUATE_QUEUE = 'reevaluate';
 const BATCH = 20;
 
 export interface ReevaluateDeps {
-  scans: Pick<ScanJobRepository, 'readyScanIds' | 'loadIdentification' | 'setVulnerabilityCounts'>;
+  scans: Pick<ScanJobRepository, 'staleScanIds' | 'knowledgeBaseChangedAt' | 'loadIdentification' | 'setVulnerabilityCounts'>;
   knowledgeBase: KnowledgeBase;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
 /** Evaluates one scan now and stores its counts; a scan gone or not ready is skipped. */
 export async function reevaluateScan(deps: ReevaluateDeps, scanId: number): Promise<boolean> {
+  const startedAt = new Date();
   const identification = await deps.scans.loadIdentification(scanId);
   if (!identification) return false;
   const evaluation = await evaluate(identification, deps.knowledgeBase);
-  await deps.scans.setVulnerabilityCounts(scanId, countVulnerabilities(evaluation));
+  await deps.scans.setVulnerabilityCounts(scanId, countVulnerabilities(evaluation), startedAt);
   return true;
 }
 
-export interface ReevaluateJobData {
-  /** Only scans never evaluated (after an upgrade added the counts); default every ready scan. */
-  unevaluatedOnly?: boolean;
-}
-
-/** Every ready scan, in id order, in batches; a scan that fails is logged and left as it was. */
-export async function reevaluateAll(deps: ReevaluateDeps, data: ReevaluateJobData = {}, signal?: AbortSignal): Promise<number> {
+/**
+ * Brings every ready scan up to date with the knowledge base: those never evaluated or
+ * evaluated before the last completed import, in id order, in batches. Idempotent, so a
+ * request dropped because one is already waiting loses nothing. A scan that fails is
+ * logged and stays stale for the next run.
+ */
+export async function reevaluateStale(deps: ReevaluateDeps, signal?: AbortSignal): Promise<number> {
+  const changedAt = await deps.scans.knowledgeBaseChangedAt();
   let done = 0;
   let after = 0;
   for (;;) {
-    const ids = await deps.scans.readyScanIds(after, BATCH, { unevaluatedOnly: data.unevaluatedOnly === true });
+    const ids = await deps.scans.staleScanIds(after, BATCH, changedAt);
     if (ids.length === 0) break;
     for (const id of ids) {
       if (signal?.aborted) return done;
@@ -48,23 +50,23 @@ export async function reevaluateAll(deps: ReevaluateDeps, data: ReevaluateJobDat
     }
     after = ids[ids.length - 1] ?? after;
   }
-  deps.log.info({ scans: done }, 'stored scans re-evaluated against the knowledge base');
+  if (done > 0) deps.log.info({ scans: done }, 'stored scans re-evaluated against the knowledge base');
   return done;
 }
 
 /** Asks for a re-evaluation; while one runs, at most one more waits (pg-boss `stately`). */
-export async function requestReevaluation(boss: Pick<PgBoss, 'send'>, data: ReevaluateJobData = {}): Promise<void> {
-  await boss.send(REEVALUATE_QUEUE, data);
+export async function requestReevaluation(boss: Pick<PgBoss, 'send'>): Promise<void> {
+  await boss.send(REEVALUATE_QUEUE, {});
 }
 
-/** Creates the queue, starts its worker and evaluates the scans that never were (upgrades). */
+/** Creates the queue, starts its worker and asks for a run (scans left stale by an upgrade or a stop). */
 export async function startReevaluation(app: Pick<FastifyInstance, 'boss' | 'db' | 'log'>): Promise<void> {
   const boss = app.boss;
   if (!boss) throw new Error('startReevaluation needs an app built with the queue enabled');
   if (!(await boss.getQueue(REEVALUATE_QUEUE))) await boss.createQueue(REEVALUATE_QUEUE, { policy: 'stately', retryLimit: 1, expireInSeconds: 6 * 3600 });
   const deps: ReevaluateDeps = { scans: createScanJobRepository(app.db), knowledgeBase: createKnowledgeBase(app.db), log: app.log };
-  await boss.work<ReevaluateJobData>(REEVALUATE_QUEUE, { pollingIntervalSeconds: 5 }, async (jobs) => {
-    for (const job of jobs) await reevaluateAll(deps, job.data, job.signal);
+  await boss.work(REEVALUATE_QUEUE, { pollingIntervalSeconds: 2 }, async (jobs) => {
+    for (const job of jobs) await reevaluateStale(deps, job.signal);
   });
-  await requestReevaluation(boss, { unevaluatedOnly: true });
+  await requestReevaluation(boss);
 }

@@ -27,8 +27,11 @@ class FakeScans implements ScanJobRepository {
     this.status = 'F';
     this.error = error;
   }
-  async readyScanIds() {
+  async staleScanIds() {
     return [];
+  }
+  async knowledgeBaseChangedAt() {
+    return null;
   }
   async loadIdentification() {
     return this.identification ?? undefined;

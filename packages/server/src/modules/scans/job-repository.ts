@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, max, or } from 'drizzle-orm';
 import type { Identification } from '@binlens/engine/model';
 import type { Db } from '../../db/client.ts';
-import { type ScanProgress, type ScanRow, scans } from '../../db/schema/index.ts';
+import { type ScanProgress, type ScanRow, scans, vulnImportRuns } from '../../db/schema/index.ts';
 import type { VulnerabilityCounts } from './vulnerability-counts.ts';
 
 /** What the scan worker reads and writes; no viewer: the job acts for the uploader. */
@@ -12,11 +12,17 @@ export interface ScanJobRepository {
   markReady(id: number, identification: Identification): Promise<void>;
   /** Only a busy scan becomes failed: a late failure never overwrites a finished result. */
   markFailedIfBusy(id: number, error: string): Promise<void>;
-  /** Ids of ready scans above `after`, ascending (only never-evaluated ones if asked): the re-evaluation job walks them in batches. */
-  readyScanIds(after: number, limit: number, options?: { unevaluatedOnly?: boolean }): Promise<number[]>;
+  /**
+   * Ids above `after`, ascending, of ready scans not evaluated since `changedAt` (never
+   * evaluated, or before the knowledge base last changed): the re-evaluation job walks them in batches.
+   */
+  staleScanIds(after: number, limit: number, changedAt: Date | null): Promise<number[]>;
+  /** When an import last changed the knowledge base; null when none ever completed. */
+  knowledgeBaseChangedAt(): Promise<Date | null>;
   /** The stored Identification of a ready scan. */
   loadIdentification(id: number): Promise<Identification | undefined>;
-  setVulnerabilityCounts(id: number, counts: VulnerabilityCounts): Promise<void>;
+  /** `evaluatedAt`: when the evaluation began, so that an import finishing meanwhile leaves the scan stale. */
+  setVulnerabilityCounts(id: number, counts: VulnerabilityCounts, evaluatedAt: Date): Promise<void>;
 }
 
 export function createScanJobRepository(db: Db): ScanJobRepository {
@@ -41,17 +47,21 @@ export function createScanJobRepository(db: Db): ScanJobRepository {
     async markFailedIfBusy(id, error) {
       await db.update(scans).set({ status: 'F', error, progress: null, finishedAt: new Date() }).where(busy(id));
     },
-    async readyScanIds(after, limit, options) {
-      const where = and(eq(scans.status, 'R'), gt(scans.id, after), options?.unevaluatedOnly ? isNull(scans.evaluatedAt) : undefined);
-      const rows = await db.select({ id: scans.id }).from(scans).where(where).orderBy(asc(scans.id)).limit(limit);
+    async staleScanIds(after, limit, changedAt) {
+      const stale = changedAt ? or(isNull(scans.evaluatedAt), lt(scans.evaluatedAt, changedAt)) : isNull(scans.evaluatedAt);
+      const rows = await db.select({ id: scans.id }).from(scans).where(and(eq(scans.status, 'R'), gt(scans.id, after), stale)).orderBy(asc(scans.id)).limit(limit);
       return rows.map((r) => r.id);
+    },
+    async knowledgeBaseChangedAt() {
+      const [row] = await db.select({ at: max(vulnImportRuns.finishedAt) }).from(vulnImportRuns).where(eq(vulnImportRuns.status, 'complete'));
+      return row?.at ?? null;
     },
     async loadIdentification(id) {
       const [row] = await db.select({ identification: scans.identification }).from(scans).where(and(eq(scans.id, id), eq(scans.status, 'R')));
       return row?.identification ?? undefined;
     },
-    async setVulnerabilityCounts(id, counts) {
-      await db.update(scans).set({ vulnerabilityCounts: counts, evaluatedAt: new Date() }).where(and(eq(scans.id, id), eq(scans.status, 'R')));
+    async setVulnerabilityCounts(id, counts, evaluatedAt) {
+      await db.update(scans).set({ vulnerabilityCounts: counts, evaluatedAt }).where(and(eq(scans.id, id), eq(scans.status, 'R')));
     },
   };
 }
