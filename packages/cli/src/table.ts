@@ -1,13 +1,18 @@
 // `--format table`: aligned columns for people, problems below.
 import type { Problem, ScanResult } from '@binlens/engine';
+import type { EvaluatedScanResult } from '@binlens/vulndb';
 
-/** `withVulns` says whether a knowledge base was consulted: only then is a VULNS column shown. */
-export function formatTable(result: ScanResult, problems: Problem[], withVulns = false): string {
-  const rows = [['NAME', 'VERSION', 'TYPE', ...(withVulns ? ['VULNS'] : []), 'FILES']];
+/**
+ * `withVulns` says whether a knowledge base was consulted: only then are the VULNS column
+ * and the upgrade guidance (FIX: nearest version fixing them all, LATEST: latest known) shown.
+ */
+export function formatTable(result: ScanResult | EvaluatedScanResult, problems: Problem[], withVulns = false): string {
+  const rows = [['NAME', 'VERSION', 'TYPE', ...(withVulns ? ['VULNS', 'FIX', 'LATEST'] : []), 'FILES']];
   for (const c of result.components) {
     const paths = c.objects.map((o) => o.extended_fullpath.join(' > '));
     const files = paths.length > 1 ? `${paths[0]} (+${paths.length - 1})` : (paths[0] ?? '');
-    const vulns = withVulns ? [c.vulns.map((v) => v.vuln_id).join(' ') || '-'] : [];
+    const upgrade = 'upgrade' in c ? c.upgrade : null;
+    const vulns = withVulns ? [c.vulns.map((v) => v.vuln_id).join(' ') || '-', upgrade?.nearest_fix ?? '-', upgrade?.latest_known ?? '-'] : [];
     rows.push([c.lib, c.version, c.codetype, ...vulns, files]);
   }
   let out = align(rows);

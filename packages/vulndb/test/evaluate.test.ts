@@ -134,8 +134,12 @@ describe.each(DATABASES)('evaluate on %s', (kind) => {
       cvss3_severity: 'high',
       cvss2_score: 6.5,
       cvss2_severity: 'medium',
+      score: 7.2,
+      severity: 'high',
+      score_version: '3.1',
       epss: null,
       kev: null,
+      distro_cvss: [],
     });
     expect(evaluation.vulnerabilities['CVE-2023-4911']?.kev).toEqual({ date_added: '2023-11-21', due_date: '2023-12-12', ransomware: 'Unknown' });
   });

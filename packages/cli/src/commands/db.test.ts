@@ -64,13 +64,13 @@ describe('binlens db', () => {
     const exported = await runCli(['db', 'export-bundle', bundle, '--data-dir', dataDir]);
     expect(exported).toEqual({
       code: 0,
-      stdout: `${bundle}: vuln_import_runs 2, vuln_records 1, vuln_aliases 1, vuln_package_ranges 1, vuln_cpe_matches 0, vuln_distro_fixes 0, vuln_epss 2, vuln_kev 0\n`,
+      stdout: `${bundle}: vuln_import_runs 2, vuln_records 1, vuln_aliases 1, vuln_package_ranges 1, vuln_cpe_matches 0, vuln_distro_fixes 0, vuln_distro_cvss 0, vuln_epss 2, vuln_kev 0\n`,
       stderr: '',
     });
     const otherDir = path.join(dir, 'other');
     const imported = await runCli(['db', 'import-bundle', bundle, '--data-dir', otherDir]);
     expect([imported.code, imported.stderr]).toEqual([0, '']);
-    expect(imported.stdout).toMatch(/: bundle of \d{4}-\d\d-\d\dT[\d:.]+Z: vuln_records 1, vuln_aliases 1, vuln_package_ranges 1, vuln_cpe_matches 0, vuln_distro_fixes 0, vuln_epss 2, vuln_kev 0\n$/);
+    expect(imported.stdout).toMatch(/: bundle of \d{4}-\d\d-\d\dT[\d:.]+Z: vuln_records 1, vuln_aliases 1, vuln_package_ranges 1, vuln_cpe_matches 0, vuln_distro_fixes 0, vuln_distro_cvss 0, vuln_epss 2, vuln_kev 0\n$/);
     const { stdout } = await runCli(['db', 'status', '--data-dir', otherDir]);
     expect(stdout.split('\n').map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual([
       'SOURCE ROWS LAST',
@@ -109,7 +109,7 @@ describe('binlens db', () => {
     [['db'], 'binlens: missing action'],
     [['db', 'export-bundle'], 'binlens: missing FILE'],
     [['db', 'import-bundle', 'a', 'b'], 'binlens: unexpected argument "b"'],
-    [['db', 'sync', '--source', 'nvd', '--source', 'ubuntu'], 'binlens: unknown source "ubuntu"'],
+    [['db', 'sync', '--source', 'nvd', '--source', 'redhat'], 'binlens: unknown source "redhat"'],
     [['db', 'status', '--source', 'kev'], 'binlens: --source is for sync'],
     [['db', 'import'], 'binlens: missing FILE'],
   ])('%j is a usage error', async (argv, first) => {

@@ -12,14 +12,15 @@ const USAGE = `Usage: binlens db import FILE... [--data-dir DIR]
        binlens db status [--data-dir DIR]
        binlens db export-bundle FILE [--data-dir DIR]
        binlens db import-bundle FILE [--data-dir DIR]
-       binlens db sync [--source nvd|osv|epss|kev|debian]... [--data-dir DIR]
+       binlens db sync [--source nvd|osv|epss|kev|debian|alpine|ubuntu]... [--data-dir DIR]
 
 import         reads vulnerability feed files into the knowledge base; each file's kind
                is recognised by its content: NVD CVE API 2.0 JSON (API pages, per-CVE
                files), NVD configuration overrides, CVE JSON 5 records, OSV JSON (one
                record or an array), vendor advisories ({"source": "vendor",
                "vulnerabilities": [OSV records]}), EPSS CSV, CISA KEV JSON, Debian
-               security tracker JSON; gzip-compressed files too. Malformed records are
+               security tracker JSON, Alpine secdb (JSON or YAML), Ubuntu OSV records;
+               gzip-compressed files too. Malformed records are
                skipped and listed; a file that fails leaves the knowledge base as it was.
 status         shows what the knowledge base holds per source and its last import.
 export-bundle  writes the whole knowledge base to FILE (a tar of NDJSON tables and a
@@ -30,7 +31,8 @@ sync           downloads the sources (all, or each --source) from their official
                locations and imports them: NVD API 2.0 (NVD_API_KEY optional; 5 or 50
                requests per 30 s; resumes from the last finished sync), OSV all.zip per
                ecosystem (BINLENS_OSV_ECOSYSTEMS=npm,PyPI,...), EPSS, CISA KEV, Debian
-               tracker. BINLENS_<SOURCE>_URL overrides a base URL (mirrors, tests).
+               tracker, Alpine secdb (BINLENS_ALPINE_RELEASES=v3.22,edge,...), Ubuntu
+               OSV all.zip. BINLENS_<SOURCE>_URL overrides a base URL (mirrors, tests).
 
 The knowledge base lives in DIR/kb: --data-dir, else $BINLENS_DATA_DIR, else
 $XDG_CACHE_HOME/binlens, else ~/.cache/binlens. "binlens scan" evaluates against it.

@@ -16,7 +16,7 @@ describe('binlens CLI', () => {
     const { code, stdout, stderr } = await run('scan', DEB);
     expect([code, stderr]).toEqual([0, '']);
     const json = JSON.parse(stdout);
-    expect(Object.keys(json)).toEqual(['input', 'components', 'licenses', 'docker-images', 'problems']);
+    expect(Object.keys(json)).toEqual(['schema_version', 'input', 'components', 'licenses', 'docker-images', 'executables', 'infoleaks', 'mobile_apps', 'kernel_configs', 'problems']);
     expect(json.input.name).toBe('libbinlens-tools1_0.9.1-3_amd64.deb');
     expect(json.components.map((c: { purl: string }) => c.purl)).toEqual([
       'pkg:npm/%40babel/helper-plugin-utils@7.24.0',
@@ -86,13 +86,37 @@ describe('binlens CLI', () => {
 
       const table = await run('scan', input, '--format', 'table', '--data-dir', dataDir);
       expect(table.stdout.split('\n').slice(0, 2)).toEqual([
-        'NAME    VERSION  TYPE  VULNS           FILES',
-        'lodash  4.17.20  JS    CVE-2021-23337  node_modules/lodash/package.json',
+        'NAME    VERSION  TYPE  VULNS           FIX      LATEST   FILES',
+        'lodash  4.17.20  JS    CVE-2021-23337  4.17.21  4.17.21  node_modules/lodash/package.json',
       ]);
       const json = JSON.parse((await run('scan', input, '--data-dir', dataDir)).stdout);
       expect(json.components[0].vulns.map((v: { vuln_id: string; exact: boolean }) => [v.vuln_id, v.exact])).toEqual([
         ['CVE-2021-23337', true],
       ]);
+
+      const cdx = JSON.parse((await run('scan', input, '--format', 'cyclonedx', '--data-dir', dataDir)).stdout);
+      const lodashRef = cdx.components[0]['bom-ref'];
+      expect(cdx.vulnerabilities).toEqual([{
+        'bom-ref': 'vuln:CVE-2021-23337',
+        id: 'CVE-2021-23337',
+        source: { name: 'NVD', url: 'https://nvd.nist.gov/vuln/detail/CVE-2021-23337' },
+        references: [{ id: 'GHSA-35jh-r3h4-6jhm', source: { name: 'GitHub', url: 'https://github.com/advisories/GHSA-35jh-r3h4-6jhm' } }],
+        ratings: [{ source: { name: 'osv' }, score: 7.2, severity: 'high', method: 'CVSSv31', vector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H' }],
+        cwes: [77, 94],
+        description: 'Command Injection in lodash',
+        affects: [{ ref: lodashRef, versions: [{ version: '4.17.20', status: 'affected' }] }],
+        properties: [
+          { name: `binlens:fixed:${lodashRef}`, value: '4.17.21' },
+          { name: `binlens:match:${lodashRef}`, value: 'osv-purl introduced 0, fixed 4.17.21' },
+        ],
+      }]);
+      const spdx = JSON.parse((await run('scan', input, '--format', 'spdx', '--data-dir', dataDir)).stdout);
+      expect(spdx.packages[1].externalRefs[1]).toEqual({
+        referenceCategory: 'SECURITY',
+        referenceType: 'advisory',
+        referenceLocator: 'https://nvd.nist.gov/vuln/detail/CVE-2021-23337',
+        comment: 'CVE-2021-23337; CVSSv31 7.2 high; fixed in 4.17.21',
+      });
     } finally {
       await rm(root, { recursive: true, force: true });
     }

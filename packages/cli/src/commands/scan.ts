@@ -1,12 +1,26 @@
 // `binlens scan PATH`: take a file (or a directory, as one input) apart and print its
 // components as native JSON, a CycloneDX or SPDX SBOM, or a table. Thin: parse
 // arguments, call the engine, print.
-import { type Progress, findSbomWriter, scan, toScanResult } from '@binlens/engine';
-import { defaultDataDir, evaluateWithLocalKnowledgeBase, withVulns } from '@binlens/vulndb';
+import { readFile } from 'node:fs/promises';
+import { type Progress, findSbomWriter, scan, toNativeJson, toScanResult, validatePolicyOverrides } from '@binlens/engine';
+import { type EvaluateOptions, defaultDataDir, evaluateWithLocalKnowledgeBase, toSbomVulnerabilities, withVulns } from '@binlens/vulndb';
 import { type CliIo, type Command, parseCommandLine, reportUsageError } from '../command.ts';
 import { formatTable } from '../table.ts';
+import { TIME_LIMIT_HELP, TIME_LIMIT_OPTION, timeLimit } from '../time-limit.ts';
 
 const FORMATS = ['json', 'cyclonedx', 'spdx', 'table'];
+const CVSS_VERSIONS = ['2', '3', '4'];
+
+/** Spec §9 vulnerability matching options (see EvaluateOptions in @binlens/vulndb). */
+const MATCHING_OPTIONS = {
+  'assume-unknown-latest': { type: 'boolean', default: false },
+  'low-risk-tolerance': { type: 'boolean', default: false },
+  historical: { type: 'boolean', default: false },
+  'cvss-version': { type: 'string' },
+  'no-cvss-fallback': { type: 'boolean', default: false },
+  'prioritise-nvd': { type: 'boolean', default: false },
+  'include-advisories': { type: 'boolean', default: false },
+} as const;
 
 const USAGE = `Usage: binlens scan PATH [--format json|cyclonedx|spdx|table] [--data-dir DIR]
 
@@ -19,6 +33,21 @@ Options:
   -f, --format FORMAT   json (default), cyclonedx (CycloneDX 1.6 JSON), spdx (SPDX 2.3 JSON), table
   --data-dir DIR        where the knowledge base is (DIR/kb); default $BINLENS_DATA_DIR,
                         else $XDG_CACHE_HOME/binlens, else ~/.cache/binlens
+  --license-policy FILE JSON object of SPDX id → RE, RU or PE overriding the built-in
+                        licence policy classes (JSON output: licenses[].policy)
+
+Vulnerability matching:
+  --assume-unknown-latest  match a component without a version as if it were the latest
+  --low-risk-tolerance     also report matches that are not exact (unknown versions,
+                           records claiming every version of a product)
+  --historical             also list vulnerabilities fixed at or below the version found
+                           (JSON: "historical" per component)
+  --cvss-version 2|3|4     CVSS version of each vulnerability's score (default 3)
+  --no-cvss-fallback       no score when the vulnerability has none in that version
+                           (default: the next older version: 4, then 3, then 2)
+  --prioritise-nvd         NVD's scores and description win over the advisories'
+  --include-advisories     also advisories without a CVE id (GHSA, GO, RUSTSEC, ...)
+${TIME_LIMIT_HELP}
   -h, --help            show this help
 
 Exit status: 0 success, 1 PATH cannot be read, 2 usage error, 130 interrupted.`;
@@ -31,18 +60,33 @@ export const scanCommand: Command = {
 };
 
 async function runScan(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandLine(argv, { format: { type: 'string', short: 'f', default: 'json' }, 'data-dir': { type: 'string' } }, USAGE, io);
+  const parsed = parseCommandLine(argv, { format: { type: 'string', short: 'f', default: 'json' }, 'data-dir': { type: 'string' }, 'license-policy': { type: 'string' }, ...MATCHING_OPTIONS, ...TIME_LIMIT_OPTION }, USAGE, io);
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
   const [file, ...extra] = positionals;
   if (file === undefined) return usageError(io, 'missing PATH');
   if (extra.length > 0) return usageError(io, `unexpected argument "${extra[0]}"`);
   if (!FORMATS.includes(values.format)) return usageError(io, `--format must be one of ${FORMATS.join(', ')}, not "${values.format}"`);
+  const licensePolicy = values['license-policy'] === undefined ? {} : await readLicensePolicy(values['license-policy']);
+  if (typeof licensePolicy === 'string') return usageError(io, licensePolicy);
+  const limits = timeLimit(values['time-limit']);
+  if (typeof limits === 'string') return usageError(io, limits);
+  const cvssVersion = values['cvss-version'];
+  if (cvssVersion !== undefined && !CVSS_VERSIONS.includes(cvssVersion)) return usageError(io, `--cvss-version must be 2, 3 or 4, not "${cvssVersion}"`);
+  const matching: EvaluateOptions = {
+    assumeUnknownAsLatest: values['assume-unknown-latest'],
+    lowRiskTolerance: values['low-risk-tolerance'],
+    historical: values.historical,
+    ...(cvssVersion !== undefined ? { cvssVersion: Number(cvssVersion) as 2 | 3 | 4 } : {}),
+    cvssFallback: !values['no-cvss-fallback'],
+    prioritiseNvd: values['prioritise-nvd'],
+    includeAdvisoriesWithoutCve: values['include-advisories'],
+  };
 
   const progress = io.stderrIsTTY ? progressLine(io) : undefined;
   let identification;
   try {
-    identification = await scan(file, { signal: io.signal }, progress?.update);
+    identification = await scan(file, { signal: io.signal, limits }, progress?.update);
   } catch (err) {
     progress?.clear();
     if (io.signal?.aborted) {
@@ -53,17 +97,29 @@ async function runScan(argv: string[], io: CliIo): Promise<number> {
     return 1;
   }
   progress?.clear();
-  const { problems, input } = identification;
+  const { problems } = identification;
+  const evaluation = await evaluateWithLocalKnowledgeBase(identification, values['data-dir'] ?? defaultDataDir(io.env), matching);
   const writer = findSbomWriter(values.format);
   if (writer) {
-    io.stdout(writer.write(identification));
+    io.stdout(writer.write(identification, evaluation ? { vulnerabilities: toSbomVulnerabilities(evaluation) } : {}));
     return 0;
   }
-  const evaluation = await evaluateWithLocalKnowledgeBase(identification, values['data-dir'] ?? defaultDataDir(io.env));
   const result = evaluation ? withVulns(toScanResult(identification), evaluation) : toScanResult(identification);
-  if (values.format === 'json') io.stdout(`${JSON.stringify({ input, ...result, problems }, null, 2)}\n`);
+  if (values.format === 'json') io.stdout(`${JSON.stringify(toNativeJson(identification, result, { licensePolicy }), null, 2)}\n`);
   else io.stdout(formatTable(result, problems, evaluation !== null));
   return 0;
+}
+
+/** The override map of --license-policy, or the reason it cannot be used. */
+async function readLicensePolicy(file: string): Promise<Record<string, string> | string> {
+  try {
+    const map: unknown = JSON.parse(await readFile(file, 'utf8'));
+    if (typeof map !== 'object' || map === null || Array.isArray(map)) return `--license-policy ${file}: not a JSON object`;
+    validatePolicyOverrides(map as Record<string, string>);
+    return map as Record<string, string>;
+  } catch (err) {
+    return `--license-policy ${file}: ${(err as Error).message}`;
+  }
 }
 
 function usageError(io: CliIo, message: string): number {

@@ -92,6 +92,8 @@ export const vulnAliases = pgTable('vuln_aliases', {
   alias: text('alias').notNull(),
 }, (t) => [
   index('vuln_aliases_alias_idx').on(t.alias),
+  // Evaluation looks aliases up from either side.
+  index('vuln_aliases_vuln_id_idx').on(t.vulnId),
   index('vuln_aliases_key_idx').on(t.source, t.recordKey),
   index('vuln_aliases_run_idx').on(t.runId),
 ]);

@@ -1,8 +1,8 @@
 // The three matchers, pure functions of a component's targets and the knowledge-base rows
 // found for them. Each match says where it came from and which range it fell in.
 import { ANY, type Cpe, NA, parseCpe23 } from '../cpe/cpe.ts';
+import { distroScheme } from '../kb/distro-releases.ts';
 import type { CpeMatchFact, DistroFixFact, PackageRangeFact } from '../kb/knowledge-base.ts';
-import { debian } from '../versions/debian.ts';
 import { generic } from '../versions/generic.ts';
 import { inNvdBounds, inOsvRange } from '../versions/range.ts';
 import { schemeForEcosystem } from '../versions/registry.ts';
@@ -19,7 +19,10 @@ export interface VulnMatch {
   readonly source: MatchSource;
   /** The record that matched: an OSV id, a CVE id, `debian:bookworm/zlib`. */
   readonly record: string;
-  /** The known version is inside the range (false: unknown version assumed latest). */
+  /**
+   * The known version was compared and is inside the range. False: an unknown version
+   * assumed latest, or a CPE criteria claiming every version (see MatchOptions).
+   */
   readonly exact: boolean;
   /** What was matched: the package, the CPE criteria. */
   readonly criteria: string;
@@ -32,6 +35,17 @@ export interface VulnMatch {
 export interface MatchOptions {
   /** A component without a version matches open-ended ranges, as not exact. */
   readonly assumeUnknownAsLatest: boolean;
+  /**
+   * Report matches that are not exact: what assumeUnknownAsLatest reports, and CPE
+   * criteria that claim every version of a product (version `*` with no bound), which
+   * otherwise never match.
+   */
+  readonly lowRiskTolerance: boolean;
+}
+
+/** Whether a component without a version may match, as not exact. */
+function assumesUnknown(options: MatchOptions): boolean {
+  return options.assumeUnknownAsLatest || options.lowRiskTolerance;
 }
 
 /** A match of one record, before ids are resolved to the reported vulnerability id. */
@@ -53,7 +67,7 @@ export function matchPackageRanges(t: MatchTargets, rows: readonly PackageRangeF
     const events = row.events;
     if (t.version === '') {
       const openEnded = row.rangeType !== 'VERSIONS' && !events.some((e) => e.fixed !== undefined || e.last_affected !== undefined || e.limit !== undefined);
-      if (options.assumeUnknownAsLatest && openEnded) {
+      if (assumesUnknown(options) && openEnded) {
         out.push({ vulnId: row.vulnId, match: { source, record: row.vulnId, exact: false, criteria, range: describeEvents(events), fixed: null } });
       }
       continue;
@@ -117,14 +131,16 @@ export function distroVerdicts(t: MatchTargets, rows: readonly DistroFixFact[]):
     let affected: boolean;
     let range: string;
     if (row.status === 'resolved' && row.fixedVersion !== null) {
-      affected = row.fixedVersion !== '0' && version !== '' && debian.compare(version, row.fixedVersion) < 0;
+      affected = row.fixedVersion !== '0' && version !== '' && distroScheme(row.distro).compare(version, row.fixedVersion) < 0;
       range = row.fixedVersion === '0' ? 'not affected' : `fixed in ${row.fixedVersion}`;
     } else {
       affected = true;
       range = row.nodsaReason ? `${row.status} (${row.nodsaReason})` : row.status;
     }
     const fixed = row.fixedVersion !== null && row.fixedVersion !== '0' ? row.fixedVersion : null;
-    verdicts.set(row.vulnId, { affected, match: { source: 'distro', record, exact: version !== '', criteria, range, fixed } });
+    // An open issue covers every version in the release, known or not.
+    const exact = version !== '' || row.status !== 'resolved';
+    verdicts.set(row.vulnId, { affected, match: { source: 'distro', record, exact, criteria, range, fixed } });
   }
   return verdicts;
 }
@@ -143,7 +159,7 @@ const OTHER_ATTRIBUTES = ['part', 'vendor', 'product', 'update', 'edition', 'lan
  * (the engine does not know it) takes anything except a specific update, so a plain
  * 1.0.2 is not claimed to be 1.0.2:beta1.
  */
-function attributesMatch(criteria: Cpe, candidate: Cpe): boolean {
+export function attributesMatch(criteria: Cpe, candidate: Cpe): boolean {
   return OTHER_ATTRIBUTES.every((attribute) => {
     const c = criteria[attribute];
     const k = candidate[attribute];
@@ -164,18 +180,22 @@ function versionMatches(criteria: Cpe, row: CpeMatchFact, candidate: CpeCandidat
   if (criteria.version === NA && candidate.cpe.version === NA) return true;
   if (candidate.version === '') {
     const openEnded = criteria.version === ANY && row.versionEndIncluding === null && row.versionEndExcluding === null;
-    return options.assumeUnknownAsLatest && (openEnded || criteria.version === NA) ? false : null;
+    return assumesUnknown(options) && (openEnded || criteria.version === NA) ? false : null;
   }
   if (criteria.version === NA) return true;
-  if (criteria.version === ANY) return inNvdBounds(candidate.version, bounds, generic) ? true : null;
+  if (criteria.version === ANY) {
+    // "Every version" is NVD's claim when it knows no range: no version was compared.
+    if (Object.keys(bounds).length === 0) return options.lowRiskTolerance ? false : null;
+    return inNvdBounds(candidate.version, bounds, generic) ? true : null;
+  }
   return generic.compare(candidate.version, criteria.version) === 0 ? true : null;
 }
 
-function describeEvents(events: PackageRangeFact['events']): string {
+export function describeEvents(events: PackageRangeFact['events']): string {
   return events.map((e) => Object.entries(e).map(([k, v]) => `${k} ${String(v)}`).join('')).join(', ');
 }
 
-function describeBounds(criteria: Cpe, row: CpeMatchFact): string {
+export function describeBounds(criteria: Cpe, row: CpeMatchFact): string {
   if (criteria.version !== ANY) return criteria.version === NA ? 'any version' : `= ${criteria.version}`;
   const parts = [
     row.versionStartIncluding !== null ? `>= ${row.versionStartIncluding}` : '',

@@ -3,6 +3,7 @@
 // CPE candidates.
 import type { Component } from '@binlens/engine/model';
 import { ANY, NA, type Cpe, parseCpe } from '../cpe/cpe.ts';
+import { distroSourceOf } from '../kb/distro-releases.ts';
 import type { DistroSourceKey } from '../kb/knowledge-base.ts';
 import { parsePurl, versionWithEpoch } from '../purl/purl.ts';
 import { type PackageKey, packageKeyOfPurl } from './package-key.ts';
@@ -49,6 +50,8 @@ export function matchTargets(component: Component): MatchTargets {
       distro = { key: { distro: 'debian', release, sourcePackage }, version: sourceVersion };
     }
   }
+  // Alpine (secdb) and Ubuntu packages.
+  distro ??= distroSourceOf(component, purl);
   return { component, version, pkg: purl ? packageKeyOfPurl(purl) : null, distro, cpes };
 }
 

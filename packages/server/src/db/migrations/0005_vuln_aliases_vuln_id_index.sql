@@ -1,0 +1,1 @@
+CREATE INDEX "vuln_aliases_vuln_id_idx" ON "vuln_aliases" USING btree ("vuln_id");
