@@ -7,7 +7,7 @@ import type { FeedKind } from './types.ts';
 
 export class UnknownFeedError extends Error {
   constructor(name: string) {
-    super(`${name}: not a feed Binlens reads (NVD CVE API 2.0 JSON, NVD overrides, CVE JSON 5, OSV JSON, vendor advisories, EPSS CSV, CISA KEV JSON, Debian security tracker JSON, Alpine secdb JSON/YAML, Ubuntu OSV JSON)`);
+    super(`${name}: not a feed Binlens reads (NVD CVE API 2.0 JSON, NVD overrides, CVE JSON 5, OSV JSON or YAML, vendor advisories, EPSS CSV, CISA KEV JSON, Debian security tracker JSON, Alpine secdb JSON/YAML, Ubuntu OSV JSON)`);
     this.name = 'UnknownFeedError';
   }
 }

@@ -1,10 +1,12 @@
 // OSV JSON (ossf.github.io/osv-schema): one record per file, or an array of records, as
-// GHSA, PYSEC, GO, RUSTSEC and the distro databases publish them.
+// GHSA, PYSEC, GO, RUSTSEC and the distro databases publish them; also one record in
+// YAML, the form of the PyPA advisory database's sources (`vulns/<package>/PYSEC-*.yaml`).
 import { scoreCvss } from '../../cvss/cvss.ts';
 import type { CvssMetric, RangeEvent, Reference, vulnPackageRanges } from '../../db/schema.ts';
 import { ecosystemBase, normalizePackageName } from '../../match/package-key.ts';
 import { schemeForEcosystem } from '../../versions/registry.ts';
-import { type FeedInput, textChunks } from '../input.ts';
+import { parse as parseYaml } from 'yaml';
+import { type FeedInput, peekText, textChunks } from '../input.ts';
 import { splitJson } from '../json-stream.ts';
 import type { Feed, FeedItem, Staged } from '../types.ts';
 import { asArray, asRecord, asString } from './json-values.ts';
@@ -14,16 +16,49 @@ export const osvFeed: Feed = {
   title: 'OSV',
   replace: 'records',
   keyTable: 'records',
-  detect: (head) => /"id"\s*:/.test(head) && /"modified"\s*:/.test(head)
-    && (/"affected"\s*:/.test(head) || /"aliases"\s*:/.test(head) || /"schema_version"\s*:/.test(head)),
+  detect: (head) => (/"id"\s*:/.test(head) && /"modified"\s*:/.test(head)
+    && (/"affected"\s*:/.test(head) || /"aliases"\s*:/.test(head) || /"schema_version"\s*:/.test(head)))
+    || isOsvYaml(head),
   read: readOsv,
 };
 
+/** One OSV record as a YAML mapping is small; a bigger file is not one. */
+const MAX_YAML_CHARS = 8 * 1024 * 1024;
+
+/**
+ * A YAML mapping that opens with the record's `id:` and has OSV's `affected:` or `details:`
+ * near it (a long `versions` list can push `modified:` past the head).
+ */
+function isOsvYaml(head: string): boolean {
+  return /^(?:#[^\n]*\n|\s*\n)*id:[ \t]*\S/.test(head) && /^(affected|details):/m.test(head);
+}
+
 async function readOsv(input: FeedInput, onItem: (item: FeedItem) => Promise<void>, signal?: AbortSignal): Promise<void> {
+  if (isOsvYaml(await peekText(input))) {
+    await onItem(await readOsvYaml(input, signal));
+    return;
+  }
   const { head, found } = await splitJson(textChunks(input, signal), { kind: 'elements', arrayKeys: ['vulns'] }, async (item) => {
     await onItem(parseOsvText(item.text, `item ${item.index}`));
   }, signal);
   if (!found) await onItem(parseOsvText(head, 'record'));
+}
+
+async function readOsvYaml(input: FeedInput, signal?: AbortSignal): Promise<FeedItem> {
+  let text = '';
+  for await (const chunk of textChunks(input, signal)) {
+    text += chunk;
+    if (text.length > MAX_YAML_CHARS) return { id: 'record', skip: `an OSV YAML record is at most ${MAX_YAML_CHARS} characters` };
+  }
+  let value: unknown;
+  try {
+    // failsafe: every scalar stays a string, so versions such as 1.10 are never the number 1.1.
+    value = parseYaml(text, { schema: 'failsafe', maxAliasCount: 0 });
+  } catch {
+    return { id: /^id:\s*(\S+)/m.exec(text)?.[1] ?? 'record', skip: 'malformed YAML' };
+  }
+  const record = asRecord(value);
+  return record ? parseOsvRecord(record, 'record') : { id: 'record', skip: 'not a mapping' };
 }
 
 function parseOsvText(text: string, where: string): FeedItem {
