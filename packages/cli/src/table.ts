@@ -1,12 +1,14 @@
 // `--format table`: aligned columns for people, problems below.
 import type { Problem, ScanResult } from '@binlens/engine';
-import type { EvaluatedScanResult } from '@binlens/vulndb';
+import type { EvaluatedScanResult, Evaluation } from '@binlens/vulndb';
 
 /**
- * `withVulns` says whether a knowledge base was consulted: only then are the VULNS column
- * and the upgrade guidance (FIX: nearest version fixing them all, LATEST: latest known) shown.
+ * `evaluation` is there when a knowledge base was consulted: only then are the VULNS column,
+ * the upgrade guidance (FIX: nearest version fixing them all, LATEST: latest known) and the
+ * table of vulnerabilities (severity, CVSS score, EPSS, KEV, components) shown.
  */
-export function formatTable(result: ScanResult | EvaluatedScanResult, problems: Problem[], withVulns = false): string {
+export function formatTable(result: ScanResult | EvaluatedScanResult, problems: Problem[], evaluation: Evaluation | null = null): string {
+  const withVulns = evaluation !== null;
   const rows = [['NAME', 'VERSION', 'TYPE', ...(withVulns ? ['VULNS', 'FIX', 'LATEST'] : []), 'FILES']];
   for (const c of result.components) {
     const paths = c.objects.map((o) => o.extended_fullpath.join(' > '));
@@ -17,6 +19,7 @@ export function formatTable(result: ScanResult | EvaluatedScanResult, problems: 
   }
   let out = align(rows);
   if (result.components.length === 0) out += '(no components found)\n';
+  if (evaluation && Object.keys(evaluation.vulnerabilities).length > 0) out += `\n${vulnerabilityTable(result, evaluation)}`;
   if (problems.length > 0) {
     out += `\n${align([
       ['LEVEL', 'CODE', 'PLUGIN', 'LOCATION', 'MESSAGE'],
@@ -24,6 +27,26 @@ export function formatTable(result: ScanResult | EvaluatedScanResult, problems: 
     ])}`;
   }
   return out;
+}
+
+/** One row per vulnerability, in the evaluation's order (CVEs by year and number). */
+function vulnerabilityTable(result: ScanResult | EvaluatedScanResult, evaluation: Evaluation): string {
+  const affected = new Map<string, string[]>();
+  for (const c of result.components) {
+    for (const v of c.vulns) affected.set(v.vuln_id, [...(affected.get(v.vuln_id) ?? []), c.version ? `${c.lib} ${c.version}` : c.lib]);
+  }
+  const rows = [['VULNERABILITY', 'SEVERITY', 'CVSS', 'EPSS', 'KEV', 'COMPONENTS']];
+  for (const v of Object.values(evaluation.vulnerabilities)) {
+    rows.push([
+      v.vuln_id,
+      v.severity?.toLowerCase() ?? '-',
+      v.score === null ? '-' : `${v.score.toFixed(1)}${v.score_version ? ` (v${v.score_version})` : ''}`,
+      v.epss ? `${(v.epss.score * 100).toFixed(2)}%` : '-',
+      v.kev ? `since ${v.kev.date_added}` : '-',
+      (affected.get(v.vuln_id) ?? []).join(', '),
+    ]);
+  }
+  return align(rows);
 }
 
 /** Pad every column but the last to its widest cell. */

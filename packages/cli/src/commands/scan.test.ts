@@ -89,7 +89,16 @@ describe('binlens CLI', () => {
         'NAME    VERSION  TYPE  VULNS           FIX      LATEST   FILES',
         'lodash  4.17.20  JS    CVE-2021-23337  4.17.21  4.17.21  node_modules/lodash/package.json',
       ]);
+      expect(table.stdout.split('\n').slice(3, 5)).toEqual([
+        'VULNERABILITY   SEVERITY  CVSS        EPSS  KEV  COMPONENTS',
+        'CVE-2021-23337  high      7.2 (v3.1)  -     -    lodash 4.17.20',
+      ]);
       const json = JSON.parse((await run('scan', input, '--data-dir', dataDir)).stdout);
+      expect(Object.keys(json.vulnerabilities)).toEqual(['CVE-2021-23337']);
+      expect(json.vulnerabilities['CVE-2021-23337']).toMatchObject({
+        aliases: ['GHSA-35jh-r3h4-6jhm'], summary: 'Command Injection in lodash', cwes: ['CWE-77', 'CWE-94'],
+        score: 7.2, severity: 'high', score_version: '3.1', epss: null, kev: null,
+      });
       expect(json.components[0].vulns.map((v: { vuln_id: string; exact: boolean }) => [v.vuln_id, v.exact])).toEqual([
         ['CVE-2021-23337', true],
       ]);

@@ -105,8 +105,11 @@ async function runScan(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const result = evaluation ? withVulns(toScanResult(identification), evaluation) : toScanResult(identification);
-  if (values.format === 'json') io.stdout(`${JSON.stringify(toNativeJson(identification, result, { licensePolicy }), null, 2)}\n`);
-  else io.stdout(formatTable(result, problems, evaluation !== null));
+  if (values.format === 'json') {
+    const json = toNativeJson(identification, result, { licensePolicy });
+    // What each vulnerability id the components list is: CVSS, EPSS, KEV, CWEs, aliases.
+    io.stdout(`${JSON.stringify(evaluation ? { ...json, vulnerabilities: evaluation.vulnerabilities } : json, null, 2)}\n`);
+  } else io.stdout(formatTable(result, problems, evaluation));
   return 0;
 }
 

@@ -1,6 +1,6 @@
 // `binlens unpack FILE`: take FILE apart and show (or write) the file tree. Thin:
 // parse arguments, call the engine's unpackFile, print or copy what it found.
-import { copyFile, constants, mkdir } from 'node:fs/promises';
+import { copyFile, constants, link, mkdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { type FileEntry, type UnpackedTree, unpackFile } from '@binlens/engine';
 import { type CliIo, type Command, parseCommandLine, reportUsageError } from '../command.ts';
@@ -82,7 +82,10 @@ function toJson(tree: UnpackedTree): unknown {
  * Copy one unpacked file to DIR: `['fw.bin', '0x10000.squashfs', 'etc/passwd']` →
  * `DIR/fw.bin.extracted/0x10000.squashfs.extracted/etc/passwd`. Member paths are
  * normalised by the engine (no `..`, not absolute); the target is checked to lie
- * inside DIR all the same, and never overwrites (COPYFILE_EXCL). Links are listed, not created.
+ * inside DIR all the same, and never overwrites (link and COPYFILE_EXCL both refuse an
+ * existing target). A hard link when DIR is on the work directory's file system (the
+ * work directory is deleted afterwards, so the bytes are DIR's alone), a copy otherwise.
+ * Links found in FILE are listed, not created.
  */
 async function writeOut(out: string, entry: FileEntry, diskPath: string | undefined, failures: string[]): Promise<void> {
   if (diskPath === undefined) return;
@@ -98,7 +101,11 @@ async function writeOut(out: string, entry: FileEntry, diskPath: string | undefi
   }
   try {
     await mkdir(join(target, '..'), { recursive: true });
-    await copyFile(diskPath, target, constants.COPYFILE_EXCL);
+    await link(diskPath, target).catch(async (err: NodeJS.ErrnoException) => {
+      // Another file system, or one without hard links.
+      if (err.code !== 'EXDEV' && err.code !== 'EPERM' && err.code !== 'ENOTSUP') throw err;
+      await copyFile(diskPath, target, constants.COPYFILE_EXCL);
+    });
   } catch (err) {
     failures.push(`cannot write ${target}: ${(err as Error).message}`);
   }
