@@ -2,7 +2,9 @@
 export * from './model/index.ts';
 export { scan, type ScanOptions } from './pipeline.ts';
 export { toScanResult } from './report/scan-result.ts';
-export { NATIVE_JSON_SCHEMA_VERSION, toNativeJson, type NativeJson, type NativeJsonOptions } from './report/native-json.ts';
+export { NATIVE_JSON_SCHEMA_VERSION, toNativeJson, type NativeInfoleak, type NativeJson, type NativeJsonOptions } from './report/native-json.ts';
+export type { NativeExecutable } from './report/native-executables.ts';
+export type { NativeMobileApp } from './report/native-mobile.ts';
 export { licensePolicy, validatePolicyOverrides, type LicensePolicy, type LicensePolicyOverrides } from './licenses/policy.ts';
 export { DEFAULT_LIMITS, type Limits } from './unpack/limits.ts';
 export { unpackFile, type UnpackOptions, type UnpackedTree } from './unpack/unpack-file.ts';

@@ -22,6 +22,7 @@ export const ERRORS = {
   scan_not_ready: { status: 409, field: 'detail', message: 'The scan is not ready.' },
   queue_unavailable: { status: 503, field: 'detail', message: 'The job queue is not available.' },
   cve_list_invalid: { status: 400, field: 'cve__in', message: 'Give comma-separated CVE ids.' },
+  id_list_invalid: { status: 400, field: 'id__in', message: 'Give comma-separated ids.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

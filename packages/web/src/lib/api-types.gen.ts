@@ -1020,6 +1020,338 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest/scans/{id}/executable-attributes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Format, machine and hardening attributes of every executable and library in a ready scan; 409 while it is busy or failed. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["ExecutableAttributes"][];
+                            links: components["schemas"]["PageLinks"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scans/{id}/mobileapps/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Android and iOS apps found in a ready scan (manifest, permissions, signing, libraries); 409 while it is busy or failed. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["MobileApp"][];
+                            links: components["schemas"]["PageLinks"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scans/{id}/infoleak/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Information leaks of a ready scan, optionally of one kind or matching a search; documentation examples (decoys) only when asked. */
+        get: {
+            parameters: {
+                query?: {
+                    kind?: components["schemas"]["InfoleakKind"];
+                    /** @description Case-insensitive text in the value, the path or the context. */
+                    search?: string;
+                    include_decoys?: boolean;
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["InfoleakItem"][];
+                            links: components["schemas"]["PageLinks"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/infoleak/{kind}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The findings of one infoleak kind in a scan, ordered by id; `id__in` picks some (at most 100). */
+        get: {
+            parameters: {
+                query: {
+                    scan: number;
+                    /** @description Comma-separated ids, at most 100. */
+                    id__in?: string;
+                    ordering?: "id";
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description A kind with `-` for `_`: cloud-provider-keys, asymmetric-keys, ... */
+                    kind: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["InfoleakItem"][];
+                            links: components["schemas"]["PageLinks"];
+                        };
+                    };
+                };
+                /** @description Validation errors by field name, e.g. {"name": ["This field is required."]} */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1224,6 +1556,70 @@ export interface components {
             percentile: number;
             model_version: string | null;
             score_date: string | null;
+        };
+        /** ExecutableAttributes */
+        ExecutableAttributes: {
+            /** @description Extended path: element 0 inside the input, each next inside the archive before it. */
+            path: string[];
+            /** @description elf, pe or macho. */
+            format: string;
+            machine: string;
+            bits: number;
+            endianness: string;
+            type: string;
+            /** @description Hardening attributes by snake-case name (nx, pie, relro, canary, fortify, dynamic_base, cfg, arc, ...); only those of the format. */
+            attributes: {
+                [key: string]: boolean | string | number | string[] | null;
+            };
+            /** @description Missing mitigations: no-pie, execstack, no-relro, no-control-flow-guard, ... */
+            missing: string[];
+        };
+        /** MobileAppPermission */
+        MobileAppPermission: {
+            name: string;
+            protection_level: string | null;
+            usage: string | null;
+        };
+        /** MobileApp */
+        MobileApp: {
+            platform: "android" | "ios";
+            path: string[];
+            /** @description Android package name or iOS bundle identifier. */
+            id: string;
+            name: string | null;
+            version: string | null;
+            build: string | null;
+            min_os: string | null;
+            target_sdk: string | null;
+            permissions: components["schemas"]["MobileAppPermission"][];
+            android: {
+                [key: string]: unknown;
+            } | null;
+            ios: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /**
+         * InfoleakKind
+         * @enum {string}
+         */
+        InfoleakKind: "asymmetric_keys" | "cloud_provider_keys" | "urls" | "emails" | "ips" | "macs" | "image_data" | "jwts" | "shell_histories" | "passwords" | "oauths" | "custom" | "http_credentials" | "google_cloud_keys" | "facebook_tokens" | "twilio_keys";
+        /** InfoleakItem */
+        InfoleakItem: {
+            /** @description Position of the finding in the scan's list, from 1; stable for a scan. */
+            id: number;
+            kind: components["schemas"]["InfoleakKind"];
+            detector: string;
+            path: string[];
+            offset: number | null;
+            line: number | null;
+            value: string;
+            masked: string | null;
+            context: string;
+            details: {
+                [key: string]: string | number | boolean;
+            } | null;
+            decoy: boolean;
         };
     };
     responses: never;

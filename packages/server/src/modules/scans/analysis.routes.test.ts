@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { scan, toNativeJson, toScanResult } from '@binlens/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES } from '../../../test/databases.ts';
+import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { multipart, tar } from '../../../test/files.ts';
+import { newSession, type TestSession } from '../../../test/login.ts';
+
+const fixture = (path: string) => readFileSync(new URL(`../../../../engine/fixtures/${path}`, import.meta.url));
+
+const ARCHIVE = tar([
+  { path: 'app/demo.apk', content: fixture('mobile/apk-basic/demo.apk') },
+  { path: 'app/bin/tool', content: fixture('executables/elf-default/elf-default') },
+  {
+    path: 'app/etc/service.conf',
+    content: 'contact = ops@binlens-demo.org\nexample_key = AKIAIOSFODNN7EXAMPLE\nmirror = https://updates.binlens-demo.org/feed\n',
+  },
+]);
+
+interface Page<T> {
+  count: number;
+  results: T[];
+  links: { next: string | null; previous: string | null };
+}
+interface Leak { id: number; kind: string; value: string; decoy: boolean; path: string[] }
+
+describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) => {
+  let t: TestApp;
+  let alice: TestSession;
+  let scanId: number;
+  let expected: ReturnType<typeof toNativeJson>;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { workers: true });
+    alice = await newSession(t.app, t.database);
+    const group = await t.app.inject({ method: 'POST', url: '/rest/groups/', headers: alice.headers, payload: { name: 'Apps' } });
+    const body = multipart('file', 'release.tar', ARCHIVE);
+    const created = await t.app.inject({ method: 'POST', url: `/rest/groups/${group.json<{ id: number }>().id}/upload/`, headers: { ...alice.headers, ...body.headers }, payload: body.payload });
+    scanId = created.json<{ id: number }>().id;
+    const deadline = Date.now() + 60_000;
+    while ((await t.app.inject({ method: 'GET', url: `/rest/scans/${scanId}/`, headers: alice.headers })).json<{ status: string }>().status === 'B' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    // The same file scanned in-process: the API must answer exactly the native JSON's sections.
+    const dir = await mkdtemp(join(tmpdir(), 'binlens-analysis-'));
+    try {
+      await writeFile(join(dir, 'release.tar'), ARCHIVE);
+      const identification = await scan(join(dir, 'release.tar'));
+      expected = toNativeJson(identification, toScanResult(identification));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+  afterAll(() => t.close());
+
+  const get = async <T>(url: string, headers: object = alice.headers) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: { ...headers } });
+    return { status: response.statusCode, body: response.json<T>() };
+  };
+
+  it('lists every executable with its hardening attributes', async () => {
+    const { status, body } = await get<Page<{ path: string[]; format: string; attributes: Record<string, unknown> }>>(`/rest/scans/${scanId}/executable-attributes/`);
+    expect(status).toBe(200);
+    expect(body.results).toEqual(expected.executables);
+    const tool = body.results.find((e) => e.path.join('/') === 'release.tar/app/bin/tool' || e.path.at(-1) === 'app/bin/tool');
+    expect([tool?.format, tool?.attributes.nx, tool?.attributes.pie, tool?.attributes.relro]).toEqual(['elf', true, true, 'partial']);
+    const paged = await get<Page<unknown>>(`/rest/scans/${scanId}/executable-attributes/?limit=1&offset=1`);
+    expect([paged.body.count, paged.body.results, paged.body.links.previous]).toEqual([
+      expected.executables.length, expected.executables.slice(1, 2), `/rest/scans/${scanId}/executable-attributes/?limit=1&offset=0`,
+    ]);
+  });
+
+  it('lists the mobile apps', async () => {
+    const { body } = await get<Page<{ platform: string; id: string; version: string }>>(`/rest/scans/${scanId}/mobileapps/`);
+    expect(body.results).toEqual(expected.mobile_apps);
+    expect(body.results.map((a) => [a.platform, a.id, a.version])).toEqual([['android', 'org.binlens.demo', '1.4.2']]);
+  });
+
+  it('lists infoleaks without decoys unless asked, by kind, by search, and per kind by ids', async () => {
+    const numbered = expected.infoleaks.map((leak, i) => ({ id: i + 1, ...leak }));
+    const all = await get<Page<Leak>>(`/rest/scans/${scanId}/infoleak/?include_decoys=true`);
+    expect(all.body.results).toEqual(numbered);
+    // The scan ran with the decoy filter on: the documentation key was never reported.
+    const shown = await get<Page<Leak>>(`/rest/scans/${scanId}/infoleak/`);
+    expect(shown.body.results).toEqual(numbered);
+    expect(numbered.some((l) => l.value.includes('AKIAIOSFODNN7EXAMPLE'))).toBe(false);
+
+    const emails = await get<Page<Leak>>(`/rest/scans/${scanId}/infoleak/?kind=emails`);
+    expect(emails.body.results.map((l) => [l.kind, l.value])).toEqual([['emails', 'ops@binlens-demo.org']]);
+    const search = await get<Page<Leak>>(`/rest/scans/${scanId}/infoleak/?search=UPDATES.binlens`);
+    const mentions = (l: (typeof numbered)[number]) => [l.value, l.context, l.path.join('/')].some((text) => text.toLowerCase().includes('updates.binlens'));
+    expect(search.body.results).toEqual(numbered.filter(mentions));
+    expect(search.body.results.map((l) => l.value)).toContain('https://updates.binlens-demo.org/feed');
+
+    const email = emails.body.results[0];
+    const byKind = await get<Page<Leak>>(`/rest/infoleak/emails/?scan=${scanId}&id__in=${email?.id},999&ordering=id`);
+    expect(byKind.body.results).toEqual([email]);
+    const wrongKind = await get<Page<Leak>>(`/rest/infoleak/cloud-provider-keys/?scan=${scanId}&id__in=${email?.id}`);
+    expect(wrongKind.body.results).toEqual([]);
+  });
+
+  it('answers 404 for an unknown kind or scan, 400 for bad ids, 401 without a session', async () => {
+    expect((await get(`/rest/infoleak/secrets/?scan=${scanId}`)).status).toBe(404);
+    expect((await get(`/rest/scans/999999/executable-attributes/`)).status).toBe(404);
+    expect(await get(`/rest/infoleak/emails/?scan=${scanId}&id__in=1,x`)).toEqual({ status: 400, body: { id__in: ['Give comma-separated ids.'] } });
+    expect((await get(`/rest/scans/${scanId}/mobileapps/`, {})).status).toBe(401);
+  });
+});

@@ -1,0 +1,110 @@
+// The analyzers' results of a ready scan (spec §7): GET /scans/{id}/executable-attributes/,
+// {scanUrl}mobileapps/, scans/{id}/infoleak/ (search) and the infoleak lists per kind.
+// Shapes are the native JSON contract's; lists are paged like every list.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { toNativeJson, toScanResult } from '@binlens/engine';
+import type { Identification } from '@binlens/engine/model';
+import { AppError } from '../../lib/errors.ts';
+import { type PageRequest, pageOf, pageRequest } from '../../lib/paging.ts';
+import { ErrorDetail, FieldErrors, IdParams } from '../../lib/schemas.ts';
+import { requireViewer } from '../../plugins/auth.ts';
+import type { Viewer } from '../users/viewer.ts';
+import {
+  ExecutableAttributesPage, INFOLEAK_KINDS, type InfoleakItem, InfoleakKindParams, InfoleakKindQuery, InfoleakPage, InfoleakQuery, MobileAppPage, PageOnlyQuery,
+} from './analysis.schemas.ts';
+import { createScansRepository } from './repository.ts';
+
+/** Spec §9: ids are fetched in chunks of 100. */
+const MAX_IDS = 100;
+
+export const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const scans = createScansRepository(app.db);
+
+  const identificationOf = async (viewer: Viewer, id: number): Promise<Identification> => {
+    const row = await scans.findIdentification(viewer, id);
+    if (!row) throw new AppError('not_found');
+    if (row.status !== 'R' || !row.identification) throw new AppError('scan_not_ready');
+    return row.identification;
+  };
+  const nativeOf = async (viewer: Viewer, id: number) => {
+    const identification = await identificationOf(viewer, id);
+    return toNativeJson(identification, toScanResult(identification));
+  };
+  const infoleaks = async (viewer: Viewer, id: number): Promise<InfoleakItem[]> =>
+    (await nativeOf(viewer, id)).infoleaks.map((leak, i) => ({ id: i + 1, ...leak }));
+  const page = <T>(items: T[], request: PageRequest, path: string, query: Record<string, unknown>) =>
+    pageOf(items.slice(request.offset, request.offset + request.limit), items.length, request, path, query);
+
+  app.get('/rest/scans/:id/executable-attributes/', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['scans'],
+      description: 'Format, machine and hardening attributes of every executable and library in a ready scan; 409 while it is busy or failed.',
+      params: IdParams,
+      querystring: PageOnlyQuery,
+      response: { 200: ExecutableAttributesPage, 401: ErrorDetail, 404: ErrorDetail, 409: ErrorDetail },
+    },
+  }, async (request) => {
+    const { id } = request.params;
+    return page((await nativeOf(requireViewer(request), id)).executables, pageRequest(request.query), `/rest/scans/${id}/executable-attributes/`, {});
+  });
+
+  app.get('/rest/scans/:id/mobileapps/', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['scans'],
+      description: 'Android and iOS apps found in a ready scan (manifest, permissions, signing, libraries); 409 while it is busy or failed.',
+      params: IdParams,
+      querystring: PageOnlyQuery,
+      response: { 200: MobileAppPage, 401: ErrorDetail, 404: ErrorDetail, 409: ErrorDetail },
+    },
+  }, async (request) => {
+    const { id } = request.params;
+    return page((await nativeOf(requireViewer(request), id)).mobile_apps, pageRequest(request.query), `/rest/scans/${id}/mobileapps/`, {});
+  });
+
+  app.get('/rest/scans/:id/infoleak/', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['scans'],
+      description: 'Information leaks of a ready scan, optionally of one kind or matching a search; documentation examples (decoys) only when asked.',
+      params: IdParams,
+      querystring: InfoleakQuery,
+      response: { 200: InfoleakPage, 401: ErrorDetail, 404: ErrorDetail, 409: ErrorDetail },
+    },
+  }, async (request) => {
+    const { id } = request.params;
+    const { kind, search, include_decoys: includeDecoys, ...rest } = request.query;
+    const needle = search?.toLowerCase();
+    const items = (await infoleaks(requireViewer(request), id)).filter((leak) =>
+      (kind === undefined || leak.kind === kind)
+      && (includeDecoys === true || !leak.decoy)
+      && (needle === undefined || [leak.value, leak.context, leak.path.join('/')].some((text) => text.toLowerCase().includes(needle))));
+    return page(items, pageRequest(rest), `/rest/scans/${id}/infoleak/`, { kind, search, include_decoys: includeDecoys });
+  });
+
+  app.get('/rest/infoleak/:kind/', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['scans'],
+      description: 'The findings of one infoleak kind in a scan, ordered by id; `id__in` picks some (at most 100).',
+      params: InfoleakKindParams,
+      querystring: InfoleakKindQuery,
+      response: { 200: InfoleakPage, 400: FieldErrors, 401: ErrorDetail, 404: ErrorDetail, 409: ErrorDetail },
+    },
+  }, async (request) => {
+    const kind = request.params.kind.replaceAll('-', '_');
+    if (!(INFOLEAK_KINDS as readonly string[]).includes(kind)) throw new AppError('not_found');
+    const { scan, id__in: idIn, ordering: _ordering, ...rest } = request.query;
+    const ids = idIn === undefined ? undefined : parseIds(idIn);
+    const items = (await infoleaks(requireViewer(request), scan)).filter((leak) => leak.kind === kind && (ids === undefined || ids.has(leak.id)));
+    return page(items, pageRequest(rest), `/rest/infoleak/${request.params.kind}/`, { scan, id__in: idIn });
+  });
+};
+
+function parseIds(value: string): Set<number> {
+  const parts = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (parts.some((p) => !/^\d{1,10}$/.test(p))) throw new AppError('id_list_invalid');
+  if (parts.length > MAX_IDS) throw new AppError('id_list_invalid', `At most ${MAX_IDS} ids per request.`);
+  return new Set(parts.map(Number));
+}
