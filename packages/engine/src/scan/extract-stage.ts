@@ -3,10 +3,12 @@
 // a limit says stop. Members of members are detected the same way. A file no
 // unpacker claims whole (a raw flash dump) is carved for payloads at any offset.
 import type { DockerImage, Problem } from '../model/index.ts';
+import { findChunks } from '../carve/carve.ts';
 import { CARVE, extractCarved } from '../carve/extract-carved.ts';
 import { isElf } from '../executables/elf.ts';
 import { OCI_LAYOUT, extractLayout, findLayouts } from '../unpack/image/layout-files.ts';
 import { UNPACKERS } from '../unpack/registry.ts';
+import { lazyReader } from '../unpack/lazy-reader.ts';
 import { ExtractSink } from '../unpack/safe-fs.ts';
 import { FormatError, HEAD_BYTES, type Chunk, type Unpacker } from '../unpack/types.ts';
 import { openReader, type Reader } from '../util/reader.ts';
@@ -36,43 +38,108 @@ const CARVE_MIN_BYTES = 4096;
 /** Files of an OCI image layout that was merged: their content is the merged tree, not unpacked again. */
 const IN_LAYOUT = new WeakSet<TreeFile>();
 
+/** First bytes of members, kept by the sink while writing them: detection reads no file for them. */
+const HEADS = new WeakMap<TreeFile, Buffer>();
+
+/**
+ * Files whose reading and detection run ahead of the one being unpacked. Unpacking
+ * itself stays one file at a time, in tree order, so the tree and the problems are
+ * the same as without read-ahead.
+ */
+const READ_AHEAD = 8;
+
+/** A file opened and detected ahead of its turn. */
+interface Prepared {
+  reader: Reader;
+  head: Buffer;
+  found: { unpacker: Unpacker; chunk: Chunk } | undefined;
+  /** False when carving was tried ahead and found nothing: nothing to do. */
+  carve: boolean;
+}
+
 export async function extractStage(ctx: ScanContext, options: ExtractOptions = {}): Promise<ExtractOutcome> {
   const { tree, signal } = ctx;
   const outcome: ExtractOutcome = { dockerImages: [] };
   const root = tree.files[0];
   if (root?.entry.format === DIRECTORY_FORMAT) await unpackLayouts(ctx, root, tree.files.slice(1), options, outcome);
-  // tree.files grows while we walk it: that is the breadth-first queue.
-  for (let i = 0; i < tree.files.length; i++) {
-    signal.throwIfAborted();
-    if (outOfTime(ctx, 'file extractors', () => `${tree.files.length - i} of ${tree.files.length} files not examined`)) break;
-    ctx.progress({ stage: 'file extractors', done: i, total: tree.files.length });
-    const file = tree.files[i];
-    if (file?.diskPath === undefined || file.entry.size === 0 || IN_LAYOUT.has(file)) continue;
-    await visit(ctx, file, file.diskPath, options, outcome);
+  const ahead = new Map<number, Promise<Prepared | undefined>>();
+  // Ends the reading of files the walk will not reach (time limit, failure).
+  const stop = new AbortController();
+  const aheadSignal = AbortSignal.any([signal, stop.signal]);
+  const readAhead = (from: number): void => {
+    for (let j = from; j < Math.min(tree.files.length, from + READ_AHEAD); j++) {
+      if (ahead.has(j)) continue;
+      const job = prepare(ctx, tree.files[j], aheadSignal);
+      // Dropped when the walk stops early: never an unhandled rejection.
+      job.catch(() => undefined);
+      ahead.set(j, job);
+    }
+  };
+  try {
+    // tree.files grows while we walk it: that is the breadth-first queue.
+    for (let i = 0; i < tree.files.length; i++) {
+      signal.throwIfAborted();
+      if (outOfTime(ctx, 'file extractors', () => `${tree.files.length - i} of ${tree.files.length} files not examined`)) break;
+      ctx.progress({ stage: 'file extractors', done: i, total: tree.files.length });
+      readAhead(i);
+      const job = ahead.get(i);
+      ahead.delete(i);
+      const prepared = await job;
+      readAhead(i + 1);
+      const file = tree.files[i];
+      if (file) HEADS.delete(file);
+      if (prepared === undefined || file === undefined) continue;
+      try {
+        // Merged into an image while this file was being read ahead.
+        if (!IN_LAYOUT.has(file)) await visit(ctx, file, prepared, options, outcome);
+      } finally {
+        await prepared.reader.close();
+      }
+    }
+  } finally {
+    stop.abort();
+    for (const job of ahead.values()) await (await job.catch(() => undefined))?.reader.close();
   }
   ctx.progress({ stage: 'file extractors', done: tree.files.length, total: tree.files.length });
   return outcome;
 }
 
-async function visit(ctx: ScanContext, file: TreeFile, diskPath: string, options: ExtractOptions, outcome: ExtractOutcome): Promise<void> {
-  const reader = await openReader(diskPath);
+/** Open and detect a file; undefined for a file with nothing to unpack. Reads only. */
+async function prepare(ctx: ScanContext, file: TreeFile | undefined, signal: AbortSignal): Promise<Prepared | undefined> {
+  if (file?.diskPath === undefined || file.entry.size === 0 || IN_LAYOUT.has(file)) return undefined;
+  const known = HEADS.get(file);
+  const reader = known ? lazyReader(file.diskPath, file.entry.size, known) : await openReader(file.diskPath);
   try {
-    const head = await reader.read(0, HEAD_BYTES);
+    const head = known ?? (await reader.read(0, HEAD_BYTES));
     const found = await detect(head, reader);
-    if (found) {
-      file.entry.format = found.unpacker.name;
-      await unpack(ctx, file, reader, found.unpacker, options, outcome, (target) => found.unpacker.extract({ ...target, chunk: found.chunk, fileName: fileName(file) }));
-      // A header-sized format (a uImage kernel) followed by more: carve the rest.
-      if (found.chunk.end < reader.size && file.depth < ctx.tracker.limits.maxDepth) {
-        await unpack(ctx, file, reader, { name: CARVE }, options, outcome, (target) => extractCarved(target, UNPACKERS, found.chunk.end));
-      }
-    } else if (isElf(head)) {
-      file.entry.format = ELF_FORMAT;
-    } else if (reader.size >= CARVE_MIN_BYTES && !isPe(head)) {
-      await unpack(ctx, file, reader, { name: CARVE }, options, outcome, (target) => extractCarved(target, UNPACKERS, 0));
+    let carve = !found && !isElf(head) && reader.size >= CARVE_MIN_BYTES && !isPe(head);
+    // Carving that finds nothing records nothing, unless the depth limit is to be reported.
+    if (carve && file.depth < ctx.tracker.limits.maxDepth) {
+      carve = await findChunks(reader, UNPACKERS, 0, signal).then(
+        (chunks) => chunks.length > 0,
+        () => true, // let the carve itself meet and report the trouble
+      );
     }
-  } finally {
+    return { reader, head, found, carve };
+  } catch (err) {
     await reader.close();
+    throw err;
+  }
+}
+
+async function visit(ctx: ScanContext, file: TreeFile, prepared: Prepared, options: ExtractOptions, outcome: ExtractOutcome): Promise<void> {
+  const { reader, head, found } = prepared;
+  if (found) {
+    file.entry.format = found.unpacker.name;
+    await unpack(ctx, file, reader, found.unpacker, options, outcome, (target) => found.unpacker.extract({ ...target, chunk: found.chunk, fileName: fileName(file) }));
+    // A header-sized format (a uImage kernel) followed by more: carve the rest.
+    if (found.chunk.end < reader.size && file.depth < ctx.tracker.limits.maxDepth) {
+      await unpack(ctx, file, reader, { name: CARVE }, options, outcome, (target) => extractCarved(target, UNPACKERS, found.chunk.end));
+    }
+  } else if (isElf(head)) {
+    file.entry.format = ELF_FORMAT;
+  } else if (prepared.carve) {
+    await unpack(ctx, file, reader, { name: CARVE }, options, outcome, (target) => extractCarved(target, UNPACKERS, 0));
   }
 }
 
@@ -129,7 +196,7 @@ async function unpack(
   }
   outcome.dockerImages.push(...sink.images());
   // Whatever was extracted before a failure is kept.
-  const members = sink.entries().map((member) => child(file, member, handler.name, options));
+  const members = sink.entries().map((member) => keepHead(sink, member, child(file, member, handler.name, options)));
   for (const member of members) ctx.tree.add(member);
   // An archive that held an OCI layout folder: its images' merged trees join the members.
   await unpackLayouts(ctx, file, members, options, outcome);
@@ -151,7 +218,7 @@ async function unpackLayouts(ctx: ScanContext, parent: TreeFile, members: readon
       else report({ level: 'error', location: err.location ?? parent.entry.path, plugin: OCI_LAYOUT, code: err.code, message: err.message });
     }
     outcome.dockerImages.push(...sink.images());
-    for (const member of sink.entries()) ctx.tree.add(child(parent, member, OCI_LAYOUT, options));
+    for (const member of sink.entries()) ctx.tree.add(keepHead(sink, member, child(parent, member, OCI_LAYOUT, options)));
   }
 }
 
@@ -173,6 +240,12 @@ function child(parent: TreeFile, member: ReturnType<ExtractSink['entries']>[numb
   }
   if (member.diskPath !== undefined) out.diskPath = member.diskPath;
   return out;
+}
+
+function keepHead(sink: ExtractSink, member: ReturnType<ExtractSink['entries']>[number], file: TreeFile): TreeFile {
+  const head = sink.headOf(member.name);
+  if (head !== undefined && head.length === Math.min(member.size, HEAD_BYTES)) HEADS.set(file, head);
+  return file;
 }
 
 function fileName(file: TreeFile): string {

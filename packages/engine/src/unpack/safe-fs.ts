@@ -3,14 +3,14 @@
 // the file system: `../../etc/passwd`, `/abs`, NUL bytes and links are checked
 // and recorded as data only. Links are never created, so never followed.
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DockerImage, Problem } from '../model/index.ts';
 import type { LimitTracker } from './limits.ts';
-import { FormatError } from './types.ts';
+import { MemberWriter } from './member-writer.ts';
+import { FormatError, HEAD_BYTES } from './types.ts';
 
 export interface ExtractedEntry {
   /** Normalised member path inside its container, e.g. `usr/bin/ls`. */
@@ -26,6 +26,14 @@ export interface ExtractedEntry {
   /** Container images: the layer it comes from and, when deleted, the whiteout's layer. */
   layer?: string;
   whiteout?: string;
+}
+
+/** What one read of a finished file gives: its size, digests and first bytes. */
+export interface FileDigest {
+  size: number;
+  sha1: string;
+  sha256: string;
+  head: Buffer;
 }
 
 /** Hands out fresh file names in one scan's work directory. */
@@ -79,6 +87,8 @@ export class ExtractSink {
   readonly #report: (p: Problem) => void;
   readonly #entries = new Map<string, ExtractedEntry>();
   readonly #images: DockerImage[] = [];
+  /** First HEAD_BYTES bytes of each file member, kept while writing so detection needs no second open. */
+  readonly #heads = new Map<string, Buffer>();
 
   constructor(work: WorkDir, tracker: LimitTracker, location: string[], plugin: string, report: (p: Problem) => void) {
     this.#work = work;
@@ -102,6 +112,34 @@ export class ExtractSink {
     return { files: limits.maxFiles - files, bytes: limits.maxTotalBytes - totalBytes, fileBytes: limits.maxFileBytes };
   }
 
+  /**
+   * A fresh directory inside the work directory, for tools that must write members
+   * themselves (7-Zip): `adopt` then takes their files where they are, with no copy.
+   */
+  async scratchDir(): Promise<string> {
+    const dir = this.#work.allocate();
+    await mkdir(dir);
+    return dir;
+  }
+
+  /**
+   * Take a finished regular file that a tool wrote into `scratchDir` as a member, where
+   * it is: neither copied nor moved. `digest` comes from one read of it. Returns false
+   * when refused or over a limit (the caller deletes it then).
+   */
+  adopt(rawName: string, path: string, digest: FileDigest, options: FileOptions = {}): boolean {
+    if (!path.startsWith(this.#work.dir + sep)) throw new Error(`${path} is outside the work directory`);
+    const name = this.#admit(rawName);
+    if (name === undefined) return false;
+    const limitReason = this.#tracker.addBytes(digest.size, digest.size, options.compressedSize);
+    if (limitReason) {
+      this.#limitProblem([...this.#location, name], limitReason);
+      return false;
+    }
+    this.#set({ name, diskPath: path, size: digest.size, sha1: digest.sha1, sha256: digest.sha256, ...origin(options) }, digest.head);
+    return true;
+  }
+
   /** Record a container image found in the file being unpacked. */
   image(image: DockerImage): void {
     this.#images.push(image);
@@ -109,6 +147,11 @@ export class ExtractSink {
 
   images(): DockerImage[] {
     return [...this.#images];
+  }
+
+  /** The first bytes (up to HEAD_BYTES) of the file member `name`, as written. */
+  headOf(name: string): Buffer | undefined {
+    return this.#heads.get(name);
   }
 
   /** Members in extraction order; a later member of the same path replaces the earlier. */
@@ -130,11 +173,13 @@ export class ExtractSink {
     let written = 0;
     let limitReason: string | undefined;
     const tracker = this.#tracker;
+    const head = new HeadKeeper();
     const meter = new Transform({
       transform(chunk: Buffer, _enc, callback) {
         written += chunk.length;
         limitReason = tracker.addBytes(chunk.length, written, options.compressedSize);
         if (limitReason) return callback(new Error(limitReason));
+        head.add(chunk);
         sha1.update(chunk);
         sha256.update(chunk);
         callback(null, chunk);
@@ -142,7 +187,7 @@ export class ExtractSink {
     });
     try {
       // 'wx': create only, so even a name collision cannot write through a link.
-      await pipeline(open(), meter, createWriteStream(diskPath, { flags: 'wx' }), { signal });
+      await pipeline(open(), meter, new MemberWriter(diskPath), { signal });
     } catch (err) {
       if (signal?.aborted) throw err;
       if (limitReason) {
@@ -150,11 +195,11 @@ export class ExtractSink {
         this.#limitProblem([...this.#location, name], limitReason);
         return false;
       }
-      this.#set({ name, diskPath, size: written, sha1: sha1.digest('hex'), sha256: sha256.digest('hex'), ...origin(options) });
+      this.#set({ name, diskPath, size: written, sha1: sha1.digest('hex'), sha256: sha256.digest('hex'), ...origin(options) }, head.bytes());
       const { code, message } = describeStreamError(err);
       throw new FormatError(code, `${message} after ${written} bytes`, [...this.#location, name]);
     }
-    this.#set({ name, diskPath, size: written, sha1: sha1.digest('hex'), sha256: sha256.digest('hex'), ...origin(options) });
+    this.#set({ name, diskPath, size: written, sha1: sha1.digest('hex'), sha256: sha256.digest('hex'), ...origin(options) }, head.bytes());
     return true;
   }
 
@@ -192,11 +237,13 @@ export class ExtractSink {
     return normal.path;
   }
 
-  #set(entry: ExtractedEntry): void {
+  #set(entry: ExtractedEntry, head?: Buffer): void {
     const previous = this.#entries.get(entry.name);
     if (previous?.diskPath) void rm(previous.diskPath, { force: true });
     this.#entries.delete(entry.name);
     this.#entries.set(entry.name, entry);
+    if (head) this.#heads.set(entry.name, head);
+    else this.#heads.delete(entry.name);
   }
 
   #limitProblem(location: string[], reason: string): void {
@@ -206,6 +253,24 @@ export class ExtractSink {
       this.#tracker.exhaustedReported = true;
     }
     this.#report({ level: 'warning', location, plugin: this.#plugin, code: 'limit-exceeded', message: reason });
+  }
+}
+
+/** Collects the first HEAD_BYTES bytes of a stream. */
+export class HeadKeeper {
+  readonly #parts: Buffer[] = [];
+  #length = 0;
+
+  add(chunk: Buffer): void {
+    if (this.#length >= HEAD_BYTES) return;
+    const part = chunk.subarray(0, HEAD_BYTES - this.#length);
+    // A copy: the stream may reuse its chunk's memory.
+    this.#parts.push(Buffer.from(part));
+    this.#length += part.length;
+  }
+
+  bytes(): Buffer {
+    return Buffer.concat(this.#parts, this.#length);
   }
 }
 

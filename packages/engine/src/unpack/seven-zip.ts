@@ -1,19 +1,20 @@
 // One adapter for the formats 7-Zip (7z-wasm: 7-Zip 24.09 in WebAssembly) reads
 // better than we would: SquashFS, ISO 9660, 7z, CAB, RAR, CramFS, FAT. 7-Zip reads the input
 // and writes members through Emscripten's NODEFS into a private temporary
-// directory (memory stays flat); we then hand every member to the sink and delete
-// it at once. Links are recorded with readlink and never followed; 7-Zip itself
+// directory inside the scan's work directory (memory stays flat); we then read every
+// member once (hashes and first bytes, several files at a time) and the sink takes it
+// where it is: no copy, no move. Links are recorded with readlink and never followed; 7-Zip itself
 // drops links that point outside the tree ("Dangerous link path was ignored").
 // The listing is checked against the scan's budget before anything is written.
-import { createReadStream } from 'node:fs';
-import { mkdtemp, readdir, readlink, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, readdir, readlink, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import sevenZipCjs from '7z-wasm';
 import type { SevenZipModuleFactory } from '7z-wasm';
+import { inOrder } from './ordered-pool.ts';
+import { type FileDigest, HeadKeeper } from './safe-fs.ts';
 import type { ExtractContext } from './types.ts';
 import { FormatError } from './types.ts';
 
@@ -32,14 +33,12 @@ interface Listed {
 
 /**
  * `deliver` receives the directory 7-Zip wrote (default: every file to the sink under
- * its own name); formats that rename members (MSI) walk it themselves.
+ * its own name, kept in place); formats that rename members (MSI) walk it themselves.
  */
-export async function extractWith7z(
-  ctx: ExtractContext,
-  type: SevenZipType,
-  deliver: (outDir: string) => Promise<void> = (outDir) => handOver(ctx, outDir, ''),
-): Promise<void> {
-  const temp = await mkdtemp(join(tmpdir(), 'binlens-7z-'));
+export async function extractWith7z(ctx: ExtractContext, type: SevenZipType, deliver?: (outDir: string) => Promise<void>): Promise<void> {
+  const temp = await ctx.sink.scratchDir();
+  // Once the sink has taken files from the scratch directory, they live there until the scan ends.
+  let keep = false;
   try {
     const archive = await archivePath(ctx, temp);
     const out = join(temp, 'out');
@@ -59,7 +58,11 @@ export async function extractWith7z(
       return;
     }
     const extraction = run.call(['x', '-y', '-bso0', '-bsp0', `-t${type}`, `-o${run.outMount}/out`, inPath]);
-    await deliver(out);
+    if (deliver) await deliver(out);
+    else {
+      keep = true;
+      await handOver(ctx, out, '');
+    }
     for (const error of extraction.errors.filter((e) => e.startsWith('ERROR: Dangerous link'))) {
       ctx.report({ level: 'warning', location: ctx.location, code: 'unsafe-path', message: error.replace(/^ERROR: /, '') });
     }
@@ -68,7 +71,7 @@ export async function extractWith7z(
       throw new FormatError(/unexpected end|truncated/i.test(message) ? 'truncated' : 'corrupt', `7-Zip: ${message}`, ctx.location);
     }
   } finally {
-    await rm(temp, { recursive: true, force: true });
+    await rm(keep ? join(temp, CHUNK_COPY) : temp, { recursive: true, force: true });
   }
 }
 
@@ -77,10 +80,12 @@ async function archivePath(ctx: ExtractContext, temp: string): Promise<string> {
   const { reader, chunk } = ctx;
   // 7-Zip tolerates trailing bytes after an archive; a chunk inside a larger file must be copied out.
   if (chunk.start === 0) return reader.path;
-  const copy = join(temp, 'chunk.bin');
+  const copy = join(temp, CHUNK_COPY);
   await pipeline(reader.stream(chunk.start, chunk.end), createWriteStream(copy, { flags: 'wx' }), { signal: ctx.signal });
   return copy;
 }
+
+const CHUNK_COPY = 'chunk.bin';
 
 interface Run {
   inMount: string;
@@ -119,8 +124,40 @@ async function start7z(inputDir: string, outDir: string): Promise<Run> {
   };
 }
 
-/** Walk what 7-Zip wrote, depth first in name order, without following links. */
+/** Files read (hashed) at the same time while handing over; the sink still sees them in order. */
+const READ_AHEAD = 8;
+
+interface Written {
+  name: string;
+  path: string;
+  kind: 'file' | 'symlink';
+}
+
+/** Hand over what 7-Zip wrote, depth first in name order, without following links. */
 async function handOver(ctx: ExtractContext, dir: string, prefix: string): Promise<void> {
+  const written: Written[] = [];
+  await walk(dir, prefix, written);
+  const taken = new Set<Written>();
+  try {
+    await inOrder(
+      written,
+      READ_AHEAD,
+      async (item) => (item.kind === 'file' ? digest(item.path, ctx.signal) : readlink(item.path)),
+      (item, result) => {
+        if (ctx.sink.stopped) return false;
+        ctx.signal.throwIfAborted();
+        if (typeof result === 'string') ctx.sink.link(item.name, result, 'symlink');
+        else if (ctx.sink.adopt(item.name, item.path, result)) taken.add(item);
+        return true;
+      },
+    );
+  } finally {
+    // What the sink refused, or never saw after a limit, goes now rather than at the scan's end.
+    for (const item of written) if (item.kind === 'file' && !taken.has(item)) await rm(item.path, { force: true });
+  }
+}
+
+async function walk(dir: string, prefix: string, out: Written[]): Promise<void> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -129,17 +166,42 @@ async function handOver(ctx: ExtractContext, dir: string, prefix: string): Promi
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
-    if (ctx.sink.stopped) return;
-    ctx.signal.throwIfAborted();
     const path = join(dir, entry.name);
     const name = prefix + entry.name;
-    if (entry.isSymbolicLink()) ctx.sink.link(name, await readlink(path), 'symlink');
-    else if (entry.isDirectory()) await handOver(ctx, path, `${name}/`);
-    else if (entry.isFile()) {
-      await ctx.sink.file(name, () => createReadStream(path), {}, ctx.signal);
-      await rm(path, { force: true });
-    }
+    if (entry.isSymbolicLink()) out.push({ name, path, kind: 'symlink' });
+    else if (entry.isDirectory()) await walk(path, `${name}/`, out);
+    else if (entry.isFile()) out.push({ name, path, kind: 'file' });
   }
+}
+
+/** Read buffers reused across files: one fresh buffer per small file would keep the GC busy. */
+const buffers: Buffer[] = [];
+const BUFFER_BYTES = 256 * 1024;
+
+/** One read of a file: size, sha1, sha256 and its first bytes. */
+async function digest(path: string, signal: AbortSignal): Promise<FileDigest> {
+  const sha1 = createHash('sha1');
+  const sha256 = createHash('sha256');
+  const head = new HeadKeeper();
+  let size = 0;
+  const buffer = buffers.pop() ?? Buffer.allocUnsafe(BUFFER_BYTES);
+  const handle = await open(path, 'r');
+  try {
+    for (;;) {
+      signal.throwIfAborted();
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, size);
+      if (bytesRead === 0) break;
+      const chunk = buffer.subarray(0, bytesRead);
+      size += bytesRead;
+      head.add(chunk);
+      sha1.update(chunk);
+      sha256.update(chunk);
+    }
+  } finally {
+    await handle.close();
+    buffers.push(buffer);
+  }
+  return { size, sha1: sha1.digest('hex'), sha256: sha256.digest('hex'), head: head.bytes() };
 }
 
 /** Files and bytes of a `7z l -slt -ba` listing (blocks of `Key = value` lines). */

@@ -1,0 +1,40 @@
+// A Reader for a member whose size and first bytes are already known: most members
+// are matched by no unpacker from their first bytes alone, so opening them would be
+// wasted work. The file is opened on the first read beyond the known head.
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { MAX_READ, openReader, type Reader } from '../util/reader.ts';
+
+/** `head` must be the file's first bytes (all of them when the file is that short). */
+export function lazyReader(path: string, size: number, head: Buffer): Reader {
+  let opened: Promise<Reader> | undefined;
+  let closed = false;
+  const real = (): Promise<Reader> => {
+    if (closed) return Promise.reject(new Error(`${path}: reader closed`));
+    opened ??= openReader(path);
+    return opened;
+  };
+  return {
+    path,
+    size,
+    async read(offset, length) {
+      if (Number.isSafeInteger(offset) && Number.isSafeInteger(length) && offset >= 0 && length >= 0 && length <= MAX_READ) {
+        const end = Math.min(offset + length, size);
+        if (end <= head.length) return Buffer.from(head.subarray(Math.min(offset, end), end));
+      }
+      // Everything else, bad windows included, is the real reader's to serve or refuse.
+      return (await real()).read(offset, length);
+    },
+    stream(start, end) {
+      const last = Math.min(end, size) - 1;
+      // An empty range: createReadStream with end < start would read to EOF.
+      if (last < start) return Readable.from([]);
+      return createReadStream(path, { start, end: last, highWaterMark: 64 * 1024 });
+    },
+    async close() {
+      closed = true;
+      const reader = await opened?.catch(() => undefined);
+      await reader?.close();
+    },
+  };
+}
