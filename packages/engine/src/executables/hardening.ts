@@ -97,8 +97,10 @@ export function missingMitigations(exe: {
   if (exe.dynamicBase === false) out.push('no-aslr');
   if (exe.highEntropyVa === false) out.push('no-high-entropy-va');
   if (exe.nxCompat === false) out.push('no-dep');
-  if (exe.gs === false) out.push('no-gs');
+  // /GS and CFG are compiler mitigations of native code; a .NET assembly's IL is compiled by
+  // the runtime, which applies its own checks.
+  if (exe.gs === false && exe.dotnet !== true) out.push('no-gs');
   if (exe.safeSeh === false) out.push('no-safeseh');
-  if (exe.cfg === false) out.push('no-control-flow-guard');
+  if (exe.cfg === false && exe.dotnet !== true) out.push('no-control-flow-guard');
   return out;
 }
