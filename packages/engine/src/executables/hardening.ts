@@ -80,6 +80,7 @@ export function missingMitigations(exe: {
   gs?: boolean;
   cfg?: boolean;
   safeSeh?: boolean;
+  dotnet?: boolean;
 }): string[] {
   const out: string[] = [];
   if (exe.nx === false) out.push('execstack');

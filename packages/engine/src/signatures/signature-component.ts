@@ -1,6 +1,8 @@
 // A signature finding → a component: code type NA (native), purl of the entry's type,
-// CPE from its vendor:product. File-name-only findings carry version '' and method `filename`.
-import type { Component, MatchingMethod } from '../model/index.ts';
+// CPE from its vendor:product, licence from the entry (also kept on the evidence, so it
+// stays traceable to the signature once merged with licences found elsewhere).
+// File-name-only findings carry version '' and method `filename`.
+import type { Component, Evidence, MatchingMethod } from '../model/index.ts';
 import { makeComponent } from '../identify/component.ts';
 import { formatCpe } from '../identify/cpe.ts';
 import { formatPurl } from '../identify/purl.ts';
@@ -19,7 +21,14 @@ export interface Finding {
 export function signatureComponent(f: Finding): Component {
   const { signature, version } = f;
   const [cpeVendor, cpeProduct] = (signature.cpe ?? '').split(':');
-  const evidence = { method: f.method, foundBy: `signatures/${signature.id}`, path: f.path, text: f.text, ...(f.offset === undefined ? {} : { offset: f.offset }) };
+  const evidence: Evidence = {
+    method: f.method,
+    foundBy: `signatures/${signature.id}`,
+    path: f.path,
+    text: f.text,
+    ...(f.offset === undefined ? {} : { offset: f.offset }),
+    ...(signature.license === undefined ? {} : { license: signature.license }),
+  };
   return makeComponent({
     name: signature.name,
     version,
@@ -27,6 +36,7 @@ export function signatureComponent(f: Finding): Component {
     vendor: signature.vendor,
     purl: formatPurl({ type: signature.purl.type, namespace: signature.purl.namespace, name: signature.name, version: version || undefined }),
     cpes: cpeVendor && cpeProduct ? [formatCpe(cpeVendor, cpeProduct, version)] : [],
+    licenses: signature.license === undefined ? [] : [signature.license],
     evidence: [evidence],
   });
 }

@@ -1,8 +1,12 @@
 // Every signature against its real samples (true and must-not-match), embedded in
 // binary-like surroundings (NULs and other strings), through the real matcher.
+import parseSpdx from 'spdx-expression-parse';
+import deprecatedSpdxIds from 'spdx-license-ids/deprecated.json' with { type: 'json' };
+import spdxIds from 'spdx-license-ids/index.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import { SignatureMatcher } from './matcher.ts';
 import { SIGNATURE_FAMILIES, allSignatures } from './registry.ts';
+import { signatureComponent } from './signature-component.ts';
 
 const SIGNATURES = allSignatures();
 const matcher = new SignatureMatcher(SIGNATURES);
@@ -40,6 +44,15 @@ describe('signature data', () => {
     expect(SIGNATURE_FAMILIES.map((f) => f.family)).toEqual([...SIGNATURE_FAMILIES.map((f) => f.family)].sort());
   });
 
+  it('every licence is an SPDX expression of current ids on the SPDX licence list', () => {
+    const current = new Set(spdxIds);
+    const deprecated = new Set(deprecatedSpdxIds);
+    for (const s of SIGNATURES.filter((x) => x.license !== undefined)) {
+      const ids = spdxLicenseIds(parseSpdx(s.license ?? ''), s.id);
+      for (const id of ids) expect(current.has(id) && !deprecated.has(id), `${s.id}: ${id} is not a current SPDX id`).toBe(true);
+    }
+  });
+
   it(`counts ${SIGNATURES.length} signatures`, () => {
     expect(SIGNATURES.length).toBeGreaterThanOrEqual(90);
   });
@@ -51,3 +64,31 @@ describe.each(cases)('%s on %j', (id, text, version) => {
     expect(hits.map((h) => h.version)).toEqual(version === '' ? [] : [version]);
   });
 });
+
+describe('signature component', () => {
+  it('takes its licence from the entry and keeps it on the evidence', async () => {
+    const text = 'OpenSSL 3.0.19 27 Jan 2026';
+    const [hit] = (await scanBytes(inBinary(text))).filter((h) => h.signature.id === 'openssl');
+    expect(hit).toBeDefined();
+    if (!hit) return;
+    const component = signatureComponent({ signature: hit.signature, version: hit.version, path: ['usr/lib/x86_64-linux-gnu/libcrypto.so.3'], method: 'signature', offset: hit.offset, text: hit.text });
+    expect(component.licenses).toEqual(['Apache-2.0']);
+    expect(component.evidence).toEqual([
+      { method: 'signature', foundBy: 'signatures/openssl', path: ['usr/lib/x86_64-linux-gnu/libcrypto.so.3'], text, offset: hit.offset, license: 'Apache-2.0' },
+    ]);
+  });
+
+  it('has no licence when the entry declares none', () => {
+    const signature = { id: 'no-licence', name: 'nolicence', vendor: 'nobody', purl: { type: 'generic' } };
+    const component = signatureComponent({ signature, version: '', path: ['libnolicence.so'], method: 'filename', text: 'libnolicence.so' });
+    expect(component.licenses).toEqual([]);
+    expect(component.evidence[0]).not.toHaveProperty('license');
+  });
+});
+
+/** Licence ids of a parsed expression; `+` and `LicenseRef-` are refused (the list has `-or-later` ids). */
+function spdxLicenseIds(node: ReturnType<typeof parseSpdx>, id: string): string[] {
+  if ('conjunction' in node) return [...spdxLicenseIds(node.left, id), ...spdxLicenseIds(node.right, id)];
+  expect(node.plus ?? false, `${id}: use the -or-later id, not +`).toBe(false);
+  return [node.license];
+}

@@ -29,6 +29,12 @@ export interface Signature {
   cpe?: string;
   /** purl type and optional namespace; the name is `name`. */
   purl: { type: string; namespace?: string };
+  /**
+   * SPDX expression of the upstream licence, as the Debian package's copyright file
+   * declares it for its main `Files: *` stanza; for a project that changed licence, the
+   * licence of the version line Debian 12 ships. Absent when no single licence is declared.
+   */
+  license?: string;
   /** Absent for components known by file name only (never given a version). */
   patterns?: SignaturePattern[];
   /** Regexes on the file's base name; a file that matches one but has no version hit is reported by name, version ''. */
