@@ -24,7 +24,8 @@ export function addSonameEvidence(components: readonly Component[], files: reado
       const soname = sonames.get(JSON.stringify(e.path));
       if (soname === undefined || !e.foundBy.startsWith(SIGNATURE_PREFIX)) continue;
       const names = fileNames.get(e.foundBy.slice(SIGNATURE_PREFIX.length)) ?? [];
-      if (names.some((re) => re.test(soname))) added.set(JSON.stringify(e.path), { method: 'soname', foundBy: SONAME_FOUND_BY, path: e.path, text: soname });
+      const present = component.evidence.some((x) => x.method === 'soname' && JSON.stringify(x.path) === JSON.stringify(e.path));
+      if (!present && names.some((re) => re.test(soname))) added.set(JSON.stringify(e.path), { method: 'soname', foundBy: SONAME_FOUND_BY, path: e.path, text: soname });
     }
     return added.size === 0 ? component : { ...component, evidence: [...component.evidence, ...added.values()] };
   });
