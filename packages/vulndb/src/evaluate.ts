@@ -5,7 +5,7 @@
 // otherwise). Nothing is stored: a knowledge-base update shows at the next read.
 import type { Identification, ScanResult } from '@binlens/engine/model';
 import type { CvssMetric } from './db/schema.ts';
-import type { KnowledgeBase, RecordFact } from './kb/knowledge-base.ts';
+import type { KnowledgeBase, RecordSummaryFact } from './kb/knowledge-base.ts';
 import { historicalCpes, historicalDistroFixes, historicalPackageRanges } from './match/historical.ts';
 import { componentRanges } from './match/known-ranges.ts';
 import { cpeMatchSource, distroVerdicts, matchCpes, matchPackageRanges, type MatchSource, type RecordMatch, type VulnMatch } from './match/matchers.ts';
@@ -156,7 +156,7 @@ export async function evaluate(identification: Identification, kb: KnowledgeBase
 
   const allIds = [...new Set(byComponent.flatMap((c) => [...c.vulns.keys(), ...c.historical.keys()]))];
   const [records, epss, kev, aliases] = await Promise.all([
-    kb.records([...allIds, ...osvIds]), kb.epss(allIds.filter(isCve)), kb.kev(allIds.filter(isCve)), kb.aliases(allIds),
+    kb.recordSummaries([...allIds, ...osvIds]), kb.epss(allIds.filter(isCve)), kb.kev(allIds.filter(isCve)), kb.aliases(allIds),
   ]);
   const distroCvss = await kb.distroCvss(allIds.filter(isCve));
   const reported = new Set(allIds);
@@ -219,7 +219,7 @@ export function withVulns(result: ScanResult, evaluation: Evaluation): Evaluated
 }
 
 function summarize(
-  id: string, aliases: string[], records: readonly RecordFact[],
+  id: string, aliases: string[], records: readonly RecordSummaryFact[],
   epss: { epss: number; percentile: number; scoreDate: string | null } | null,
   kev: { dateAdded: string; dueDate: string | null; knownRansomwareCampaignUse: string } | null,
   severity: SeverityOptions,

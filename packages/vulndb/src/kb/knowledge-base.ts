@@ -24,6 +24,7 @@ export type PackageRangeFact = Pick<typeof vulnPackageRanges.$inferSelect, keyof
 export type CpeMatchFact = Pick<typeof vulnCpeMatches.$inferSelect, keyof typeof CPE_MATCH_COLUMNS>;
 export type DistroFixFact = typeof vulnDistroFixes.$inferSelect;
 export type RecordFact = typeof vulnRecords.$inferSelect;
+export type RecordSummaryFact = Pick<RecordFact, 'vulnId' | 'source' | 'withdrawn' | 'summary' | 'description' | 'cwes' | 'cvss'>;
 export type EpssFact = typeof vulnEpss.$inferSelect;
 export type KevFact = typeof vulnKev.$inferSelect;
 
@@ -54,6 +55,8 @@ export interface KnowledgeBase {
   distroFixes(keys: readonly DistroSourceKey[]): Promise<DistroFixFact[]>;
   /** Records whose id is one of `ids` (every source). */
   records(ids: readonly string[]): Promise<RecordFact[]>;
+  /** The same records, only what evaluation summarises (no references, no database-specific data). */
+  recordSummaries(ids: readonly string[]): Promise<RecordSummaryFact[]>;
   /** Alias pairs where either side is one of `ids`. */
   aliases(ids: readonly string[]): Promise<{ vulnId: string; alias: string }[]>;
   /** Which sources hold live CPE ranges for these vulnerability ids (NVD, overrides, CVE 5, vendor). */
@@ -115,6 +118,14 @@ export function createKnowledgeBase(db: KbDatabase): KnowledgeBase {
       return chunked([...new Set(ids)], (part) => db.select().from(vulnRecords)
         .where(and(eq(vulnRecords.live, true), inIndexed(vulnRecords.vulnId, part))));
     },
+    async recordSummaries(ids) {
+      const columns = {
+        vulnId: vulnRecords.vulnId, source: vulnRecords.source, withdrawn: vulnRecords.withdrawn,
+        summary: vulnRecords.summary, description: vulnRecords.description, cwes: vulnRecords.cwes, cvss: vulnRecords.cvss,
+      };
+      return chunked([...new Set(ids)], (part) => db.select(columns).from(vulnRecords)
+        .where(and(eq(vulnRecords.live, true), inIndexed(vulnRecords.vulnId, part))));
+    },
     async aliases(ids) {
       return chunked([...new Set(ids)], (part) => db.select({ vulnId: vulnAliases.vulnId, alias: vulnAliases.alias }).from(vulnAliases)
         .where(and(eq(vulnAliases.live, true), or(inList(vulnAliases.vulnId, part), inList(vulnAliases.alias, part)))));
@@ -132,7 +143,7 @@ export function createKnowledgeBase(db: KbDatabase): KnowledgeBase {
     async distroCvss(cves) {
       const rows = await chunked([...new Set(cves)], (part) => db.select({
         distro: vulnDistroCvss.distro, cve: vulnDistroCvss.cve, severity: vulnDistroCvss.severity, score: vulnDistroCvss.score, vector: vulnDistroCvss.vector,
-      }).from(vulnDistroCvss).where(and(eq(vulnDistroCvss.live, true), inArray(vulnDistroCvss.cve, part))));
+      }).from(vulnDistroCvss).where(and(eq(vulnDistroCvss.live, true), inIndexed(vulnDistroCvss.cve, part))));
       return mostSevereByDistro(rows);
     },
   };

@@ -36,7 +36,20 @@ const TOKEN_RE = /\d+|[a-z]+/g;
  * [3, alpha, 1]. Comparison is then plainly lexicographic, which keeps it
  * transitive.
  */
-export function tokenizeGeneric(v: string): GenericToken[] {
+export function tokenizeGeneric(v: string): readonly GenericToken[] {
+  // Matching compares the same few versions against many range bounds: tokenise each once.
+  const cached = CACHE.get(v);
+  if (cached) return cached;
+  if (CACHE.size >= CACHE_LIMIT) CACHE.clear();
+  const tokens = Object.freeze(tokenize(v));
+  CACHE.set(v, tokens);
+  return tokens;
+}
+
+const CACHE_LIMIT = 50_000;
+const CACHE = new Map<string, readonly GenericToken[]>();
+
+function tokenize(v: string): GenericToken[] {
   // A leading "v" as in "v2.4.1" is a tag prefix, not part of the version.
   const text = v.trim().toLowerCase().replace(/^v(?=\d)/, '');
   const tokens: GenericToken[] = [];

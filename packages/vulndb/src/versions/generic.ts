@@ -6,7 +6,7 @@ import { defineScheme } from './fallback.ts';
 // Samples: "1.0.2za", "6.1-rc3", "2023.01", "v1.36.1", "5.10.0-28+deb12u1".
 const GENERIC_RE = /^v?\d[0-9A-Za-z.\-_+~]*$/;
 
-function parseGeneric(v: string): GenericToken[] | null {
+function parseGeneric(v: string): readonly GenericToken[] | null {
   const text = v.trim();
   return GENERIC_RE.test(text) ? tokenizeGeneric(text) : null;
 }
