@@ -13,6 +13,14 @@ import { join } from 'node:path';
 import { type Component, type Signature, SignatureMatcher, allSignatures, sameSoftware, scan } from '@binlens/engine';
 import { PACKAGES } from './packages.ts';
 
+/**
+ * Copies of a library compiled into another package's binaries, checked by hand against that
+ * package's sources: finding one is right although no package of its name is installed.
+ */
+const EMBEDDED: readonly { name: string; version: string; why: string }[] = [
+  { name: 'lua', version: '5.1.5', why: 'redis-tools builds redis\'s bundled deps/lua (Lua 5.1.5) into redis-check-aof and redis-check-rdb' },
+];
+
 const cache = process.argv[2] ?? join(tmpdir(), 'binlens-bench-debs');
 const work = mkdtempSync(join(tmpdir(), 'binlens-bench-identify-'));
 
@@ -90,14 +98,6 @@ function shipsVersion(dir: string, files: string[], upstream: string): boolean {
     }
   });
 }
-
-/**
- * Copies of a library compiled into another package's binaries, checked by hand against that
- * package's sources: finding one is right although no package of its name is installed.
- */
-const EMBEDDED: readonly { name: string; version: string; why: string }[] = [
-  { name: 'lua', version: '5.1.5', why: 'redis-tools builds redis\'s bundled deps/lua (Lua 5.1.5) into redis-check-aof and redis-check-rdb' },
-];
 
 async function report(installed: Installed[], withDb: string, bare: string): Promise<void> {
   const a = await scan(withDb, { name: 'rootfs-with-dpkg' });
