@@ -4,6 +4,7 @@
 // Regular files and symlinks come out; device nodes, FIFOs and sockets are
 // skipped; a second name of an inode becomes a hard link to the first. A bad
 // file or directory is a located problem and the walk goes on.
+import { extractMemberOrWarn } from '../../member-problems.ts';
 import { Readable } from 'node:stream';
 import type { ExtractContext, Unpacker } from '../../types.ts';
 import { FormatError } from '../../types.ts';
@@ -79,12 +80,7 @@ async function walkDirectory(walk: Walk, ino: number, prefix: string, depth: num
     if (ctx.sink.stopped) return;
     ctx.signal.throwIfAborted();
     const path = prefix + entry.name;
-    try {
-      await extractEntry(walk, entry.ino, path, depth);
-    } catch (err) {
-      if (!(err instanceof FormatError)) throw err;
-      ctx.report({ level: 'warning', location: err.location ?? memberLocation(ctx.location, path), code: err.code, message: err.message });
-    }
+    await extractMemberOrWarn(ctx, path, () => extractEntry(walk, entry.ino, path, depth));
   }
 }
 

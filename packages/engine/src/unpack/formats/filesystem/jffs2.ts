@@ -3,6 +3,7 @@
 // and each file is assembled from its inode nodes in version order (none, zero,
 // zlib and rtime data; other compressors are a located problem). A second name
 // of an inode becomes a hard link; devices and FIFOs are skipped.
+import { extractMemberOrWarn } from '../../member-problems.ts';
 import { Readable } from 'node:stream';
 import { inflateSync } from 'node:zlib';
 import type { ExtractContext, Unpacker } from '../../types.ts';
@@ -96,12 +97,7 @@ async function walkDir(walk: Walk, ino: number, prefix: string, depth: number): 
     if (ctx.sink.stopped) return;
     ctx.signal.throwIfAborted();
     const path = prefix + entry.name;
-    try {
-      await extractEntry(walk, entry, path, depth);
-    } catch (err) {
-      if (!(err instanceof FormatError)) throw err;
-      ctx.report({ level: 'warning', location: err.location ?? memberLocation(ctx.location, path), code: err.code, message: err.message });
-    }
+    await extractMemberOrWarn(ctx, path, () => extractEntry(walk, entry, path, depth));
   }
 }
 

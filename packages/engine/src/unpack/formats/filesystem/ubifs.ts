@@ -6,6 +6,7 @@
 // compressed; missing blocks are holes. Symlinks and hard links are recorded,
 // devices, FIFOs and sockets skipped. Journal nodes not yet committed to the
 // index (a dump of a mounted filesystem) are not replayed.
+import { extractMemberOrWarn } from '../../member-problems.ts';
 import { Readable } from 'node:stream';
 import { inflateRawSync, zstdDecompressSync } from 'node:zlib';
 import type { ExtractContext, Unpacker } from '../../types.ts';
@@ -195,12 +196,7 @@ async function walkDir(walk: Walk, inum: number, prefix: string, depth: number):
     if (ctx.sink.stopped) return;
     ctx.signal.throwIfAborted();
     const path = prefix + entry.name;
-    try {
-      await extractEntry(walk, entry, path, depth);
-    } catch (err) {
-      if (!(err instanceof FormatError)) throw err;
-      ctx.report({ level: 'warning', location: err.location ?? memberLocation(ctx.location, path), code: err.code, message: err.message });
-    }
+    await extractMemberOrWarn(ctx, path, () => extractEntry(walk, entry, path, depth));
   }
 }
 

@@ -6,6 +6,7 @@
 // (id 1; id 2 is lost+found); deleted and unlinked objects, and data past a
 // shrunk size, are left out. Symlinks and hard links are recorded, special
 // files skipped.
+import { extractMemberOrWarn } from '../../member-problems.ts';
 import { Readable } from 'node:stream';
 import type { ExtractContext, Unpacker } from '../../types.ts';
 import { FormatError } from '../../types.ts';
@@ -89,12 +90,7 @@ async function extract(ctx: ExtractContext): Promise<void> {
     if (ctx.sink.stopped) return;
     ctx.signal.throwIfAborted();
     const path = walk.paths.get(id) ?? '';
-    try {
-      await emit(walk, id, path);
-    } catch (err) {
-      if (!(err instanceof FormatError)) throw err;
-      ctx.report({ level: 'warning', location: err.location ?? memberLocation(ctx.location, path), code: err.code, message: err.message });
-    }
+    await extractMemberOrWarn(ctx, path, () => emit(walk, id, path));
   }
 }
 
