@@ -1,6 +1,11 @@
-// Aho-Corasick over bytes with a dense transition table: one table lookup per input
-// byte whatever the number of anchors, so adding signatures does not slow the pass
-// (only the table grows). States are rows of 256 Int32 transitions.
+// Aho-Corasick over bytes as a dense DFA: one table lookup per input byte whatever
+// the number of anchors, so adding signatures does not slow the pass. Two things keep
+// the table small enough to stay in cache as it grows:
+// - byte classes: bytes that occur in no anchor behave alike and share one column, so a
+//   row has one column per distinct anchor byte plus one (about 80, not 256);
+// - transitions hold the target's row offset (state × columns), and a target with
+//   anchors ending in it is stored bitwise-negated, so the hot loop tests one sign
+//   instead of reading a second table.
 
 export interface AnchorHit {
   /** Index of the anchor in the list given to the constructor. */
@@ -10,58 +15,73 @@ export interface AnchorHit {
 }
 
 export class AhoCorasick {
+  /** Column of each byte value. */
+  readonly #classes: Uint8Array;
+  readonly #columns: number;
+  /** Row offset of the target per (row offset + column); negated (~) when the target has outputs. */
   readonly #delta: Int32Array;
   /** Per state: anchors ending here (its own and its fail chain's), flattened. */
   readonly #outStart: Int32Array;
   readonly #outList: Int32Array;
   readonly #lengths: Int32Array;
-  #state = 0;
+  #row = 0;
   #position = 0;
 
   constructor(anchors: readonly Buffer[]) {
+    const { classes, columns } = byteClasses(anchors);
     const goto: Map<number, number>[] = [new Map()];
     const outs: number[][] = [[]];
     anchors.forEach((anchor, id) => {
       if (anchor.length === 0) throw new Error(`anchor ${id} is empty`);
       let s = 0;
       for (const byte of anchor) {
-        let next = goto[s]?.get(byte);
+        const column = classes[byte] ?? 0;
+        let next = goto[s]?.get(column);
         if (next === undefined) {
           next = goto.length;
           goto.push(new Map());
           outs.push([]);
-          goto[s]?.set(byte, next);
+          goto[s]?.set(column, next);
         }
         s = next;
       }
       outs[s]?.push(id);
     });
     const states = goto.length;
-    const delta = new Int32Array(states * 256);
+    if (states * columns > 0x7fffffff) throw new Error(`automaton too large: ${states} states`);
+    // Plain state numbers first; converted to flagged row offsets once every row is known.
+    const next = new Int32Array(states * columns);
     const fail = new Int32Array(states);
     // Breadth-first: a state's fail link and row are complete before its children's.
     const queue: number[] = [];
-    for (let b = 0; b < 256; b++) {
-      const child = goto[0]?.get(b) ?? 0;
-      delta[b] = child;
+    for (let c = 0; c < columns; c++) {
+      const child = goto[0]?.get(c) ?? 0;
+      next[c] = child;
       if (child !== 0) queue.push(child);
     }
     for (let head = 0; head < queue.length; head++) {
       const s = queue[head] ?? 0;
-      const failRow = (fail[s] ?? 0) * 256;
+      const failRow = (fail[s] ?? 0) * columns;
       outs[s]?.push(...(outs[fail[s] ?? 0] ?? []));
-      for (let b = 0; b < 256; b++) {
-        const child = goto[s]?.get(b);
+      for (let c = 0; c < columns; c++) {
+        const child = goto[s]?.get(c);
         if (child === undefined) {
-          delta[s * 256 + b] = delta[failRow + b] ?? 0;
+          next[s * columns + c] = next[failRow + c] ?? 0;
         } else {
-          fail[child] = delta[failRow + b] ?? 0;
-          delta[s * 256 + b] = child;
+          fail[child] = next[failRow + c] ?? 0;
+          next[s * columns + c] = child;
           queue.push(child);
         }
       }
     }
-    this.#delta = delta;
+    for (let i = 0; i < next.length; i++) {
+      const target = next[i] ?? 0;
+      const row = target * columns;
+      next[i] = (outs[target]?.length ?? 0) > 0 ? ~row : row;
+    }
+    this.#classes = classes;
+    this.#columns = columns;
+    this.#delta = next;
     this.#outStart = new Int32Array(states + 1);
     const flat: number[] = [];
     for (let s = 0; s < states; s++) {
@@ -77,28 +97,50 @@ export class AhoCorasick {
     return this.#outStart.length - 1;
   }
 
+  /** Columns per state: distinct anchor bytes plus one for all other bytes. */
+  get columns(): number {
+    return this.#columns;
+  }
+
   /** Start a new stream. */
   reset(): void {
-    this.#state = 0;
+    this.#row = 0;
     this.#position = 0;
   }
 
   /** Feed the next bytes of the stream; calls `onHit` for every anchor occurrence. */
   feed(bytes: Uint8Array, onHit: (hit: AnchorHit) => void): void {
     const delta = this.#delta;
-    const outStart = this.#outStart;
-    let s = this.#state;
+    const classes = this.#classes;
+    let row = this.#row;
     for (let i = 0; i < bytes.length; i++) {
-      s = delta[(s << 8) | (bytes[i] ?? 0)] ?? 0;
-      const from = outStart[s] ?? 0;
-      const to = outStart[s + 1] ?? 0;
-      if (from === to) continue;
-      for (let k = from; k < to; k++) {
-        const anchor = this.#outList[k] ?? 0;
-        onHit({ anchor, start: this.#position + i + 1 - (this.#lengths[anchor] ?? 0) });
+      row = delta[row + (classes[bytes[i] ?? 0] ?? 0)] ?? 0;
+      if (row < 0) {
+        row = ~row;
+        this.#report(row / this.#columns, this.#position + i + 1, onHit);
       }
     }
-    this.#state = s;
+    this.#row = row;
     this.#position += bytes.length;
   }
+
+  #report(state: number, end: number, onHit: (hit: AnchorHit) => void): void {
+    const to = this.#outStart[state + 1] ?? 0;
+    for (let k = this.#outStart[state] ?? 0; k < to; k++) {
+      const anchor = this.#outList[k] ?? 0;
+      onHit({ anchor, start: end - (this.#lengths[anchor] ?? 0) });
+    }
+  }
+}
+
+/** Column 0 for bytes in no anchor; one column per distinct anchor byte. */
+function byteClasses(anchors: readonly Buffer[]): { classes: Uint8Array; columns: number } {
+  const used = new Uint8Array(256);
+  for (const anchor of anchors) for (const byte of anchor) used[byte] = 1;
+  const classes = new Uint8Array(256);
+  let columns = 1;
+  for (let b = 0; b < 256; b++) if (used[b]) classes[b] = columns++;
+  // 256 distinct bytes need 257 columns: past a Uint8Array's range, fall back to one column per byte.
+  if (columns > 256) return { classes: Uint8Array.from({ length: 256 }, (_, b) => b), columns: 256 };
+  return { classes, columns };
 }

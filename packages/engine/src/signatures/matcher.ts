@@ -59,6 +59,10 @@ export class SignatureMatcher {
     return this.#automaton.states;
   }
 
+  get automatonColumns(): number {
+    return this.#automaton.columns;
+  }
+
   /** All distinct (signature, version) hits in the bytes produced by `read`, first offset each. */
   async scan(size: number, read: (offset: number, length: number) => Promise<Buffer>, signal?: AbortSignal): Promise<SignatureHit[]> {
     const found = new Map<string, SignatureHit>();
