@@ -19,6 +19,7 @@ import { PACKAGES } from './packages.ts';
  */
 const EMBEDDED: readonly { name: string; version: string; why: string }[] = [
   { name: 'lua', version: '5.1.5', why: 'redis-tools builds redis\'s bundled deps/lua (Lua 5.1.5) into redis-check-aof and redis-check-rdb' },
+  { name: 'libwebsockets', version: '4.1.6', why: 'mosquitto links libwebsockets statically: it defines the lws_* functions itself and does not NEED libwebsockets.so.17' },
 ];
 
 const cache = process.argv[2] ?? join(tmpdir(), 'binlens-bench-debs');

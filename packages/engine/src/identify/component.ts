@@ -3,6 +3,7 @@
 // becomes one component with all its evidence.
 import { createHash } from 'node:crypto';
 import type { CodeType, Component, Distro, Evidence } from '../model/index.ts';
+import { addArchiveContainment } from './archive-nesting.ts';
 
 export interface ComponentFields {
   name: string;
@@ -41,7 +42,10 @@ export function componentId(c: Pick<Component, 'codetype' | 'vendor' | 'name' | 
   return createHash('sha1').update(JSON.stringify([c.codetype, c.vendor, c.name, c.version, distro])).digest('hex');
 }
 
-/** One component per id, evidence, licences and CPEs united; sorted by name, version, id. */
+/**
+ * One component per id, evidence, licences and CPEs united; sorted by name, version, id.
+ * Once merged, whatever sits inside a Java archive is contained in the archive's component.
+ */
 export function mergeComponents(components: readonly Component[]): Component[] {
   const byId = new Map<string, Component>();
   for (const c of components) {
@@ -57,7 +61,7 @@ export function mergeComponents(components: readonly Component[]): Component[] {
   }
   const merged = [...byId.values()];
   for (const c of merged) c.evidence = uniqueEvidence(c.evidence);
-  return merged.sort(compareComponents);
+  return addArchiveContainment(merged).sort(compareComponents);
 }
 
 export function compareComponents(a: Component, b: Component): number {

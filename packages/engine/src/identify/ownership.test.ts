@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Component } from '../model/index.ts';
-import { makeComponent } from './component.ts';
+import { makeComponent, mergeComponents } from './component.ts';
 import { type FileOwners, addOwnedFiles, attributeFinding, ownerKey, sameSoftware } from './ownership.ts';
 
 function pkg(name: string, purl: string): Component {
@@ -49,5 +49,15 @@ describe('ownership by file overlap', () => {
     const other = pkg('vendored-tool', 'pkg:deb/debian/vendored-tool@2.0-1');
     expect(attributeFinding(finding, [other])).toEqual({ ...finding, containedIn: [other.id] });
     expect(attributeFinding(finding, undefined)).toBe(finding);
+  });
+
+  it('a joined hit keeps the licence of its signature entry beside the package\'s, once', () => {
+    const licensed = { ...finding, licenses: ['Zlib'], evidence: finding.evidence.map((e) => ({ ...e, license: 'Zlib' })) };
+    const joined = attributeFinding(licensed, [zlib1g]);
+    expect([joined.id, joined.licenses, joined.evidence]).toEqual([zlib1g.id, ['Zlib'], licensed.evidence]);
+    const declared = { ...zlib1g, licenses: ['Zlib', 'GPL-2.0-only'] };
+    expect(attributeFinding(licensed, [declared]).licenses).toEqual(['Zlib', 'GPL-2.0-only']);
+    const [merged] = mergeComponents([zlib1g, joined]);
+    expect([merged?.id, merged?.licenses, merged?.evidence.map((e) => e.license)]).toEqual([zlib1g.id, ['Zlib'], ['Zlib']]);
   });
 });

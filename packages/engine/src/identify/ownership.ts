@@ -43,12 +43,14 @@ export function addOwnedFiles(owners: FileOwners, containerPath: readonly string
 
 /**
  * The component a signature finding becomes, given the packages that own its file:
- * evidence of the owner when it is the same software, else the finding contained in them.
+ * evidence of the owner (with the finding's licences added to the owner's) when it is the
+ * same software, else the finding contained in them.
  */
 export function attributeFinding(finding: Component, owners: readonly Component[] | undefined): Component {
   if (!owners || owners.length === 0) return finding;
   const same = owners.find((o) => sameSoftware(finding.name, o));
-  if (same) return { ...same, evidence: finding.evidence.map((e): Evidence => ({ ...e })) };
+  // The signature's licence (from its entry) stays beside whatever the package declares.
+  if (same) return { ...same, licenses: [...new Set([...same.licenses, ...finding.licenses])], evidence: finding.evidence.map((e): Evidence => ({ ...e })) };
   const ids = owners.map((o) => o.id).sort();
   return { ...finding, containedIn: ids };
 }

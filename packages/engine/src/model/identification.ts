@@ -61,9 +61,10 @@ export interface Component {
   /** Every piece of evidence for the component, each pointing at a file. */
   evidence: Evidence[];
   /**
-   * Ids of the distro packages that own the file(s) this component was found in, when it is
-   * a different piece of software (a static or vendored copy): SPDX `CONTAINS`, CycloneDX
-   * dependency of the package. Absent when none.
+   * Ids of the components this one sits inside: the distro packages that own the file(s) it
+   * was found in, when it is a different piece of software (a static or vendored copy), and
+   * the Java archive (war, ear, fat or shaded jar) holding the file. SPDX `CONTAINS`,
+   * CycloneDX dependency of the container. Absent when none.
    */
   containedIn?: string[];
 }

@@ -59,4 +59,22 @@ describe('signature stage', () => {
       ['openssl', '3.0.9', ['opt/static-tool']],
     ]);
   });
+
+  it('keeps a static copy: Debian 12 mosquitto defines libwebsockets itself and does not NEED it', async () => {
+    // /usr/sbin/mosquitto of mosquitto 2.0.11-1.2+deb12u2: its DT_NEEDED list, and the bytes at
+    // 526294 (lws_context_destroy's log message, then lws's version string). Its dynamic symbol
+    // table defines 277 lws_* functions in .text: libwebsockets 4.1.6 is linked in statically.
+    const needed = ['libwrap.so.0', 'libsystemd.so.0', 'libdlt.so.2', 'libssl.so.3', 'libcrypto.so.3', 'libm.so.6', 'libcap.so.2', 'libc.so.6'];
+    const text = ' %5lu bytes + protocol rx buf\n\0lws_free\0%s: ctx %p freed\n\x004.1.6-\0cpdcheck\0';
+    const { ctx } = await context({
+      'usr/sbin/mosquitto': { bytes: Buffer.from(`\x7fELF\0${text}`, 'latin1'), format: 'executable/elf', needed },
+      // The same bytes in a program that NEEDs libwebsockets.so.17 are dropped (Debian 12's driftnet,
+      // which does, carries no lws string at all: the message is the library's own code).
+      'usr/bin/lws-client': { bytes: Buffer.from(`\x7fELF\0${text}`, 'latin1'), format: 'executable/elf', needed: ['libwebsockets.so.17', 'libc.so.6'] },
+    });
+    const components = await signatureStage(ctx);
+    expect(components.map((c) => [c.name, c.version, c.evidence[0]?.path, c.evidence[0]?.offset, c.licenses])).toEqual([
+      ['libwebsockets', '4.1.6', ['usr/sbin/mosquitto'], 45, ['MIT']],
+    ]);
+  });
 });

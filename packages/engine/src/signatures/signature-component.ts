@@ -1,7 +1,8 @@
 // A signature finding → a component: code type NA (native), purl of the entry's type,
 // CPE from its vendor:product, licence from the entry (also kept on the evidence, so it
 // stays traceable to the signature once merged with licences found elsewhere).
-// File-name-only findings carry version '' and method `filename`.
+// File-name-only findings carry version '' and method `filename`. A version kept as one
+// number (`packedVersion`) is reported dotted.
 import type { Component, Evidence, MatchingMethod } from '../model/index.ts';
 import { makeComponent } from '../identify/component.ts';
 import { formatCpe } from '../identify/cpe.ts';
@@ -19,7 +20,8 @@ export interface Finding {
 }
 
 export function signatureComponent(f: Finding): Component {
-  const { signature, version } = f;
+  const { signature } = f;
+  const version = reportedVersion(signature, f.version);
   const [cpeVendor, cpeProduct] = (signature.cpe ?? '').split(':');
   const evidence: Evidence = {
     method: f.method,
@@ -39,4 +41,15 @@ export function signatureComponent(f: Finding): Component {
     licenses: signature.license === undefined ? [] : [signature.license],
     evidence: [evidence],
   });
+}
+
+/** The version as reported: a packed number unpacked (`20914` → `2.9.14`, `21000` → `2.10.0`), anything else as captured. */
+export function reportedVersion(signature: Signature, captured: string): string {
+  const digits = signature.packedVersion?.digits;
+  // Sample: `20914` (major 2, minor 09, patch 14).
+  if (digits === undefined || digits < 1 || !/^\d+$/.test(captured) || captured.length <= 2 * digits) return captured;
+  const major = captured.slice(0, -2 * digits);
+  const minor = captured.slice(-2 * digits, -digits);
+  const patch = captured.slice(-digits);
+  return [major, minor, patch].map((part) => String(Number(part))).join('.');
 }

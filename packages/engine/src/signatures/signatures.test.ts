@@ -6,7 +6,7 @@ import spdxIds from 'spdx-license-ids/index.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import { SignatureMatcher } from './matcher.ts';
 import { SIGNATURE_FAMILIES, allSignatures } from './registry.ts';
-import { signatureComponent } from './signature-component.ts';
+import { reportedVersion, signatureComponent } from './signature-component.ts';
 
 const SIGNATURES = allSignatures();
 const matcher = new SignatureMatcher(SIGNATURES);
@@ -61,7 +61,7 @@ describe('signature data', () => {
 describe.each(cases)('%s on %j', (id, text, version) => {
   it(version === '' ? 'does not match' : `reads ${version}`, async () => {
     const hits = (await scanBytes(inBinary(text))).filter((h) => h.signature.id === id);
-    expect(hits.map((h) => h.version)).toEqual(version === '' ? [] : [version]);
+    expect(hits.map((h) => reportedVersion(h.signature, h.version))).toEqual(version === '' ? [] : [version]);
   });
 });
 
@@ -76,6 +76,33 @@ describe('signature component', () => {
     expect(component.evidence).toEqual([
       { method: 'signature', foundBy: 'signatures/openssl', path: ['usr/lib/x86_64-linux-gnu/libcrypto.so.3'], text, offset: hit.offset, license: 'Apache-2.0' },
     ]);
+  });
+
+  it('reports a version kept as one number dotted: libxml2 20914 is 2.9.14', async () => {
+    // xmlParserVersion in Debian 12's libxml2.so.2.9.14, with the bytes around it.
+    const text = '::20914\0\0\0\0\0xmlGetGlobalState: out of memory\n\0Internal error : %s\n';
+    const [hit] = (await scanBytes(inBinary(text))).filter((h) => h.signature.id === 'libxml2');
+    expect([hit?.version, hit?.text]).toEqual(['20914', '20914\0\0\0\0\0xmlGetGlobalState: out of memory']);
+    if (!hit) return;
+    const component = signatureComponent({ signature: hit.signature, version: hit.version, path: ['usr/lib/x86_64-linux-gnu/libxml2.so.2.9.14'], method: 'signature', offset: hit.offset, text: hit.text });
+    expect([component.version, component.purl, component.cpes, component.evidence[0]?.text]).toEqual([
+      '2.9.14',
+      'pkg:generic/libxml2@2.9.14',
+      ['cpe:2.3:a:xmlsoft:libxml2:2.9.14:*:*:*:*:*:*:*'],
+      '20914\0\0\0\0\0xmlGetGlobalState: out of memory',
+    ]);
+  });
+
+  it.each([
+    ['20914', '2.9.14'],
+    ['10135', '1.1.35'],
+    ['21000', '2.10.0'],
+    ['2.9.14', '2.9.14'],
+    ['914', '914'],
+  ])('unpacks %s as %s', (captured, expected) => {
+    const signature = { id: 'packed', name: 'packed', vendor: 'x', purl: { type: 'generic' }, packedVersion: { digits: 2 } };
+    expect(reportedVersion(signature, captured)).toBe(expected);
+    expect(reportedVersion({ ...signature, packedVersion: undefined }, captured)).toBe(captured);
   });
 
   it('has no licence when the entry declares none', () => {

@@ -43,6 +43,12 @@ export interface Signature {
   exclude?: string[];
   /** Real strings with the version each must give; absent only for file-name-only entries. */
   samples?: SignatureSample[];
+  /**
+   * The component keeps its version as one decimal number, `digits` digits for each of minor
+   * and patch (libxml2's LIBXML_VERSION, libxslt's LIBXSLT_VERSION: `20914`): a capture made
+   * of digits only is reported dotted (`2.9.14`). Dotted captures are left as they are.
+   */
+  packedVersion?: { digits: number };
 }
 
 export interface SignatureFamily {

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { findMachoSection } from './macho-section.ts';
 import { parseDeb822, parseSourceField } from './deb822.ts';
 import { distroFromOsRelease, parseOsRelease } from './os-release.ts';
 import { readPackageTables } from './toml-package-tables.ts';
@@ -66,5 +68,26 @@ describe('readPackageTables', () => {
       [3, { name: 'serde', version: '1.0.197', source: 'registry+https://github.com/rust-lang/crates.io-index' }],
       [14, { name: 'requests' }],
     ]);
+  });
+});
+
+describe('Mach-O sections', () => {
+  // fixtures/executables/macho-fat: x86-64 slice at 4096, arm64 slice at 32768 (llvm-lipo).
+  const fat = readFileSync(new URL('../../../fixtures/executables/macho-fat/macho-fat', import.meta.url));
+  const read = (bytes: Buffer) => async (offset: number, length: number) => bytes.subarray(offset, offset + length);
+
+  it('finds a section in the first slice of a fat file, at its file offset', async () => {
+    // llvm-objdump --macho --private-headers: x86_64 __TEXT,__text offset 1360 (in the slice), size 0x67.
+    expect(await findMachoSection(read(fat), fat.length, '__TEXT', '__text')).toEqual({ offset: 4096 + 1360, size: 0x67 });
+    expect(await findMachoSection(read(fat), fat.length, '__DATA', '.dep-v0')).toBeUndefined();
+  });
+
+  it('damaged headers are described, not thrown', async () => {
+    const slice = fat.subarray(4096, 4096 + 16784);
+    expect(await findMachoSection(read(slice.subarray(0, 100)), 100, '__TEXT', '__text')).toBe('load commands cut short');
+    const lying = Buffer.from(slice);
+    lying.writeUInt32LE(0x7fffffff, 32 + 4);
+    expect(await findMachoSection(read(lying), lying.length, '__TEXT', '__text')).toBe('load command 0 of 2147483647 bytes overruns the commands');
+    expect(await findMachoSection(read(Buffer.from('MZ\0\0\0\0\0\0')), 8, '__TEXT', '__text')).toBe('Mach-O header cut short');
   });
 });

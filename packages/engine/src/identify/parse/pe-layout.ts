@@ -1,7 +1,7 @@
 // The parts of a PE image a cataloger seeks through: data directories and the
 // RVA → file offset mapping of the section table (Microsoft PE/COFF specification).
 // executables/pe.ts reads hardening facts and keeps its layout private; this reads
-// only what locating the CLI header and the resources needs.
+// only what locating the CLI header, the resources and named sections needs.
 
 export type ReadRange = (offset: number, length: number) => Promise<Buffer>;
 
@@ -10,6 +10,12 @@ export interface PeLayout {
   directory(index: number): { rva: number; size: number } | undefined;
   /** File offset of an RVA, undefined when no section's raw data holds it. */
   offsetOf(rva: number): number | undefined;
+  /**
+   * The file bytes of the section named `name`: its raw data, cut to the virtual size when
+   * that is smaller (the rest is file-alignment padding). Undefined when absent. Names of
+   * up to 8 bytes only (`.dep-v0`): longer ones point into a string table (`/4`), unread.
+   */
+  section(name: string): { offset: number; size: number } | undefined;
 }
 
 const MAX_SECTIONS = 96;
@@ -33,9 +39,11 @@ export async function readPeLayout(read: ReadRange): Promise<PeLayout | string> 
   const nDirs = Math.min(opt.readUInt32LE(dirBase - 4), 16, Math.floor((opt.length - dirBase) / 8));
   if (nSections > MAX_SECTIONS) return `${nSections} sections`;
   const table = await read(peOffset + 24 + optSize, nSections * 40);
-  const sections: { vaddr: number; vsize: number; rawOffset: number; rawSize: number }[] = [];
+  const sections: { name: string; vaddr: number; vsize: number; rawOffset: number; rawSize: number }[] = [];
   for (let p = 0; p + 40 <= table.length; p += 40) {
-    sections.push({ vsize: table.readUInt32LE(p + 8), vaddr: table.readUInt32LE(p + 12), rawSize: table.readUInt32LE(p + 16), rawOffset: table.readUInt32LE(p + 20) });
+    // An 8-byte name, NUL-padded; sample `.dep-v0\0`.
+    const name = table.toString('latin1', p, p + 8).replace(/\0.*$/s, '');
+    sections.push({ name, vsize: table.readUInt32LE(p + 8), vaddr: table.readUInt32LE(p + 12), rawSize: table.readUInt32LE(p + 16), rawOffset: table.readUInt32LE(p + 20) });
   }
   return {
     directory: (index) => {
@@ -47,6 +55,11 @@ export async function readPeLayout(read: ReadRange): Promise<PeLayout | string> 
     offsetOf: (rva) => {
       const s = sections.find((x) => rva >= x.vaddr && rva < x.vaddr + Math.max(x.vsize, x.rawSize));
       return s && rva - s.vaddr < s.rawSize ? s.rawOffset + (rva - s.vaddr) : undefined;
+    },
+    section: (name) => {
+      const s = sections.find((x) => x.name === name);
+      if (!s || s.rawSize === 0) return undefined;
+      return { offset: s.rawOffset, size: s.vsize !== 0 && s.vsize < s.rawSize ? s.vsize : s.rawSize };
     },
   };
 }

@@ -118,4 +118,20 @@ describe('SBOM writers', () => {
       '2024-05-06T07:08:09Z',
     ]);
   });
+
+  it('show archives nesting: CycloneDX dependencies and SPDX CONTAINS from each archive to what it holds', async () => {
+    const input = identification('identify/ear-nested-jars');
+    const cdxText = writeCycloneDx(input);
+    expect(await cdxValidator.validate(cdxText)).toBeNull();
+    const cdx = JSON.parse(cdxText) as { components: { 'bom-ref': string; name: string }[]; dependencies: { ref: string; dependsOn?: string[] }[] };
+    const cdxName = new Map(cdx.components.map((c) => [c['bom-ref'], c.name]));
+    const held = cdx.dependencies.flatMap((d) => (d.dependsOn ?? []).map((r) => `${cdxName.get(d.ref)} > ${cdxName.get(r)}`)).sort();
+    const expected = ['native-codec > zlib', 'store > javax.inject', 'store > native-codec', 'store > web', 'web > commons-cli'];
+    expect(held).toEqual(expected);
+    const spdx = JSON.parse(writeSpdx(input)) as { packages: { SPDXID: string; name: string }[]; relationships: { spdxElementId: string; relationshipType: string; relatedSpdxElement: string }[] };
+    expect(validateSpdx(spdx) ? [] : validateSpdx.errors).toEqual([]);
+    const spdxName = new Map(spdx.packages.map((p) => [p.SPDXID, p.name]));
+    const contains = spdx.relationships.filter((r) => r.relationshipType === 'CONTAINS' && r.spdxElementId !== 'SPDXRef-Input');
+    expect(contains.map((r) => `${spdxName.get(r.spdxElementId)} > ${spdxName.get(r.relatedSpdxElement)}`).sort()).toEqual(expected);
+  });
 });
