@@ -6,37 +6,58 @@
 // The feeds are generated into a temporary directory and removed afterwards. On a shared
 // machine wall time depends on the load: CPU time is printed beside it.
 //
-//   node bench/vulndb/import-and-evaluate.ts [NVD_RECORDS=300000] [OSV_RECORDS=200000] [COMPONENTS=2000]
+//   node bench/vulndb/import-and-evaluate.ts [--kb DIR] [--out FILE] [--warm N] [NVD_RECORDS=300000] [OSV_RECORDS=200000] [COMPONENTS=2000]
+//
+// --kb DIR keeps the PGlite knowledge base in DIR: an empty (or absent) DIR gets the import,
+// one already holding a complete import of the same seeded feeds is only evaluated (the
+// components are built from the same seeds, so they are the same). PostgreSQL is skipped
+// then. --out FILE writes the warm evaluation as JSON, to compare two versions' answers;
+// --warm N evaluates N times after the cold round (the median is steadier under load).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Component, Identification } from '@binlens/engine';
+import { parseArgs } from 'node:util';
+import type { Identification } from '@binlens/engine';
 import { type KbDatabase, type KnowledgeBase, createKnowledgeBase, evaluate, importFeed, openKnowledgeBase } from '@binlens/vulndb';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { ECOSYSTEMS, type Catalogue, catalogue, nvdCve, nvdRange, osvRange, osvRecord, random, version, writeFeed } from './synthetic-feeds.ts';
+import { holdsImport, stampImport } from './kept-knowledge-base.ts';
+import { syntheticComponents } from './synthetic-components.ts';
+import { ECOSYSTEMS, catalogue, nvdCve, osvRecord, random, writeFeed } from './synthetic-feeds.ts';
 
-const [nvdCount = 300_000, osvCount = 200_000, componentCount = 2_000] = process.argv.slice(2).map(Number);
+const { values: flags, positionals } = parseArgs({ options: { kb: { type: 'string' }, out: { type: 'string' }, warm: { type: 'string', default: '1' } }, allowPositionals: true });
+const [nvdCount = 300_000, osvCount = 200_000, componentCount = 2_000] = positionals.map(Number);
 const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'packages', 'vulndb', 'src', 'db', 'migrations');
 const MB = 1024 * 1024;
 
-async function measure(name: string, db: KbDatabase, kb: KnowledgeBase, nvdFile: string, osvFile: string, identification: Identification): Promise<void> {
+/** Imports both feeds, then evaluates; answers whether both imports completed. */
+async function measure(name: string, db: KbDatabase, kb: KnowledgeBase, nvdFile: string, osvFile: string, identification: Identification): Promise<boolean> {
+  let complete = true;
   const memory = rssSampler();
   const started = performance.now();
   for (const [feed, file] of [['NVD', nvdFile], ['OSV', osvFile]] as const) {
     const t = performance.now();
     const cpu = process.cpuUsage();
     const report = await importFeed(db, { path: file });
+    complete &&= report.status === 'complete';
     const s = (performance.now() - t) / 1000;
     console.log(`${name} import ${feed}: ${report.status}, ${report.imported} imported, ${report.skipped} skipped, ${s.toFixed(1)} s (${(cpuMs(cpu) / 1000).toFixed(1)} s CPU), ${(report.records / s).toFixed(0)} records/s`);
   }
   const importSeconds = (performance.now() - started) / 1000;
   const peak = memory.stop();
   console.log(`${name} import total: ${importSeconds.toFixed(1)} s (target < 600 s); peak RSS ${(peak.sampled / MB).toFixed(0)} MB sampled, ${peak.hwm === null ? 'n/a' : (peak.hwm / MB).toFixed(0)} MB VmHWM (target < 1024 MB)`);
-  for (const round of ['cold', 'warm']) {
+  await measureEvaluation(name, kb, identification);
+  return complete;
+}
+
+async function measureEvaluation(name: string, kb: KnowledgeBase, identification: Identification): Promise<void> {
+  const warmRounds = Math.max(1, Number(flags.warm) || 1);
+  const warm: number[] = [];
+  let last: Awaited<ReturnType<typeof evaluate>> | null = null;
+  for (const round of ['cold', ...Array.from({ length: warmRounds }, () => 'warm')]) {
     const t = performance.now();
     const cpu = process.cpuUsage();
     const evaluation = await evaluate(identification, kb);
@@ -44,45 +65,14 @@ async function measure(name: string, db: KbDatabase, kb: KnowledgeBase, nvdFile:
     const hits = Object.values(evaluation.components).filter((v) => v.length > 0).length;
     const vulns = Object.values(evaluation.components).reduce((n, v) => n + v.length, 0);
     console.log(`${name} evaluate ${identification.components.length} components (${round}): ${ms.toFixed(0)} ms, ${cpuMs(cpu).toFixed(0)} ms CPU (target < 1000 ms), ${hits} with vulnerabilities, ${vulns} matches`);
+    if (round === 'warm') warm.push(ms);
+    last = evaluation;
   }
-}
-
-/** Half hitting a record (a version inside its range), half naming nothing the feeds know; purls and CPEs alternately. */
-function components(cat: Catalogue, count: number): Identification {
-  const rnd = random(3);
-  const list: Component[] = [];
-  for (let n = 0; n < count; n++) {
-    const hit = n % 4 < 2;
-    const byPurl = n % 2 === 0;
-    const base = { id: `c${n}`, vendor: '', licenses: [], evidence: [] };
-    if (byPurl) {
-      const j = Math.floor(rnd() * osvCount);
-      const ecosystem = ECOSYSTEMS[j % ECOSYSTEMS.length] ?? 'npm';
-      const names = cat.packages[ecosystem] ?? [];
-      const name = hit ? (names[Math.floor(j / ECOSYSTEMS.length) % names.length] ?? '') : `absent-${n}`;
-      const range = osvRange(j);
-      const v = version(Number(range.introduced === '0' ? '1' : range.introduced.split('.')[0]), 1, 0);
-      list.push({ ...base, name, version: v, codetype: 'NA', purl: purlOf(ecosystem, name, v), cpes: [] });
-    } else {
-      const i = Math.floor(rnd() * nvdCount);
-      const [vendor, product] = hit ? (cat.products[i % cat.products.length] ?? ['', '']) : ['nobody', `absent${n}`];
-      const v = version(Number(nvdRange(i).introduced.split('.')[0]), 1, 0);
-      list.push({ ...base, name: product, version: v, codetype: 'NA', purl: '', cpes: [`cpe:2.3:a:${vendor}:${product}:${v}:*:*:*:*:*:*:*`] });
-    }
+  if (flags.out && last) writeFileSync(flags.out, `${JSON.stringify(last, null, 1)}\n`);
+  if (warm.length > 1) {
+    const sorted = [...warm].sort((a, b) => a - b);
+    console.log(`${name} evaluate warm over ${warm.length} rounds: median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(0)} ms, fastest ${(sorted[0] ?? 0).toFixed(0)} ms`);
   }
-  return {
-    schemaVersion: 1, input: { name: 'bench', size: 0, sha1: '', sha256: '' }, files: [], components: list, problems: [],
-    startedAt: new Date().toISOString(), finishedAt: new Date().toISOString(),
-  };
-}
-
-const PURL_TYPES: Readonly<Record<string, string>> = {
-  npm: 'npm', PyPI: 'pypi', Maven: 'maven', Go: 'golang', 'crates.io': 'cargo', RubyGems: 'gem', NuGet: 'nuget', Packagist: 'composer',
-};
-
-function purlOf(ecosystem: string, name: string, v: string): string {
-  const path = ecosystem === 'Maven' ? name.replace(':', '/') : name;
-  return `pkg:${PURL_TYPES[ecosystem] ?? 'generic'}/${path}@${v}`;
 }
 
 /** The highest RSS seen every 100 ms, and the kernel's own peak (VmHWM, reset at start). */
@@ -154,9 +144,21 @@ function seconds(since: number): string {
 }
 
 async function main(): Promise<void> {
+  const cat = catalogue(Math.max(1, Math.floor(nvdCount / 6)), Math.max(1, Math.ceil(osvCount / ECOSYSTEMS.length / 2)));
+  const kbDir = flags.kb ?? null;
+  if (kbDir !== null && holdsImport(kbDir, { nvd: nvdCount, osv: osvCount })) {
+    const started = performance.now();
+    const opened = await openKnowledgeBase(kbDir);
+    console.log(`kept knowledge base ${kbDir} (${nvdCount} NVD, ${osvCount} OSV records) opened in ${seconds(started)} s`);
+    try {
+      await measureEvaluation('PGlite', opened.kb, syntheticComponents(cat, nvdCount, osvCount, componentCount));
+    } finally {
+      await opened.close();
+    }
+    return;
+  }
   const work = mkdtempSync(join(tmpdir(), 'binlens-bench-vulndb-'));
   try {
-    const cat = catalogue(Math.max(1, Math.floor(nvdCount / 6)), Math.max(1, Math.ceil(osvCount / ECOSYSTEMS.length / 2)));
     const nvdFile = join(work, 'nvd.json');
     const osvFile = join(work, 'osv.json');
     let started = performance.now();
@@ -166,15 +168,18 @@ async function main(): Promise<void> {
     const osvBytes = await writeFeed(osvFile, 'osv', osvCount, (j) => osvRecord(j, cat, osvRnd));
     console.log(`generated: NVD ${nvdCount} records (${(nvdBytes / MB).toFixed(0)} MB), OSV ${osvCount} records (${(osvBytes / MB).toFixed(0)} MB) in ${seconds(started)} s`);
 
-    const identification = components(cat, componentCount);
-    const opened = await openKnowledgeBase(join(work, 'pglite'));
+    const identification = syntheticComponents(cat, nvdCount, osvCount, componentCount);
+    const opened = await openKnowledgeBase(kbDir ?? join(work, 'pglite'));
+    let complete = false;
     try {
-      await measure('PGlite', opened.db, opened.kb, nvdFile, osvFile, identification);
+      complete = await measure('PGlite', opened.db, opened.kb, nvdFile, osvFile, identification);
     } finally {
       await opened.close();
     }
+    // Written last: only a complete import is ever reused.
+    if (kbDir !== null && complete) stampImport(kbDir, { nvd: nvdCount, osv: osvCount });
     const serverUrl = process.env.DATABASE_URL;
-    if (serverUrl) {
+    if (serverUrl && kbDir === null) {
       started = performance.now();
       const pgKb = await openPostgres(serverUrl);
       try {

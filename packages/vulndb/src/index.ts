@@ -29,6 +29,7 @@ export type { KbDatabase } from './db/database.ts';
 export { evaluate, withVulns, type EvaluateOptions, type EvaluatedComponent, type EvaluatedScanResult, type EvaluatedVuln, type Evaluation, type VulnerabilitySummary } from './evaluate.ts';
 export { toSbomVulnerabilities } from './sbom-vulnerabilities.ts';
 export { cpeMatchSource, type MatchSource, type VulnMatch } from './match/matchers.ts';
+export { chooseMetric, pickMetric, type CvssChoice, type SeverityOptions, type SourcedMetric } from './match/severity.ts';
 export { createKnowledgeBase, findVulnId, knowledgeBaseStatus, type KnowledgeBase, type SourceStatus } from './kb/knowledge-base.ts';
 export { defaultDataDir, evaluateWithLocalKnowledgeBase, knowledgeBaseDir, openKnowledgeBase, type OpenKnowledgeBase } from './kb/open.ts';
 export { importFeed, UnknownFeedError } from './import/import-file.ts';

@@ -56,7 +56,7 @@ describe.each(DATABASES)('evaluation options on %s', (kind) => {
   beforeAll(async () => {
     t = await openTestKb(kind);
     kb = createKnowledgeBase(t.db);
-    for (const name of ['nvd-page.json', 'nvd-options-page.json', 'osv-ghsa-35jh-r3h4-6jhm.json', 'osv-ghsa-v845-jxx5-vc9f.json', 'osv-array.json', 'debian-tracker.json']) {
+    for (const name of ['nvd-page.json', 'nvd-options-page.json', 'osv-ghsa-35jh-r3h4-6jhm.json', 'osv-ghsa-v845-jxx5-vc9f.json', 'osv-array.json', 'osv-go-2023-1864.json', 'debian-tracker.json']) {
       const report = await importFeed(t.db, fixture(name));
       if (report.status !== 'complete') throw new Error(`${name}: ${report.error ?? ''}`);
     }
@@ -190,5 +190,13 @@ describe.each(DATABASES)('evaluation options on %s', (kind) => {
       'requests-2.31.0': [null, '2.31.0'],
       protobuf: ['4.25.8', '5.29.5'],
     });
+  });
+
+  it('leaves withdrawn records out of upgrade guidance', async () => {
+    // GO-2022-0617 (withdrawn) claimed every k8s.io/kubernetes version; GO-2023-1864 is fixed in 1.27.2.
+    const kubernetes = component('kubernetes-1.27.1', { name: 'kubernetes', version: '1.27.1', codetype: 'GO', purl: 'pkg:golang/k8s.io/kubernetes@1.27.1' });
+    const evaluation = await evaluate(identification([kubernetes]), kb);
+    expect(listing(evaluation.components)).toEqual({ 'kubernetes-1.27.1': ['CVE-2023-2431 osv-purl'] });
+    expect(evaluation.upgrade).toEqual({ 'kubernetes-1.27.1': { nearest_fix: '1.27.2', latest_known: '1.27.2' } });
   });
 });

@@ -40,6 +40,12 @@ export function parseCpe(text: string): Cpe | null {
  * at unescaped colons; `\` quotes the next character (`\:`, `\.`, `\/`).
  */
 export function parseCpe23(s: string): Cpe | null {
+  // Nearly every criteria has no escape: a plain split (evaluation parses thousands).
+  if (!s.includes('\\')) {
+    const plain = s.slice('cpe:2.3:'.length).split(':');
+    if (plain.length !== ATTRIBUTES.length || plain.some((f) => f === '')) return null;
+    return fromFields(plain);
+  }
   const fields: string[] = [];
   let current = '';
   let raw = '';

@@ -1,11 +1,12 @@
 // Read access to the live knowledge base: a few batched lookups per evaluation, one per
 // table, keyed by what the components name (packages, CPE products, distro sources).
-import { type SQL, type SQLWrapper, and, eq, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { KbDatabase } from '../db/database.ts';
 import {
   vulnAliases, vulnCpeMatches, vulnDistroCvss, vulnDistroFixes, vulnEpss, vulnImportRuns, vulnKev, vulnPackageRanges, vulnRecords,
 } from '../db/schema.ts';
 import type { PackageKey } from '../match/package-key.ts';
+import { joinKeys, rowsOf, selectJson } from './json-rows.ts';
 
 // Matching reads only these columns (fewer bytes per row is most of a lookup's cost), in
 // import order so that matches are listed the same way every time.
@@ -59,7 +60,7 @@ export interface KnowledgeBase {
   recordSummaries(ids: readonly string[]): Promise<RecordSummaryFact[]>;
   /** Alias pairs where either side is one of `ids`. */
   aliases(ids: readonly string[]): Promise<{ vulnId: string; alias: string }[]>;
-  /** Which sources hold live CPE ranges for these vulnerability ids (NVD, overrides, CVE 5, vendor). */
+  /** Which of NVD, the overrides and CVE 5 hold live CPE ranges for these vulnerability ids. */
   cpeSources(ids: readonly string[]): Promise<{ vulnId: string; source: string }[]>;
   epss(cves: readonly string[]): Promise<EpssFact[]>;
   kev(cves: readonly string[]): Promise<KevFact[]>;
@@ -80,70 +81,64 @@ function inIndexed(column: SQLWrapper, values: readonly string[]): SQL {
   return sql`${column} = any(array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
 }
 
-/** `column in (...)` for a column without an index: one scan, each row probing a hash of the list. */
-function inList(column: SQLWrapper, values: readonly string[]): SQL {
-  return sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
-}
+/** The sources whose records are CVEs, keyed by their id. */
+const CVE_KEYED_SOURCES = ['nvd', 'nvd-override', 'cve5'];
 
-/** `(a, b, ...) in (...)` with the tuples as one jsonb parameter (see inList). */
-function inTuples(columns: readonly SQLWrapper[], tuples: readonly (readonly string[])[]): SQL {
-  const fields = sql.join(columns.map((_, i) => sql`x->>${sql.raw(String(i))}`), sql`, `);
-  return sql`(${sql.join([...columns], sql`, `)}) in (select ${fields} from jsonb_array_elements(${JSON.stringify(tuples)}::jsonb) as x)`;
-}
+const RECORD_SUMMARY_COLUMNS = {
+  vulnId: vulnRecords.vulnId, source: vulnRecords.source, withdrawn: vulnRecords.withdrawn,
+  summary: vulnRecords.summary, description: vulnRecords.description, cwes: vulnRecords.cwes, cvss: vulnRecords.cvss,
+};
+const ALIAS_COLUMNS = { vulnId: vulnAliases.vulnId, alias: vulnAliases.alias };
+const DISTRO_CVSS_COLUMNS = {
+  distro: vulnDistroCvss.distro, cve: vulnDistroCvss.cve, severity: vulnDistroCvss.severity, score: vulnDistroCvss.score, vector: vulnDistroCvss.vector,
+};
 
 export function createKnowledgeBase(db: KbDatabase): KnowledgeBase {
   return {
     async packageRanges(keys) {
       const unique = uniqueBy(keys, (k) => `${k.ecosystem}\u0000${k.name}`);
-      return chunked(unique, (part) => db.select(PACKAGE_RANGE_COLUMNS).from(vulnPackageRanges).where(and(
-        eq(vulnPackageRanges.live, true),
-        inTuples([vulnPackageRanges.ecosystemBase, vulnPackageRanges.name], part.map((k) => [k.ecosystem, k.name])),
-      )).orderBy(vulnPackageRanges.id));
+      return chunked(unique, (part) => selectJson(db, PACKAGE_RANGE_COLUMNS, sql`from ${joinKeys(vulnPackageRanges,
+        { ecosystem: vulnPackageRanges.ecosystemBase, name: vulnPackageRanges.name }, part)} where ${vulnPackageRanges.live}`, sql`${vulnPackageRanges.id}`));
     },
     async cpeMatches(products) {
       const unique = uniqueBy(products, (p) => `${p.vendor}\u0000${p.product}`);
-      return chunked(unique, (part) => db.select(CPE_MATCH_COLUMNS).from(vulnCpeMatches).where(and(
-        eq(vulnCpeMatches.live, true),
-        inTuples([vulnCpeMatches.vendor, vulnCpeMatches.product], part.map((p) => [p.vendor, p.product])),
-      )).orderBy(vulnCpeMatches.id));
+      return chunked(unique, (part) => selectJson(db, CPE_MATCH_COLUMNS, sql`from ${joinKeys(vulnCpeMatches,
+        { vendor: vulnCpeMatches.vendor, product: vulnCpeMatches.product }, part)} where ${vulnCpeMatches.live}`, sql`${vulnCpeMatches.id}`));
     },
     async distroFixes(keys) {
       const unique = uniqueBy(keys, (k) => `${k.distro}\u0000${k.release}\u0000${k.sourcePackage}`);
-      return chunked(unique, (part) => db.select().from(vulnDistroFixes).where(and(
-        eq(vulnDistroFixes.live, true),
-        inTuples([vulnDistroFixes.distro, vulnDistroFixes.release, vulnDistroFixes.sourcePackage], part.map((k) => [k.distro, k.release, k.sourcePackage])),
-      )));
+      return chunked(unique, (part) => selectJson(db, getTableColumns(vulnDistroFixes), sql`from ${joinKeys(vulnDistroFixes,
+        { distro: vulnDistroFixes.distro, release: vulnDistroFixes.release, sourcePackage: vulnDistroFixes.sourcePackage }, part)} where ${vulnDistroFixes.live}`));
     },
     async records(ids) {
       return chunked([...new Set(ids)], (part) => db.select().from(vulnRecords)
         .where(and(eq(vulnRecords.live, true), inIndexed(vulnRecords.vulnId, part))));
     },
     async recordSummaries(ids) {
-      const columns = {
-        vulnId: vulnRecords.vulnId, source: vulnRecords.source, withdrawn: vulnRecords.withdrawn,
-        summary: vulnRecords.summary, description: vulnRecords.description, cwes: vulnRecords.cwes, cvss: vulnRecords.cvss,
-      };
-      return chunked([...new Set(ids)], (part) => db.select(columns).from(vulnRecords)
-        .where(and(eq(vulnRecords.live, true), inIndexed(vulnRecords.vulnId, part))));
+      return chunked([...new Set(ids)], (part) => selectJson(db, RECORD_SUMMARY_COLUMNS,
+        sql`from ${vulnRecords} where ${vulnRecords.live} and ${inIndexed(vulnRecords.vulnId, part)}`));
     },
     async aliases(ids) {
-      return chunked([...new Set(ids)], (part) => db.select({ vulnId: vulnAliases.vulnId, alias: vulnAliases.alias }).from(vulnAliases)
-        .where(and(eq(vulnAliases.live, true), or(inList(vulnAliases.vulnId, part), inList(vulnAliases.alias, part)))));
+      // Both columns are indexed: the planner ORs the two index lookups.
+      return chunked([...new Set(ids)], (part) => selectJson(db, ALIAS_COLUMNS,
+        sql`from ${vulnAliases} where ${vulnAliases.live} and (${inIndexed(vulnAliases.vulnId, part)} or ${inIndexed(vulnAliases.alias, part)})`));
     },
     async cpeSources(ids) {
+      // NVD, override and CVE 5 records are keyed by their CVE id, which all their rows carry:
+      // the (source, record_key) index finds them (vuln_id has no index on this large table).
       return chunked([...new Set(ids)], (part) => db.selectDistinct({ vulnId: vulnCpeMatches.vulnId, source: vulnCpeMatches.source }).from(vulnCpeMatches)
-        .where(and(eq(vulnCpeMatches.live, true), inList(vulnCpeMatches.vulnId, part))));
+        .where(and(eq(vulnCpeMatches.live, true), inArray(vulnCpeMatches.source, CVE_KEYED_SOURCES),
+          inIndexed(vulnCpeMatches.recordKey, part), inIndexed(vulnCpeMatches.vulnId, part))));
     },
     async epss(cves) {
-      return chunked([...new Set(cves)], (part) => db.select().from(vulnEpss).where(and(eq(vulnEpss.live, true), inIndexed(vulnEpss.cve, part))));
+      return chunked([...new Set(cves)], (part) => selectJson(db, getTableColumns(vulnEpss), sql`from ${vulnEpss} where ${vulnEpss.live} and ${inIndexed(vulnEpss.cve, part)}`));
     },
     async kev(cves) {
-      return chunked([...new Set(cves)], (part) => db.select().from(vulnKev).where(and(eq(vulnKev.live, true), inIndexed(vulnKev.cve, part))));
+      return chunked([...new Set(cves)], (part) => selectJson(db, getTableColumns(vulnKev), sql`from ${vulnKev} where ${vulnKev.live} and ${inIndexed(vulnKev.cve, part)}`));
     },
     async distroCvss(cves) {
-      const rows = await chunked([...new Set(cves)], (part) => db.select({
-        distro: vulnDistroCvss.distro, cve: vulnDistroCvss.cve, severity: vulnDistroCvss.severity, score: vulnDistroCvss.score, vector: vulnDistroCvss.vector,
-      }).from(vulnDistroCvss).where(and(eq(vulnDistroCvss.live, true), inIndexed(vulnDistroCvss.cve, part))));
+      const rows = await chunked([...new Set(cves)], (part) => selectJson(db, DISTRO_CVSS_COLUMNS,
+        sql`from ${vulnDistroCvss} where ${vulnDistroCvss.live} and ${inIndexed(vulnDistroCvss.cve, part)}`));
       return mostSevereByDistro(rows);
     },
   };
@@ -213,12 +208,6 @@ export async function knowledgeBaseStatus(db: KbDatabase): Promise<SourceStatus[
         : null,
     };
   });
-}
-
-/** node-postgres answers `{rows}`, PGlite too; both through Drizzle's execute. */
-function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: T[] }).rows;
-  return Array.isArray(rows) ? rows : (result as T[]);
 }
 
 function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {

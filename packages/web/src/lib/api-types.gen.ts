@@ -836,10 +836,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One vulnerability from the knowledge base (id compared case-insensitively) */
+        /** One vulnerability from the knowledge base (id compared case-insensitively), scored as a scan with the same options scores it */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description A scan's cvss3_fallback (default true): without a CVSS v3 score, score and severity are v2's. */
+                    cvss3_fallback?: boolean;
+                    /** @description A scan's include_bdsa_vulnerabilities (default false): off, an advisory without a CVE (GHSA, GO, ...) is not found, as scans do not report it. */
+                    include_bdsa?: boolean;
+                };
                 header?: never;
                 path: {
                     /** @description A vulnerability id such as CVE-2021-23337 or GHSA-35jh-r3h4-6jhm (any case). */
@@ -1534,6 +1539,9 @@ export interface components {
             cvss3_score: number | null;
             cvss3_severity: string | null;
             cvss3_vector: string | null;
+            score: number | null;
+            severity: string | null;
+            score_version: string | null;
             epss: components["schemas"]["VulnerabilityEpss"] | null;
             kev: components["schemas"]["VulnerabilityKev"] | null;
             aliases: string[];

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createKnowledgeBase } from '@binlens/vulndb';
 import { ErrorDetail } from '../../lib/schemas.ts';
 import { requireViewer } from '../../plugins/auth.ts';
-import { Vulnerability, VulnerabilityParams } from './schemas.ts';
+import { Vulnerability, VulnerabilityParams, VulnerabilityQuery } from './schemas.ts';
 import { createVulnerabilitiesService } from './service.ts';
 
 export const vulnerabilitiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -14,14 +14,15 @@ export const vulnerabilitiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         tags: ['vulnerabilities'],
-        summary: 'One vulnerability from the knowledge base (id compared case-insensitively)',
+        summary: 'One vulnerability from the knowledge base (id compared case-insensitively), scored as a scan with the same options scores it',
         params: VulnerabilityParams,
+        querystring: VulnerabilityQuery,
         response: { 200: Vulnerability, 401: ErrorDetail, 404: ErrorDetail },
       },
     },
     async (request) => {
       requireViewer(request);
-      return service.get(request.params.id);
+      return service.get(request.params.id, { cvss3Fallback: request.query.cvss3_fallback ?? true, includeBdsa: request.query.include_bdsa ?? false });
     },
   );
 };

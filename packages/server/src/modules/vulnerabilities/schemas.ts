@@ -4,6 +4,15 @@ export const VulnerabilityParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64, description: 'A vulnerability id such as CVE-2021-23337 or GHSA-35jh-r3h4-6jhm (any case).' }),
 });
 
+/** A scan's matching options; absent, those scans are evaluated with. */
+export const VulnerabilityQuery = Type.Object({
+  cvss3_fallback: Type.Optional(Type.Boolean({ description: "A scan's cvss3_fallback (default true): without a CVSS v3 score, score and severity are v2's." })),
+  include_bdsa: Type.Optional(Type.Boolean({
+    description: "A scan's include_bdsa_vulnerabilities (default false): off, an advisory without a CVE (GHSA, GO, ...) is not found, as scans do not report it.",
+  })),
+});
+export type VulnerabilityQuery = Static<typeof VulnerabilityQuery>;
+
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const VulnerabilityReference = Type.Object({
@@ -38,6 +47,9 @@ export const Vulnerability = Type.Object({
   cvss3_score: Nullable(Type.Number()),
   cvss3_severity: Nullable(Type.String({ description: 'critical, high, medium, low, none (spec §9).' })),
   cvss3_vector: Nullable(Type.String()),
+  score: Nullable(Type.Number({ description: 'As in a scan: CVSS v3, or v2 with cvss3_fallback; the same source as cvss3_score and cvss2_score.' })),
+  severity: Nullable(Type.String()),
+  score_version: Nullable(Type.String({ description: 'The CVSS version of score: 3.1, 3.0 or 2.0.' })),
   epss: Nullable(VulnerabilityEpss),
   kev: Nullable(VulnerabilityKev),
   aliases: Type.Array(Type.String()),

@@ -1,10 +1,16 @@
-import type { CvssMetric, KbDatabase, KnowledgeBase } from '@binlens/vulndb';
-import { findVulnId } from '@binlens/vulndb';
+import type { KbDatabase, KnowledgeBase, SeverityOptions, SourcedMetric } from '@binlens/vulndb';
+import { chooseMetric, findVulnId, pickMetric } from '@binlens/vulndb';
 import { AppError } from '../../lib/errors.ts';
 import type { Vulnerability } from './schemas.ts';
 
+/** A scan's matching options (spec §9), as its evaluation applies them. */
+export interface VulnerabilityOptions {
+  readonly cvss3Fallback: boolean;
+  readonly includeBdsa: boolean;
+}
+
 export interface VulnerabilitiesService {
-  get(id: string): Promise<Vulnerability>;
+  get(id: string, options: VulnerabilityOptions): Promise<Vulnerability>;
 }
 
 /** Spec §5: cve- or bdsa- (case-insensitive), otherwise vendor. */
@@ -20,7 +26,7 @@ const isCve = (id: string): boolean => /^CVE-\d{4}-\d+$/i.test(id);
 export function createVulnerabilitiesService(deps: { db: KbDatabase; knowledgeBase: KnowledgeBase }): VulnerabilitiesService {
   const kb = deps.knowledgeBase;
   return {
-    async get(id) {
+    async get(id, options) {
       const vulnId = await findVulnId(deps.db, id);
       if (!vulnId) throw new AppError('not_found');
       const pairs = await kb.aliases([vulnId]);
@@ -38,14 +44,15 @@ export function createVulnerabilitiesService(deps: { db: KbDatabase; knowledgeBa
       const own = records.filter((r) => r.vulnId === vulnId).sort(bySource);
       const advisories = records.filter((r) => r.vulnId !== vulnId).sort(bySource);
       const first = own.find((r) => r.source === 'nvd') ?? own.find((r) => r.summary !== '' || r.description !== '') ?? own[0] ?? advisories[0];
+      // As a scan's evaluation: an advisory without a CVE only with include_bdsa; the users' own vendor advisories always.
+      if (!cve && !options.includeBdsa && !own.some((r) => r.source === 'vendor')) throw new AppError('not_found');
       const related = [...own, ...advisories];
-      const cvss = related.flatMap((r) => r.cvss);
-      const pick = (versions: string[]): CvssMetric | undefined =>
-        cvss.find((m) => versions.includes(m.version) && m.type === 'Primary')
-        ?? cvss.find((m) => versions.includes(m.version) && m.source === 'nvd@nist.gov')
-        ?? cvss.find((m) => versions.includes(m.version));
-      const v3 = pick(['3.1', '3.0']);
-      const v2 = pick(['2.0']);
+      // Scored as scans score it: the most specific source first (NVD is not prioritised), CVSS v3 with the scan's fallback.
+      const sourced: SourcedMetric[] = related.flatMap((r) => r.cvss.map((metric) => ({ metric, recordSource: r.source })));
+      const severity: SeverityOptions = { cvssVersion: 3, fallback: options.cvss3Fallback, prioritiseNvd: false };
+      const v3 = pickMetric(sourced, 3, severity.prioritiseNvd);
+      const v2 = pickMetric(sourced, 2, severity.prioritiseNvd);
+      const chosen = chooseMetric(sourced, severity);
       const references = new Map<string, string[]>();
       for (const ref of related.flatMap((r) => r.references)) {
         references.set(ref.url, [...new Set([...(references.get(ref.url) ?? []), ...(ref.tags ?? [])])]);
@@ -65,6 +72,9 @@ export function createVulnerabilitiesService(deps: { db: KbDatabase; knowledgeBa
         cvss3_score: v3?.score ?? null,
         cvss3_severity: v3?.severity ?? null,
         cvss3_vector: v3?.vector ?? null,
+        score: chosen?.score ?? null,
+        severity: chosen?.severity ?? null,
+        score_version: chosen?.version ?? null,
         epss: e ? { score: e.epss, percentile: e.percentile, date: e.scoreDate } : null,
         kev: k ? { dateAdded: k.dateAdded, dueDate: k.dueDate, knownRansomware: k.knownRansomwareCampaignUse } : null,
         aliases,

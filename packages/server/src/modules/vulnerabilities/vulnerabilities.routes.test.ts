@@ -29,7 +29,8 @@ describe.each(DATABASES)('vulnerabilities on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     alice = await newSession(t.app, t.database);
-    for (const file of ['nvd-page.json', 'osv-ghsa-35jh-r3h4-6jhm.json', 'nvd-cve-2023-45853.json']) {
+    const files = ['nvd-page.json', 'osv-ghsa-35jh-r3h4-6jhm.json', 'nvd-cve-2023-45853.json', 'nvd-options-page.json', 'osv-ghsa-v845-jxx5-vc9f.json', 'osv-array.json'];
+    for (const file of files) {
       expect(await importFeed(t.database.db, { path: path.join(FEEDS, file) })).toMatchObject({ status: 'complete' });
     }
     expect(await importFeed(t.database.db, { name: 'epss.csv.gz', bytes: gzipSync(EPSS) })).toMatchObject({ status: 'complete', imported: 1 });
@@ -37,7 +38,10 @@ describe.each(DATABASES)('vulnerabilities on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const get = (id: string, headers: object = alice.headers) => t.app.inject({ method: 'GET', url: `/rest/vulnerabilities/${id}/`, headers: { ...headers } });
+  /** cvss3 score and severity, score, severity and its version, cvss2 score. */
+  const pick = (v: Record<string, unknown>): unknown[] => [v.cvss3_score, v.cvss3_severity, v.score, v.severity, v.score_version, v.cvss2_score];
+  const get = (id: string, headers: object = alice.headers, query = '') =>
+    t.app.inject({ method: 'GET', url: `/rest/vulnerabilities/${id}/${query}`, headers: { ...headers } });
 
   it('answers a CVE from NVD with its advisory alias, EPSS and KEV, whatever the case of the id', async () => {
     const response = await get('cve-2021-23337');
@@ -60,6 +64,9 @@ describe.each(DATABASES)('vulnerabilities on %s', (kind) => {
       cvss3_score: 7.2,
       cvss3_severity: 'high',
       cvss3_vector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H',
+      score: 7.2,
+      severity: 'high',
+      score_version: '3.1',
       epss: { score: 0.0123, percentile: 0.8456, date: '2026-09-29T12:00:22Z' },
       kev: { dateAdded: '2024-01-02', dueDate: '2024-01-23', knownRansomware: 'Unknown' },
       aliases: ['GHSA-35jh-r3h4-6jhm'],
@@ -82,17 +89,35 @@ describe.each(DATABASES)('vulnerabilities on %s', (kind) => {
         { url: 'https://github.com/lodash/lodash', tags: ['PACKAGE'] },
         { url: 'https://snyk.io/vuln/SNYK-JS-LODASH-1040724', tags: ['Exploit', 'Third Party Advisory'] },
       ],
-      // The CVE alias's NVD scores (Primary) are preferred to the advisory's own vector.
+      // The advisory's own v3 score and the CVE alias's NVD v2 score (the advisory has none).
       cvss2_score: 6.5,
       cvss2_severity: 'medium',
       cvss3_score: 7.2,
       cvss3_severity: 'high',
       cvss3_vector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H',
+      score: 7.2,
+      severity: 'high',
+      score_version: '3.1',
       epss: { score: 0.0123, percentile: 0.8456, date: '2026-09-29T12:00:22Z' },
       kev: { dateAdded: '2024-01-02', dueDate: '2024-01-23', knownRansomware: 'Unknown' },
       aliases: ['CVE-2021-23337'],
       withdrawn: false,
     });
+  });
+
+  it("scores as a scan with the same options does: the advisory's score first, v2 when v3 is missing", async () => {
+    // GHSA-v845-jxx5-vc9f rates CVE-2023-43804 5.9; NVD's own analysis 8.1. A scan reports 5.9.
+    expect(pick((await get('CVE-2023-43804')).json())).toEqual([5.9, 'medium', 5.9, 'medium', '3.1', null]);
+    // CVE-2003-0001 has CVSS v2 only: the scan's cvss3_fallback (on unless asked off) shows it.
+    expect(pick((await get('CVE-2003-0001')).json())).toEqual([null, null, 5, 'medium', '2.0', 5]);
+    expect(pick((await get('CVE-2003-0001', alice.headers, '?cvss3_fallback=false')).json())).toEqual([null, null, null, null, null, 5]);
+  });
+
+  it('finds an advisory without a CVE only when the scan includes them (include_bdsa)', async () => {
+    // GO-2024-3293 names no CVE: scans report it only with include_bdsa_vulnerabilities.
+    expect((await get('GO-2024-3293')).statusCode).toBe(404);
+    const included = await get('GO-2024-3293', alice.headers, '?include_bdsa=true');
+    expect([included.statusCode, included.json()]).toMatchObject([200, { vuln_id: 'GO-2024-3293', kind: 'vendor', aliases: [] }]);
   });
 
   it('marks a rejected CVE withdrawn', async () => {
