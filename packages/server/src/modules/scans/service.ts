@@ -116,7 +116,7 @@ async function storeUpload(deps: ScansServiceDeps, file: UploadedFile) {
 }
 
 /** Spec §3 scan fields for vulnerability matching: what every scan is evaluated with (no per-scan setting yet). */
-const SCAN_MATCHING = { cvss3_fallback: true, include_bdsa_vulnerabilities: false } as const;
+export const SCAN_MATCHING = { cvss3_fallback: true, include_bdsa_vulnerabilities: false } as const;
 
 export function toScan(row: ScanRecord): Scan {
   return {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createKnowledgeBase } from '@binlens/vulndb';
 import { ErrorDetail } from '../../lib/schemas.ts';
 import { requireViewer } from '../../plugins/auth.ts';
+import { SCAN_MATCHING } from '../scans/service.ts';
 import { Vulnerability, VulnerabilityParams, VulnerabilityQuery } from './schemas.ts';
 import { createVulnerabilitiesService } from './service.ts';
 
@@ -22,7 +23,10 @@ export const vulnerabilitiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       requireViewer(request);
-      return service.get(request.params.id, { cvss3Fallback: request.query.cvss3_fallback ?? true, includeBdsa: request.query.include_bdsa ?? false });
+      return service.get(request.params.id, {
+        cvss3Fallback: request.query.cvss3_fallback ?? SCAN_MATCHING.cvss3_fallback,
+        includeBdsa: request.query.include_bdsa ?? SCAN_MATCHING.include_bdsa_vulnerabilities,
+      });
     },
   );
 };
