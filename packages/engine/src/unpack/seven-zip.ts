@@ -4,7 +4,9 @@
 // directory inside the scan's work directory (memory stays flat); we then read every
 // member once (hashes and first bytes, several files at a time) and the sink takes it
 // where it is: no copy, no move. Links are recorded with readlink and never followed; 7-Zip itself
-// drops links that point outside the tree ("Dangerous link path was ignored").
+// drops links it judges unsafe ("Dangerous link path was ignored", "Dangerous symbolic link
+// path was ignored": absolute targets, targets out of the tree, and targets that climb to the
+// tree's root on their way); each is a warning.
 // The listing is checked against the scan's budget before anything is written.
 import { open, readdir, readlink, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -63,10 +65,10 @@ export async function extractWith7z(ctx: ExtractContext, type: SevenZipType, del
       keep = true;
       await handOver(ctx, out, '');
     }
-    for (const error of extraction.errors.filter((e) => e.startsWith('ERROR: Dangerous link'))) {
+    for (const error of extraction.errors.filter(isDroppedLink)) {
       ctx.report({ level: 'warning', location: ctx.location, code: 'unsafe-path', message: error.replace(/^ERROR: /, '') });
     }
-    if (extraction.code !== 0 && !extraction.errors.every((e) => e === '' || e.startsWith('ERROR: Dangerous link'))) {
+    if (extraction.code !== 0 && !extraction.errors.every((e) => e === '' || isDroppedLink(e))) {
       const message = firstError(extraction.errors);
       throw new FormatError(/unexpected end|truncated/i.test(message) ? 'truncated' : 'corrupt', `7-Zip: ${message}`, ctx.location);
     }
@@ -219,6 +221,11 @@ function summarise(lines: string[]): Listed {
   return listed;
 }
 
+/** 7-Zip's two messages for a link it refused to create (the archive itself is fine). */
+export function isDroppedLink(line: string): boolean {
+  return /^ERROR: Dangerous (symbolic )?link path was ignored/.test(line);
+}
+
 function firstError(errors: string[]): string {
-  return errors.find((e) => /error/i.test(e) && !e.startsWith('ERROR: Dangerous link')) ?? errors.find((e) => e.trim() !== '') ?? 'unknown error';
+  return errors.find((e) => /error/i.test(e) && !isDroppedLink(e)) ?? errors.find((e) => e.trim() !== '') ?? 'unknown error';
 }
