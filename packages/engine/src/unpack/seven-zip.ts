@@ -1,5 +1,5 @@
 // One adapter for the formats 7-Zip (7z-wasm: 7-Zip 24.09 in WebAssembly) reads
-// better than we would: SquashFS, ISO 9660, 7z, CAB, RAR, CramFS, FAT. 7-Zip reads the input
+// better than we would: SquashFS 2 and 3, ISO 9660, 7z, CAB, RAR, CramFS, FAT. 7-Zip reads the input
 // and writes members through Emscripten's NODEFS into a private temporary
 // directory inside the scan's work directory (memory stays flat); we then read every
 // member once (hashes and first bytes, several files at a time) and the sink takes it
