@@ -9,12 +9,13 @@
 // Every tool runs as a child under /usr/bin/time -v, which gives its peak RSS.
 // Inputs are cached in $BINLENS_BENCH_DIR (default $TMPDIR/binlens-bench-unpack).
 //
-//   node bench/unpack/firmware-vs-binwalk.ts [--skip-2g | --2g-only]
+//   node bench/unpack/firmware-vs-binwalk.ts [--skip-2g | --2g-only | --docker-only]
+// (--docker-only: input (b) alone, nothing else built or run)
 // Needs (apt-get install -y): debootstrap squashfs-tools u-boot-tools binwalk time
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,6 +32,10 @@ main();
 
 function main(): void {
   mkdirSync(WORK, { recursive: true });
+  if (process.argv.includes('--docker-only')) {
+    compareDocker(buildDockerArchive(debianRootfs()));
+    return;
+  }
   if (!process.argv.includes('--2g-only')) compare();
   if (!process.argv.includes('--skip-2g')) {
     const big = buildBigTar();
@@ -51,13 +56,19 @@ function compare(): void {
     unsquashfs: timed('unsquashfs', ['-no-xattrs', '-q', '-d', fresh('out-unsquashfs'), firmware.squashfs]),
   };
   report(`(a) firmware.bin ${mib(statSync(firmware.blob).size)} MiB (uImage + SquashFS xz)`, a.binlens, { binwalk: a.binwalk, unsquashfs: a.unsquashfs });
+  compareDocker(docker);
+}
 
+function compareDocker(docker: DockerArchive): void {
+  // The machine may be shared: the load average says how much the figures can be trusted.
+  const load = (): string => loadavg()[0]?.toFixed(2) ?? '?';
+  const before = load();
   const b = {
     binlens: ours(docker.archive),
     binwalk: binwalk(docker.archive),
     tar: tarEachLayer(docker),
   };
-  report(`(b) docker.tar ${mib(statSync(docker.archive).size)} MiB (3 layers)`, b.binlens, { binwalk: b.binwalk, 'tar -x': b.tar });
+  report(`(b) docker.tar ${mib(statSync(docker.archive).size)} MiB (3 layers), load average ${before} → ${load()}`, b.binlens, { binwalk: b.binwalk, 'tar -x': b.tar });
 }
 
 function report(title: string, binlens: Run, baselines: Record<string, Run>): void {

@@ -1,31 +1,38 @@
-// The `binlens` command line: dispatches to one file per subcommand.
+// The `binlens` command line: dispatches to one file per subcommand. A subcommand's
+// module (and what it imports: the engine, the knowledge base) is loaded only when
+// that subcommand runs: `binlens unpack` must not pay for loading the database code.
 import type { CliIo, Command } from './command.ts';
-import { dbCommand } from './commands/db.ts';
-import { scanCommand } from './commands/scan.ts';
-import { unpackCommand } from './commands/unpack.ts';
-import { versionsCommand } from './commands/versions.ts';
 
 export type { CliIo } from './command.ts';
 
-const COMMANDS: readonly Command[] = [dbCommand, scanCommand, unpackCommand, versionsCommand];
+const COMMANDS: readonly { name: string; load: () => Promise<Command> }[] = [
+  { name: 'db', load: async () => (await import('./commands/db.ts')).dbCommand },
+  { name: 'scan', load: async () => (await import('./commands/scan.ts')).scanCommand },
+  { name: 'unpack', load: async () => (await import('./commands/unpack.ts')).unpackCommand },
+  { name: 'versions', load: async () => (await import('./commands/versions.ts')).versionsCommand },
+];
 
-export const USAGE = `Usage: binlens COMMAND [ARGS]
+/** The overall help, from every command's summary (loads them all: help only). */
+export async function usage(): Promise<string> {
+  const commands = await Promise.all(COMMANDS.map((command) => command.load()));
+  return `Usage: binlens COMMAND [ARGS]
 
 Commands:
-${COMMANDS.map((command) => `  ${command.summary}`).join('\n')}
+${commands.map((command) => `  ${command.summary}`).join('\n')}
 
 Run "binlens COMMAND --help" for a command's options.`;
+}
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
-    (name === undefined ? io.stderr : io.stdout)(`${USAGE}\n`);
+    (name === undefined ? io.stderr : io.stdout)(`${await usage()}\n`);
     return name === undefined ? 2 : 0;
   }
   const command = COMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
-    io.stderr(`binlens: unknown command "${name}"\n\n${USAGE}\n`);
+    io.stderr(`binlens: unknown command "${name}"\n\n${await usage()}\n`);
     return 2;
   }
-  return command.run(rest, io);
+  return (await command.load()).run(rest, io);
 }

@@ -1,7 +1,8 @@
 // `binlens unpack FILE`: take FILE apart and show (or write) the file tree. Thin:
 // parse arguments, call the engine's unpackFile, print or copy what it found.
-import { copyFile, constants, link, mkdir } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { constants, copyFileSync, linkSync, mkdirSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { type FileEntry, type UnpackedTree, unpackFile } from '@binlens/engine';
 import { type CliIo, type Command, parseCommandLine, reportUsageError } from '../command.ts';
 import { TIME_LIMIT_HELP, TIME_LIMIT_OPTION, timeLimit } from '../time-limit.ts';
@@ -47,7 +48,8 @@ async function runUnpack(argv: string[], io: CliIo): Promise<number> {
   let tree: UnpackedTree;
   try {
     if (out !== undefined) await mkdir(out, { recursive: true });
-    const visit = out === undefined ? undefined : (entry: FileEntry, diskPath: string | undefined) => writeOut(out, entry, diskPath, failures);
+    const made = new Set(out === undefined ? [] : [out]);
+    const visit = out === undefined ? undefined : async (entry: FileEntry, diskPath: string | undefined) => writeOut(out, entry, diskPath, failures, made);
     tree = await unpackFile(file, { signal: io.signal, limits, ...(visit ? { visit } : {}) });
   } catch (err) {
     if (io.signal?.aborted) {
@@ -85,9 +87,11 @@ function toJson(tree: UnpackedTree): unknown {
  * inside DIR all the same, and never overwrites (link and COPYFILE_EXCL both refuse an
  * existing target). A hard link when DIR is on the work directory's file system (the
  * work directory is deleted afterwards, so the bytes are DIR's alone), a copy otherwise.
- * Links found in FILE are listed, not created.
+ * Links found in FILE are listed, not created. Synchronous, and each directory made once
+ * (`made`): files come one at a time, and a round trip through the thread pool for each
+ * of thousands of small steps costs more than the steps themselves.
  */
-async function writeOut(out: string, entry: FileEntry, diskPath: string | undefined, failures: string[]): Promise<void> {
+function writeOut(out: string, entry: FileEntry, diskPath: string | undefined, failures: string[], made: Set<string>): void {
   if (diskPath === undefined) return;
   const segments = entry.path.flatMap((element, i) => {
     const parts = element.split('/');
@@ -100,12 +104,19 @@ async function writeOut(out: string, entry: FileEntry, diskPath: string | undefi
     return;
   }
   try {
-    await mkdir(join(target, '..'), { recursive: true });
-    await link(diskPath, target).catch(async (err: NodeJS.ErrnoException) => {
+    const dir = dirname(target);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    try {
+      linkSync(diskPath, target);
+    } catch (err) {
       // Another file system, or one without hard links.
-      if (err.code !== 'EXDEV' && err.code !== 'EPERM' && err.code !== 'ENOTSUP') throw err;
-      await copyFile(diskPath, target, constants.COPYFILE_EXCL);
-    });
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw err;
+      copyFileSync(diskPath, target, constants.COPYFILE_EXCL);
+    }
   } catch (err) {
     failures.push(`cannot write ${target}: ${(err as Error).message}`);
   }

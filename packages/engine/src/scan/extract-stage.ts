@@ -9,7 +9,8 @@ import { isElf } from '../executables/elf.ts';
 import { OCI_LAYOUT, extractLayout, findLayouts } from '../unpack/image/layout-files.ts';
 import { UNPACKERS } from '../unpack/registry.ts';
 import { lazyReader } from '../unpack/lazy-reader.ts';
-import { ExtractSink } from '../unpack/safe-fs.ts';
+import { ExtractSink, type KeepBudget } from '../unpack/safe-fs.ts';
+import { WriteBehind } from '../unpack/write-behind.ts';
 import { FormatError, HEAD_BYTES, type Chunk, type Unpacker } from '../unpack/types.ts';
 import { openReader, type Reader } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
@@ -42,6 +43,23 @@ const IN_LAYOUT = new WeakSet<TreeFile>();
 const HEADS = new WeakMap<TreeFile, Buffer>();
 
 /**
+ * Memory for small members kept whole until their turn: detection, the carving scan and
+ * a decompressor then read them from memory instead of opening the file again. The
+ * same bytes wait to be written in the background (creating thousands of files is the
+ * slowest part of unpacking a root file system): unpacking goes on meanwhile.
+ */
+const KEEP_BYTES = 64 * 1024 * 1024;
+const WRITE_BEHIND_FILES = 16_384;
+
+/** What the stage shares between the files it unpacks. */
+interface Shared {
+  keep: KeepBudget;
+  behind: WriteBehind;
+  /** Report the members whose background write failed; run once every write has ended. */
+  unsettled: (() => Promise<void>)[];
+}
+
+/**
  * Files whose reading and detection run ahead of the one being unpacked. Unpacking
  * itself stays one file at a time, in tree order, so the tree and the problems are
  * the same as without read-ahead.
@@ -60,8 +78,9 @@ interface Prepared {
 export async function extractStage(ctx: ScanContext, options: ExtractOptions = {}): Promise<ExtractOutcome> {
   const { tree, signal } = ctx;
   const outcome: ExtractOutcome = { dockerImages: [] };
+  const shared: Shared = { keep: keepBudget(KEEP_BYTES), behind: new WriteBehind(WRITE_BEHIND_FILES, KEEP_BYTES), unsettled: [] };
   const root = tree.files[0];
-  if (root?.entry.format === DIRECTORY_FORMAT) await unpackLayouts(ctx, root, tree.files.slice(1), options, outcome);
+  if (root?.entry.format === DIRECTORY_FORMAT) await unpackLayouts(ctx, root, tree.files.slice(1), options, outcome, shared);
   const ahead = new Map<number, Promise<Prepared | undefined>>();
   // Ends the reading of files the walk will not reach (time limit, failure).
   const stop = new AbortController();
@@ -69,7 +88,7 @@ export async function extractStage(ctx: ScanContext, options: ExtractOptions = {
   const readAhead = (from: number): void => {
     for (let j = from; j < Math.min(tree.files.length, from + READ_AHEAD); j++) {
       if (ahead.has(j)) continue;
-      const job = prepare(ctx, tree.files[j], aheadSignal);
+      const job = prepare(ctx, tree.files[j], aheadSignal, shared.behind);
       // Dropped when the walk stops early: never an unhandled rejection.
       job.catch(() => undefined);
       ahead.set(j, job);
@@ -87,11 +106,11 @@ export async function extractStage(ctx: ScanContext, options: ExtractOptions = {
       const prepared = await job;
       readAhead(i + 1);
       const file = tree.files[i];
-      if (file) HEADS.delete(file);
+      if (file) forget(file, shared);
       if (prepared === undefined || file === undefined) continue;
       try {
         // Merged into an image while this file was being read ahead.
-        if (!IN_LAYOUT.has(file)) await visit(ctx, file, prepared, options, outcome);
+        if (!IN_LAYOUT.has(file)) await visit(ctx, file, prepared, options, outcome, shared);
       } finally {
         await prepared.reader.close();
       }
@@ -99,18 +118,24 @@ export async function extractStage(ctx: ScanContext, options: ExtractOptions = {
   } finally {
     stop.abort();
     for (const job of ahead.values()) await (await job.catch(() => undefined))?.reader.close();
+    // No write may still be running when the work directory is removed.
+    await shared.behind.settled();
   }
+  // Every member is on disk now: later stages (and callers) read them.
+  for (const report of shared.unsettled) await report();
   ctx.progress({ stage: 'file extractors', done: tree.files.length, total: tree.files.length });
   return outcome;
 }
 
 /** Open and detect a file; undefined for a file with nothing to unpack. Reads only. */
-async function prepare(ctx: ScanContext, file: TreeFile | undefined, signal: AbortSignal): Promise<Prepared | undefined> {
+async function prepare(ctx: ScanContext, file: TreeFile | undefined, signal: AbortSignal, behind: WriteBehind): Promise<Prepared | undefined> {
   if (file?.diskPath === undefined || file.entry.size === 0 || IN_LAYOUT.has(file)) return undefined;
+  const path = file.diskPath;
   const known = HEADS.get(file);
-  const reader = known ? lazyReader(file.diskPath, file.entry.size, known) : await openReader(file.diskPath);
+  // A member may still be being written in the background: the file is opened once it is.
+  const reader = known ? lazyReader(path, file.entry.size, known, () => behind.done(path)) : await behind.done(path).then(() => openReader(path));
   try {
-    const head = known ?? (await reader.read(0, HEAD_BYTES));
+    const head = known ? known.subarray(0, HEAD_BYTES) : await reader.read(0, HEAD_BYTES);
     const found = await detect(head, reader);
     let carve = !found && !isElf(head) && reader.size >= CARVE_MIN_BYTES && !isPe(head);
     // Carving that finds nothing records nothing, unless the depth limit is to be reported.
@@ -120,6 +145,8 @@ async function prepare(ctx: ScanContext, file: TreeFile | undefined, signal: Abo
         () => true, // let the carve itself meet and report the trouble
       );
     }
+    // An unpacker (or carving) may hand the file's path to a tool: it must be on disk.
+    if (found || carve) await behind.done(path);
     return { reader, head, found, carve };
   } catch (err) {
     await reader.close();
@@ -127,19 +154,19 @@ async function prepare(ctx: ScanContext, file: TreeFile | undefined, signal: Abo
   }
 }
 
-async function visit(ctx: ScanContext, file: TreeFile, prepared: Prepared, options: ExtractOptions, outcome: ExtractOutcome): Promise<void> {
+async function visit(ctx: ScanContext, file: TreeFile, prepared: Prepared, options: ExtractOptions, outcome: ExtractOutcome, shared: Shared): Promise<void> {
   const { reader, head, found } = prepared;
   if (found) {
     file.entry.format = found.unpacker.name;
-    await unpack(ctx, file, reader, found.unpacker, options, outcome, (target) => found.unpacker.extract({ ...target, chunk: found.chunk, fileName: fileName(file) }));
+    await unpack(ctx, file, reader, found.unpacker, options, outcome, shared, (target) => found.unpacker.extract({ ...target, chunk: found.chunk, fileName: fileName(file) }));
     // A header-sized format (a uImage kernel) followed by more: carve the rest.
     if (found.chunk.end < reader.size && file.depth < ctx.tracker.limits.maxDepth) {
-      await unpack(ctx, file, reader, { name: CARVE }, options, outcome, (target) => extractCarved(target, UNPACKERS, found.chunk.end));
+      await unpack(ctx, file, reader, { name: CARVE }, options, outcome, shared, (target) => extractCarved(target, UNPACKERS, found.chunk.end));
     }
   } else if (isElf(head)) {
     file.entry.format = ELF_FORMAT;
   } else if (prepared.carve) {
-    await unpack(ctx, file, reader, { name: CARVE }, options, outcome, (target) => extractCarved(target, UNPACKERS, 0));
+    await unpack(ctx, file, reader, { name: CARVE }, options, outcome, shared, (target) => extractCarved(target, UNPACKERS, 0));
   }
 }
 
@@ -166,6 +193,7 @@ async function unpack(
   handler: { name: string },
   options: ExtractOptions,
   outcome: ExtractOutcome,
+  shared: Shared,
   run: (target: Target) => Promise<unknown>,
 ): Promise<void> {
   const location = file.entry.path;
@@ -183,42 +211,62 @@ async function unpack(
     });
     return;
   }
-  const sink = new ExtractSink(ctx.work, ctx.tracker, location, handler.name, report);
-  try {
-    await run({ reader, location, sink, signal: ctx.signal, report: (p) => report({ ...p, plugin: handler.name }) });
-  } catch (err) {
-    if (ctx.signal.aborted) throw err;
+  const sink = new ExtractSink(ctx.work, ctx.tracker, location, handler.name, report, { writeBehind: shared.behind, keep: shared.keep });
+  const failed = (err: unknown): void => {
     if (err instanceof FormatError) {
       report({ level: 'error', location: err.location ?? location, plugin: handler.name, code: err.code, message: err.message });
     } else {
       report(internalProblem(location, handler.name, err));
     }
+  };
+  try {
+    await run({ reader, location, sink, signal: ctx.signal, report: (p) => report({ ...p, plugin: handler.name }) });
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    failed(err);
   }
+  // Members are still being written: a failed write is reported once all have ended.
+  const settle = sink.settler();
+  shared.unsettled.push(() => settle().catch(failed));
   outcome.dockerImages.push(...sink.images());
   // Whatever was extracted before a failure is kept.
-  const members = sink.entries().map((member) => keepHead(sink, member, child(file, member, handler.name, options)));
+  const members = sink.entries().map((member) => keepHead(sink, member, child(file, member, handler.name, options), shared));
   for (const member of members) ctx.tree.add(member);
   // An archive that held an OCI layout folder: its images' merged trees join the members.
-  await unpackLayouts(ctx, file, members, options, outcome);
+  await unpackLayouts(ctx, file, members, options, outcome, shared);
 }
 
 /** OCI image layouts among `members` (a directory input's files, an archive's members), merged into more members. */
-async function unpackLayouts(ctx: ScanContext, parent: TreeFile, members: readonly TreeFile[], options: ExtractOptions, outcome: ExtractOutcome): Promise<void> {
+async function unpackLayouts(
+  ctx: ScanContext,
+  parent: TreeFile,
+  members: readonly TreeFile[],
+  options: ExtractOptions,
+  outcome: ExtractOutcome,
+  shared: Shared,
+): Promise<void> {
   for (const layout of findLayouts(members)) {
     if (ctx.tracker.exhausted || parent.depth >= ctx.tracker.limits.maxDepth) return;
     const report = (p: Problem): void => void ctx.problems.push(p);
-    const sink = new ExtractSink(ctx.work, ctx.tracker, parent.entry.path, OCI_LAYOUT, report);
+    const sink = new ExtractSink(ctx.work, ctx.tracker, parent.entry.path, OCI_LAYOUT, report, { writeBehind: shared.behind, keep: shared.keep });
+    const failed = (err: unknown): void => {
+      if (!(err instanceof FormatError)) report(internalProblem(parent.entry.path, OCI_LAYOUT, err));
+      else report({ level: 'error', location: err.location ?? parent.entry.path, plugin: OCI_LAYOUT, code: err.code, message: err.message });
+    };
     try {
+      // The layout's files are read from disk: members may still be being written.
+      await Promise.all(layout.files.map((file) => (file.diskPath === undefined ? undefined : shared.behind.done(file.diskPath))));
       await extractLayout({ sink, signal: ctx.signal, location: parent.entry.path, report: (p) => report({ ...p, plugin: OCI_LAYOUT }) }, layout);
       // Merged: the blobs' content is in the tree now. A broken layout leaves them to be unpacked one by one.
       for (const file of layout.files) IN_LAYOUT.add(file);
     } catch (err) {
       if (ctx.signal.aborted) throw err;
-      if (!(err instanceof FormatError)) report(internalProblem(parent.entry.path, OCI_LAYOUT, err));
-      else report({ level: 'error', location: err.location ?? parent.entry.path, plugin: OCI_LAYOUT, code: err.code, message: err.message });
+      failed(err);
     }
+    const settle = sink.settler();
+    shared.unsettled.push(() => settle().catch(failed));
     outcome.dockerImages.push(...sink.images());
-    for (const member of sink.entries()) ctx.tree.add(keepHead(sink, member, child(parent, member, OCI_LAYOUT, options)));
+    for (const member of sink.entries()) ctx.tree.add(keepHead(sink, member, child(parent, member, OCI_LAYOUT, options), shared));
   }
 }
 
@@ -242,10 +290,33 @@ function child(parent: TreeFile, member: ReturnType<ExtractSink['entries']>[numb
   return out;
 }
 
-function keepHead(sink: ExtractSink, member: ReturnType<ExtractSink['entries']>[number], file: TreeFile): TreeFile {
+function keepHead(sink: ExtractSink, member: ReturnType<ExtractSink['entries']>[number], file: TreeFile, shared: Shared): TreeFile {
   const head = sink.headOf(member.name);
-  if (head !== undefined && head.length === Math.min(member.size, HEAD_BYTES)) HEADS.set(file, head);
+  if (head !== undefined && head.length >= Math.min(member.size, HEAD_BYTES) && head.length <= member.size) HEADS.set(file, head);
+  else if (head !== undefined && head.length > HEAD_BYTES) shared.keep.release(head.length);
   return file;
+}
+
+/** Drop what is known of a file's bytes once its turn has come. */
+function forget(file: TreeFile, shared: Shared): void {
+  const head = HEADS.get(file);
+  if (head !== undefined && head.length > HEAD_BYTES) shared.keep.release(head.length);
+  HEADS.delete(file);
+}
+
+/** Bytes of kept members, bounded by `limit`. */
+function keepBudget(limit: number): KeepBudget {
+  let used = 0;
+  return {
+    reserve(bytes) {
+      if (used + bytes > limit) return false;
+      used += bytes;
+      return true;
+    },
+    release(bytes) {
+      used -= bytes;
+    },
+  };
 }
 
 function fileName(file: TreeFile): string {

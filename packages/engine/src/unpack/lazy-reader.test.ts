@@ -45,4 +45,14 @@ describe('lazyReader', () => {
     expect((await reader.read(5, 10)).length).toBe(0);
     await reader.close();
   });
+
+  it('streams a range inside the known bytes from memory, and beyond them from the file', async () => {
+    const inMemory = lazyReader(join(dir, 'missing'), bytes.length, bytes);
+    expect(await text(inMemory.stream(3, 9))).toBe('345678');
+    expect(await text(inMemory.stream(5, 5))).toBe('');
+    await inMemory.close();
+    const partly = lazyReader(path, bytes.length, bytes.subarray(0, 8));
+    expect(await text(partly.stream(6, 12))).toBe('6789ab');
+    await partly.close();
+  });
 });

@@ -5,13 +5,17 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { MAX_READ, openReader, type Reader } from '../util/reader.ts';
 
-/** `head` must be the file's first bytes (all of them when the file is that short). */
-export function lazyReader(path: string, size: number, head: Buffer): Reader {
+/**
+ * `head` must be the file's first bytes (all of them when the file is that short, or
+ * kept whole). `ready`, when given, resolves once the file is on disk (written in the
+ * background): it is awaited before the file is first opened.
+ */
+export function lazyReader(path: string, size: number, head: Buffer, ready?: () => Promise<void>): Reader {
   let opened: Promise<Reader> | undefined;
   let closed = false;
   const real = (): Promise<Reader> => {
     if (closed) return Promise.reject(new Error(`${path}: reader closed`));
-    opened ??= openReader(path);
+    opened ??= ready ? ready().then(() => openReader(path)) : openReader(path);
     return opened;
   };
   return {
@@ -27,9 +31,19 @@ export function lazyReader(path: string, size: number, head: Buffer): Reader {
     },
     stream(start, end) {
       const last = Math.min(end, size) - 1;
+      // A range inside the known bytes (a small member kept whole) needs no file.
+      if (Number.isSafeInteger(start) && start >= 0 && last < head.length) return Readable.from(last < start ? [] : [Buffer.from(head.subarray(start, last + 1))], { objectMode: false });
       // An empty range: createReadStream with end < start would read to EOF.
       if (last < start) return Readable.from([]);
-      return createReadStream(path, { start, end: last, highWaterMark: 64 * 1024 });
+      const options = { start, end: last, highWaterMark: 64 * 1024 };
+      if (ready === undefined) return createReadStream(path, options);
+      return Readable.from(
+        (async function* () {
+          await ready();
+          yield* createReadStream(path, options);
+        })(),
+        { objectMode: false },
+      );
     },
     async close() {
       closed = true;

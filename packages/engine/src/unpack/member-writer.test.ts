@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemberWriter, SMALL_MEMBER_BYTES } from './member-writer.ts';
+import { WriteBehind } from './write-behind.ts';
 
 function chunks(total: number, size: number): Buffer[] {
   const out: Buffer[] = [];
@@ -60,5 +61,24 @@ describe('MemberWriter', () => {
       else expect(kept.length).toBeGreaterThan(SMALL_MEMBER_BYTES);
       expect(kept).toEqual(Buffer.concat(given).subarray(0, kept.length));
     }
+  });
+
+  it('gives the contents of a held member once written, none of a streamed one', async () => {
+    const small = new MemberWriter(fresh());
+    await pipeline(Readable.from(chunks(3000, 1000)), small);
+    expect(small.contents).toEqual(Buffer.concat(chunks(3000, 1000)));
+    const large = new MemberWriter(fresh());
+    await pipeline(Readable.from(chunks(2 * SMALL_MEMBER_BYTES, 4096)), large);
+    expect(large.contents).toBeUndefined();
+  });
+
+  it('hands a held member to a WriteBehind: on disk once settled; a streamed one is written as before', async () => {
+    const behind = new WriteBehind();
+    const [small, large] = [fresh(), fresh()];
+    await pipeline(Readable.from(chunks(5000, 1000)), new MemberWriter(small, behind));
+    await pipeline(Readable.from(chunks(3 * SMALL_MEMBER_BYTES, 4096)), new MemberWriter(large, behind));
+    expect(await behind.settled()).toEqual([]);
+    expect(await readFile(small)).toEqual(Buffer.concat(chunks(5000, 1000)));
+    expect(await readFile(large)).toEqual(Buffer.concat(chunks(3 * SMALL_MEMBER_BYTES, 4096)));
   });
 });

@@ -1,12 +1,13 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../model/index.ts';
 import { DEFAULT_LIMITS, LimitTracker, type Limits } from './limits.ts';
-import { ExtractSink, WorkDir, normalizeMemberPath } from './safe-fs.ts';
-import { FormatError } from './types.ts';
+import { ExtractSink, type SinkOptions, WorkDir, normalizeMemberPath } from './safe-fs.ts';
+import { FormatError, HEAD_BYTES } from './types.ts';
+import { WriteBehind } from './write-behind.ts';
 
 describe('normalizeMemberPath', () => {
   it.each([
@@ -25,11 +26,16 @@ describe('normalizeMemberPath', () => {
   });
 });
 
-async function withSink(limits: Partial<Limits>, run: (sink: ExtractSink, problems: Problem[]) => Promise<void>): Promise<string[]> {
+async function withSink(
+  limits: Partial<Limits>,
+  run: (sink: ExtractSink, problems: Problem[]) => Promise<void>,
+  options: SinkOptions = {},
+): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'binlens-sink-'));
   try {
     const problems: Problem[] = [];
-    const sink = new ExtractSink(new WorkDir(dir), new LimitTracker({ ...DEFAULT_LIMITS, ...limits }), ['outer.tar'], 'archive/tar', (p) => problems.push(p));
+    const tracker = new LimitTracker({ ...DEFAULT_LIMITS, ...limits });
+    const sink = new ExtractSink(new WorkDir(dir), tracker, ['outer.tar'], 'archive/tar', (p) => problems.push(p), options);
     await run(sink, problems);
     return readdir(dir);
   } finally {
@@ -109,5 +115,120 @@ describe('ExtractSink', () => {
       ]);
       expect(sink.entries().map((e) => [e.name, e.size])).toEqual([['f', 4]]);
     });
+  });
+
+  it('fileBytes records and writes a member as file does from a stream of the same bytes', async () => {
+    await withSink({}, async (sink) => {
+      expect(await sink.fileBytes('../x', Buffer.from('no'))).toBe(false);
+      expect(await sink.fileBytes('a/b.txt', Buffer.from('abc'), { layer: 'L1' })).toBe(true);
+      expect(await sink.fileBytes('empty', Buffer.alloc(0))).toBe(true);
+      expect(sink.entries()).toEqual([
+        {
+          name: 'a/b.txt',
+          diskPath: expect.stringMatching(/\/0$/),
+          size: 3,
+          sha1: 'a9993e364706816aba3e25717850c26c9cd0d89d',
+          sha256: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+          layer: 'L1',
+        },
+        {
+          name: 'empty',
+          diskPath: expect.stringMatching(/\/1$/),
+          size: 0,
+          sha1: 'da39a3ee5e6b4b0d3255bfef95601890afd80709',
+          sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+        },
+      ]);
+      expect(await readFile(sink.entries()[0]?.diskPath ?? '', 'utf8')).toBe('abc');
+      expect(sink.headOf('a/b.txt')?.toString()).toBe('abc');
+    });
+  });
+
+  it('fileBytes keeps to the limits: over maxTotalBytes the member is dropped with one problem', async () => {
+    await withSink({ maxTotalBytes: 5 }, async (sink, problems) => {
+      expect(await sink.fileBytes('a', Buffer.from('1234'))).toBe(true);
+      expect(await sink.fileBytes('b', Buffer.from('5678'))).toBe(false);
+      expect(sink.entries().map((e) => e.name)).toEqual(['a']);
+      expect(problems.map((p) => [p.code, p.location, p.message])).toEqual([
+        ['limit-exceeded', ['outer.tar', 'b'], 'more than 5 bytes extracted (maxTotalBytes)'],
+      ]);
+    });
+  });
+
+  it('a failed write keeps the entry and throws a FormatError located at the member', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'binlens-sink-'));
+    try {
+      // The sink's next file name is taken already: the exclusive create fails.
+      await writeFile(join(dir, '0'), 'there');
+      const sink = new ExtractSink(new WorkDir(dir), new LimitTracker(DEFAULT_LIMITS), ['outer.tar'], 'archive/tar', () => undefined);
+      const err = await sink.fileBytes('f', Buffer.from('abc')).catch((e: unknown) => e);
+      expect([(err as FormatError).code, (err as FormatError).location]).toEqual(['corrupt', ['outer.tar', 'f']]);
+      expect((err as FormatError).message).toMatch(/^EEXIST: .* after 3 bytes$/);
+      expect(sink.entries().map((e) => [e.name, e.size])).toEqual([['f', 3]]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writeBehind: members are on disk once settled, streamed or whole, and a later member of the same path replaces the earlier', async () => {
+    const files = await withSink(
+      {},
+      async (sink) => {
+        expect(await sink.file('s.txt', () => Readable.from([Buffer.from('stream')]))).toBe(true);
+        expect(await sink.fileBytes('w.txt', Buffer.from('whole'))).toBe(true);
+        expect(await sink.fileBytes('w.txt', Buffer.from('again'))).toBe(true);
+        await sink.settled();
+        const contents = await Promise.all(sink.entries().map(async (e) => [e.name, await readFile(e.diskPath ?? '', 'utf8')]));
+        expect(contents).toEqual([
+          ['s.txt', 'stream'],
+          ['w.txt', 'again'],
+        ]);
+      },
+      { writeBehind: new WriteBehind() },
+    );
+    // The replaced member's file is removed once written.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(files.sort()).toEqual(['0', '2']);
+  });
+
+  it('writeBehind: a failed background write makes settled throw a FormatError located at its member', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'binlens-sink-'));
+    try {
+      await writeFile(join(dir, '1'), 'there');
+      const sink = new ExtractSink(new WorkDir(dir), new LimitTracker(DEFAULT_LIMITS), ['outer.tar'], 'archive/tar', () => undefined, { writeBehind: new WriteBehind() });
+      expect(await sink.fileBytes('ok', Buffer.from('fine'))).toBe(true);
+      expect(await sink.file('clash', () => Readable.from([Buffer.from('abc')]))).toBe(true);
+      const err = await sink.settled().catch((e: unknown) => e);
+      expect([(err as FormatError).code, (err as FormatError).location]).toEqual(['corrupt', ['outer.tar', 'clash']]);
+      expect((err as FormatError).message).toMatch(/^EEXIST: .* after 3 bytes$/);
+      expect(await readFile(join(dir, '0'), 'utf8')).toBe('fine');
+      // The failure stays the member's: asking again answers the same.
+      await expect(sink.settled()).rejects.toMatchObject({ code: 'corrupt', location: ['outer.tar', 'clash'] });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keep: small members are kept whole while the budget grants it, others by their first bytes', async () => {
+    let used = 0;
+    const keep = {
+      reserve: (bytes: number) => (used + bytes <= 1500 ? ((used += bytes), true) : false),
+      release: (bytes: number) => void (used -= bytes),
+    };
+    await withSink(
+      {},
+      async (sink) => {
+        const big = Buffer.alloc(1000, 0x61);
+        await sink.fileBytes('a', big);
+        await sink.file('b', () => Readable.from([big]));
+        await sink.fileBytes('c', Buffer.from('short'));
+        expect([sink.headOf('a')?.length, sink.headOf('b')?.length, sink.headOf('c')?.toString()]).toEqual([1000, HEAD_BYTES, 'short']);
+        expect(used).toBe(1000);
+        // Replaced: its kept bytes go back to the budget.
+        await sink.fileBytes('a', Buffer.from('new'));
+        expect(used).toBe(0);
+      },
+      { keep },
+    );
   });
 });

@@ -2,7 +2,8 @@
 // under a name WE choose (a counter), so a hostile member name can never reach
 // the file system: `../../etc/passwd`, `/abs`, NUL bytes and links are checked
 // and recorded as data only. Links are never created, so never followed.
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -11,6 +12,7 @@ import type { DockerImage, Problem } from '../model/index.ts';
 import type { LimitTracker } from './limits.ts';
 import { MemberWriter } from './member-writer.ts';
 import { FormatError, HEAD_BYTES } from './types.ts';
+import type { WriteBehind } from './write-behind.ts';
 
 export interface ExtractedEntry {
   /** Normalised member path inside its container, e.g. `usr/bin/ls`. */
@@ -79,8 +81,29 @@ export function memberLocation(location: readonly string[], raw: string): string
   return [...location, normal && 'path' in normal ? normal.path : raw.replaceAll('\0', '\\0')];
 }
 
+export interface SinkOptions {
+  /**
+   * Write small members in the background (see WriteBehind), which sinks may share:
+   * `file` returns before their bytes are on disk, so a reader of a member awaits the
+   * WriteBehind's `done(diskPath)`, and the owner `settled()` for the failures.
+   */
+  writeBehind?: WriteBehind;
+  /**
+   * Keep the whole contents of small members (instead of their first HEAD_BYTES) while
+   * `reserve` grants the memory; `release` is told when a kept member is replaced.
+   */
+  keep?: KeepBudget;
+}
+
+export interface KeepBudget {
+  reserve(bytes: number): boolean;
+  release(bytes: number): void;
+}
+
 export class ExtractSink {
   readonly #work: WorkDir;
+  readonly #behind: WriteBehind | undefined;
+  readonly #keep: KeepBudget | undefined;
   readonly #tracker: LimitTracker;
   readonly #location: string[];
   readonly #plugin: string;
@@ -90,8 +113,10 @@ export class ExtractSink {
   /** First HEAD_BYTES bytes of each file member, kept while writing so detection needs no second open. */
   readonly #heads = new Map<string, Buffer>();
 
-  constructor(work: WorkDir, tracker: LimitTracker, location: string[], plugin: string, report: (p: Problem) => void) {
+  constructor(work: WorkDir, tracker: LimitTracker, location: string[], plugin: string, report: (p: Problem) => void, options: SinkOptions = {}) {
     this.#work = work;
+    this.#behind = options.writeBehind;
+    this.#keep = options.keep;
     this.#tracker = tracker;
     this.#location = location;
     this.#plugin = plugin;
@@ -140,6 +165,35 @@ export class ExtractSink {
     return true;
   }
 
+  /**
+   * Waits until every member's bytes are on disk. A member whose background write
+   * failed keeps its entry (as a failing source does) and makes this throw a
+   * FormatError located at the first such member.
+   */
+  settled(): Promise<void> {
+    return this.settler()();
+  }
+
+  /**
+   * `settled` for the members recorded so far, holding on to no more than it needs
+   * (not the sink, whose kept bytes can then be freed).
+   */
+  settler(): () => Promise<void> {
+    const behind = this.#behind;
+    if (behind === undefined) return () => Promise.resolve();
+    const files = [...this.#entries.values()].flatMap((e) => (e.diskPath === undefined ? [] : [{ path: e.diskPath, name: e.name, size: e.size }]));
+    const location = this.#location;
+    return async () => {
+      await Promise.all(files.map((f) => behind.done(f.path)));
+      for (const file of files) {
+        const error = behind.failure(file.path);
+        if (error === undefined) continue;
+        const { code, message } = describeStreamError(error);
+        throw new FormatError(code, `${message} after ${file.size} bytes`, [...location, file.name]);
+      }
+    };
+  }
+
   /** Record a container image found in the file being unpacked. */
   image(image: DockerImage): void {
     this.#images.push(image);
@@ -149,7 +203,10 @@ export class ExtractSink {
     return [...this.#images];
   }
 
-  /** The first bytes (up to HEAD_BYTES) of the file member `name`, as written. */
+  /**
+   * The first bytes of the file member `name` as written: its first HEAD_BYTES (all of
+   * a shorter one), or more (all of it) for a member kept whole (see SinkOptions.keep).
+   */
   headOf(name: string): Buffer | undefined {
     return this.#heads.get(name);
   }
@@ -185,9 +242,10 @@ export class ExtractSink {
         callback(null, chunk);
       },
     });
+    const writer = new MemberWriter(diskPath, this.#behind);
     try {
       // 'wx': create only, so even a name collision cannot write through a link.
-      await pipeline(open(), meter, new MemberWriter(diskPath), { signal });
+      await pipeline(open(), meter, writer, { signal });
     } catch (err) {
       if (signal?.aborted) throw err;
       if (limitReason) {
@@ -199,7 +257,42 @@ export class ExtractSink {
       const { code, message } = describeStreamError(err);
       throw new FormatError(code, `${message} after ${written} bytes`, [...this.#location, name]);
     }
-    this.#set({ name, diskPath, size: written, sha1: sha1.digest('hex'), sha256: sha256.digest('hex'), ...origin(options) }, head.bytes());
+    const contents = writer.contents;
+    const kept = contents !== undefined && contents.length > HEAD_BYTES && this.#keep?.reserve(contents.length) ? contents : head.bytes();
+    this.#set({ name, diskPath, size: written, sha1: sha1.digest('hex'), sha256: sha256.digest('hex'), ...origin(options) }, kept);
+    return true;
+  }
+
+  /**
+   * One regular file whose bytes are all at hand (`bytes` is the sink's to keep): the same
+   * as `file` on a stream of them, without the stream. Returns false when refused or over
+   * a limit; a failed write keeps the entry and throws a FormatError located at the member.
+   */
+  async fileBytes(rawName: string, bytes: Buffer, options: FileOptions = {}): Promise<boolean> {
+    const name = this.#admit(rawName);
+    if (name === undefined) return false;
+    const diskPath = this.#work.allocate();
+    // As `file` does chunk by chunk; an empty member has no chunk to account.
+    const limitReason = bytes.length > 0 ? this.#tracker.addBytes(bytes.length, bytes.length, options.compressedSize) : undefined;
+    if (limitReason) {
+      this.#limitProblem([...this.#location, name], limitReason);
+      return false;
+    }
+    const entry = { name, diskPath, size: bytes.length, sha1: hash('sha1', bytes, 'hex'), sha256: hash('sha256', bytes, 'hex'), ...origin(options) };
+    const kept = bytes.length > HEAD_BYTES && this.#keep?.reserve(bytes.length) ? bytes : Buffer.from(bytes.subarray(0, HEAD_BYTES));
+    if (this.#behind) {
+      await this.#behind.write(diskPath, bytes);
+      this.#set(entry, kept);
+      return true;
+    }
+    try {
+      writeFileSync(diskPath, bytes, { flag: 'wx' });
+    } catch (err) {
+      this.#set(entry, kept);
+      const { code, message } = describeStreamError(err);
+      throw new FormatError(code, `${message} after ${bytes.length} bytes`, [...this.#location, name]);
+    }
+    this.#set(entry, kept);
     return true;
   }
 
@@ -239,7 +332,11 @@ export class ExtractSink {
 
   #set(entry: ExtractedEntry, head?: Buffer): void {
     const previous = this.#entries.get(entry.name);
-    if (previous?.diskPath) void rm(previous.diskPath, { force: true });
+    const stale = previous?.diskPath;
+    // A member still being written in the background is removed once written.
+    if (stale) void (this.#behind?.done(stale) ?? Promise.resolve()).then(() => rm(stale, { force: true }));
+    const replacedHead = this.#heads.get(entry.name);
+    if (replacedHead !== undefined && replacedHead.length > HEAD_BYTES) this.#keep?.release(replacedHead.length);
     this.#entries.delete(entry.name);
     this.#entries.set(entry.name, entry);
     if (head) this.#heads.set(entry.name, head);

@@ -7,6 +7,7 @@
 import { createGunzip, createZstdDecompress } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { pipeThrough } from '../../util/reader.ts';
+import { SMALL_MEMBER_BYTES } from '../member-writer.ts';
 import { normalizeMemberPath } from '../safe-fs.ts';
 import type { Blob, ImageContext } from './images.ts';
 import { walkTarStream, type StreamEntry } from './tar-stream.ts';
@@ -68,8 +69,11 @@ async function put(ctx: ImageContext, entry: StreamEntry, prefix: string, layer:
   switch (entry.type) {
     case '0':
     case '\0':
-    case '7':
-      return ctx.sink.file(name, () => entry.open(), options, ctx.signal);
+    case '7': {
+      // Most files of a root file system are small: taken whole, without a stream per file.
+      const whole = await entry.readWhole(SMALL_MEMBER_BYTES);
+      return whole ? ctx.sink.fileBytes(name, whole, options) : ctx.sink.file(name, () => entry.open(), options, ctx.signal);
+    }
     case '1':
       // Hard link targets are layer-root relative: the merged root, under the same prefix.
       return ctx.sink.link(name, `${prefix}${entry.linkName}`, 'hardlink', options);

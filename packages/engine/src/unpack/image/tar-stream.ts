@@ -18,6 +18,11 @@ export interface StreamEntry {
   type: string;
   /** The member's data; call at most once, before asking for the next entry. */
   open(): Readable;
+  /**
+   * All of the member's data in one buffer of its own, when it is at most `limit` bytes
+   * and all there; otherwise undefined, and nothing was read (`open` still gives it all).
+   */
+  readWhole(limit: number): Promise<Buffer | undefined>;
 }
 
 /**
@@ -50,7 +55,14 @@ export async function* walkTarStream(input: Readable, signal: AbortSignal): Asyn
       }
       const size = pending.size ?? header.size;
       const body = new Body(source, size);
-      yield { path: pending.path ?? header.path, linkName: pending.linkPath ?? header.linkName, size, type: header.type, open: () => body.stream() };
+      yield {
+        path: pending.path ?? header.path,
+        linkName: pending.linkPath ?? header.linkName,
+        size,
+        type: header.type,
+        open: () => body.stream(),
+        readWhole: (limit) => body.whole(limit),
+      };
       pending = {};
       await body.settled();
       await skip(source, body.remaining + (BLOCK - (size % BLOCK)) % BLOCK);
@@ -81,6 +93,14 @@ class Body {
       },
     });
     return readable;
+  }
+
+  async whole(limit: number): Promise<Buffer | undefined> {
+    const size = this.remaining;
+    if (size > limit || (await this.#source.fill(size)) < size) return undefined;
+    this.remaining = 0;
+    // A copy: the piece is a view of the source's buffer, which must not be kept alive.
+    return Buffer.from(this.#source.takeBuffered(size));
   }
 
   /** Waits for a read in progress, so the walk never reads the source twice at once. */
