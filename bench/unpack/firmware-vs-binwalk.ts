@@ -9,8 +9,8 @@
 // Every tool runs as a child under /usr/bin/time -v, which gives its peak RSS.
 // Inputs are cached in $BINLENS_BENCH_DIR (default $TMPDIR/binlens-bench-unpack).
 //
-//   node bench/unpack/firmware-vs-binwalk.ts [--skip-2g | --2g-only | --docker-only]
-// (--docker-only: input (b) alone, nothing else built or run)
+//   node bench/unpack/firmware-vs-binwalk.ts [--skip-2g | --2g-only | --docker-only | --firmware-only]
+// (--docker-only, --firmware-only: input (b) or (a) alone, nothing else built or run)
 // Needs (apt-get install -y): debootstrap squashfs-tools u-boot-tools binwalk time
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -36,6 +36,10 @@ function main(): void {
     compareDocker(buildDockerArchive(debianRootfs()));
     return;
   }
+  if (process.argv.includes('--firmware-only')) {
+    compareFirmware(buildFirmware(debianRootfs()));
+    return;
+  }
   if (!process.argv.includes('--2g-only')) compare();
   if (!process.argv.includes('--skip-2g')) {
     const big = buildBigTar();
@@ -50,18 +54,26 @@ function compare(): void {
   const docker = buildDockerArchive(rootfs);
 
   console.log(`root filesystem: Debian 12 minbase, ${mib(duBytes(rootfs))} MiB`);
+  compareFirmware(firmware);
+  compareDocker(docker);
+}
+
+/** The machine may be shared: the load average says how much the figures can be trusted. */
+function load(): string {
+  return loadavg()[0]?.toFixed(2) ?? '?';
+}
+
+function compareFirmware(firmware: Firmware): void {
+  const before = load();
   const a = {
     binlens: ours(firmware.blob),
     binwalk: binwalk(firmware.blob),
     unsquashfs: timed('unsquashfs', ['-no-xattrs', '-q', '-d', fresh('out-unsquashfs'), firmware.squashfs]),
   };
-  report(`(a) firmware.bin ${mib(statSync(firmware.blob).size)} MiB (uImage + SquashFS xz)`, a.binlens, { binwalk: a.binwalk, unsquashfs: a.unsquashfs });
-  compareDocker(docker);
+  report(`(a) firmware.bin ${mib(statSync(firmware.blob).size)} MiB (uImage + SquashFS xz), load average ${before} → ${load()}`, a.binlens, { binwalk: a.binwalk, unsquashfs: a.unsquashfs });
 }
 
 function compareDocker(docker: DockerArchive): void {
-  // The machine may be shared: the load average says how much the figures can be trusted.
-  const load = (): string => loadavg()[0]?.toFixed(2) ?? '?';
   const before = load();
   const b = {
     binlens: ours(docker.archive),
@@ -94,7 +106,12 @@ function debianRootfs(): string {
   return dir;
 }
 
-function buildFirmware(rootfs: string): { blob: string; squashfs: string } {
+interface Firmware {
+  blob: string;
+  squashfs: string;
+}
+
+function buildFirmware(rootfs: string): Firmware {
   const blob = join(WORK, 'firmware.bin');
   const squashfs = join(WORK, 'rootfs.sqfs');
   if (existsSync(blob) && existsSync(squashfs)) return { blob, squashfs };

@@ -16,6 +16,8 @@ import { blockDecoder } from './squashfs-blocks.ts';
 import { BlockReader, type Job, Prefetcher } from './squashfs-data.ts';
 
 const FRAGMENT_ENTRY_BYTES = 16;
+/** Members up to this size are handed to the sink whole rather than streamed. */
+const WHOLE_MEMBER_BYTES = 1024 * 1024;
 const MAX_DEPTH = 128;
 /**
  * Directory entries the walk reads, per file the scan may still extract and beyond:
@@ -128,7 +130,26 @@ async function writeMembers(ctx: ExtractContext, members: Member[], blocks: Bloc
         return;
       }
       if (inode.size > fileBytes) throw new FormatError('limit-exceeded', `file of ${inode.size} bytes is over the ${fileBytes}-byte file limit`);
-      await ctx.sink.file(path, () => Readable.from(prefetcher.blocks(index), { objectMode: false }), {}, ctx.signal);
+      if (inode.size > WHOLE_MEMBER_BYTES) {
+        await ctx.sink.file(path, () => Readable.from(prefetcher.blocks(index), { objectMode: false }), {}, ctx.signal);
+        return;
+      }
+      // Most members are small: gathered whole, they skip a stream pipeline each (its
+      // setup and teardown cost more than their bytes). A block that fails midway goes
+      // through the stream path, so the member keeps what was decoded, as a large one does.
+      const decoded: Buffer[] = [];
+      try {
+        for await (const block of prefetcher.blocks(index)) decoded.push(block);
+      } catch (err) {
+        await ctx.sink.file(path, () => Readable.from(failingAfter(decoded, err), { objectMode: false }), {}, ctx.signal);
+        return;
+      }
+      await ctx.sink.fileBytes(path, decoded.length === 1 ? (decoded[0] as Buffer) : Buffer.concat(decoded));
     });
   }
+}
+
+async function* failingAfter(blocks: Buffer[], error: unknown): AsyncGenerator<Buffer> {
+  yield* blocks;
+  throw error;
 }
