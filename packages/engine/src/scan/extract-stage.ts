@@ -49,6 +49,12 @@ const HEADS = new WeakMap<TreeFile, Buffer>();
  * slowest part of unpacking a root file system): unpacking goes on meanwhile.
  */
 const KEEP_BYTES = 64 * 1024 * 1024;
+/**
+ * Largest member kept whole. Reopening a file costs the same whatever its size, so the
+ * budget goes further on many small members than on a few large ones (which the
+ * carving scan reads anyway): a root file system's ~5,000 members under 128 KiB fit.
+ */
+const KEEP_MEMBER_BYTES = 128 * 1024;
 const WRITE_BEHIND_FILES = 16_384;
 
 /** What the stage shares between the files it unpacks. */
@@ -309,7 +315,7 @@ function keepBudget(limit: number): KeepBudget {
   let used = 0;
   return {
     reserve(bytes) {
-      if (used + bytes > limit) return false;
+      if (bytes > KEEP_MEMBER_BYTES || used + bytes > limit) return false;
       used += bytes;
       return true;
     },
