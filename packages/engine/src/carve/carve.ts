@@ -1,10 +1,11 @@
 // Carving: for a file no unpacker claims whole (a raw flash dump), find every
 // embedded payload by magic at any offset. One pass of the file looks for every
-// unpacker's magic (native `indexOf` per magic on 1 MiB windows); each candidate
+// unpacker's magic at once (an Aho-Corasick automaton over 1 MiB windows); each candidate
 // is then validated by that unpacker's own `identify` on a view starting there,
 // and its real length comes from the header (squashfs bytes_used, uImage size) or
 // from `measure` (gzip: inflate to the end of the deflate stream). Claimed bytes
 // are skipped; what remains are gaps, reported with their entropy.
+import { AhoCorasick } from '../util/aho-corasick.ts';
 import type { Reader } from '../util/reader.ts';
 import { HEAD_BYTES, type Unpacker } from '../unpack/types.ts';
 import { sliceReader } from './slice-reader.ts';
@@ -21,22 +22,55 @@ const MAX_CANDIDATES = 4096;
 
 interface Needle {
   bytes: Buffer;
+  /** Position in the registry's list of magics: ties at one offset are tried in this order. */
+  rank: number;
   /** Distance of the magic from the payload's start. */
   offset: number;
   unpacker: Unpacker;
 }
 
+/** Every magic of a set of unpackers, as one automaton (built once per set). */
+interface MagicSearch {
+  automaton: AhoCorasick;
+  /** Per distinct magic (the automaton's anchor index), the needles that have it. */
+  byAnchor: Needle[][];
+  /** Longest reach of a magic past its payload's start. */
+  reach: number;
+}
+
+const SEARCHES = new WeakMap<readonly Unpacker[], MagicSearch>();
+
+function magicSearch(unpackers: readonly Unpacker[]): MagicSearch {
+  const known = SEARCHES.get(unpackers);
+  if (known) return known;
+  const needles = unpackers
+    .flatMap((unpacker) => (unpacker.magic ?? []).map((m) => ({ bytes: m.bytes, offset: m.offset, unpacker })))
+    .map((needle, rank) => ({ ...needle, rank }));
+  const anchors = new Map<string, Needle[]>();
+  for (const needle of needles) {
+    const key = needle.bytes.toString('latin1');
+    anchors.set(key, [...(anchors.get(key) ?? []), needle]);
+  }
+  const search = {
+    automaton: new AhoCorasick([...anchors.keys()].map((key) => Buffer.from(key, 'latin1'))),
+    byAnchor: [...anchors.values()],
+    reach: Math.max(0, ...needles.map((n) => n.offset + n.bytes.length)),
+  };
+  SEARCHES.set(unpackers, search);
+  return search;
+}
+
 /** Payloads in [from, reader.size), in file order, not overlapping. */
 export async function findChunks(reader: Reader, unpackers: readonly Unpacker[], from: number, signal: AbortSignal): Promise<CarvedChunk[]> {
-  const needles = unpackers.flatMap((unpacker) => (unpacker.magic ?? []).map((m) => ({ bytes: m.bytes, offset: m.offset, unpacker })));
-  const reach = Math.max(0, ...needles.map((n) => n.offset + n.bytes.length));
+  const search = magicSearch(unpackers);
+  const { reach } = search;
   const chunks: CarvedChunk[] = [];
   let claimedTo = from;
   let attempts = 0;
   for (let pos = from; pos < reader.size && attempts < MAX_CANDIDATES; ) {
     signal.throwIfAborted();
     const window = await reader.read(pos, WINDOW + reach);
-    const candidates = candidatesIn(window, pos, needles, from);
+    const candidates = candidatesIn(window, pos, search, from);
     for (const candidate of candidates) {
       if (candidate.start < claimedTo || attempts >= MAX_CANDIDATES) continue;
       attempts++;
@@ -51,18 +85,21 @@ export async function findChunks(reader: Reader, unpackers: readonly Unpacker[],
 }
 
 /** Payload starts whose magic begins in the window's first WINDOW bytes, sorted. */
-function candidatesIn(window: Buffer, base: number, needles: readonly Needle[], from: number): { start: number; unpacker: Unpacker }[] {
-  const out: { start: number; unpacker: Unpacker }[] = [];
+function candidatesIn(window: Buffer, base: number, search: MagicSearch, from: number): { start: number; unpacker: Unpacker }[] {
+  const out: { start: number; rank: number; unpacker: Unpacker }[] = [];
   const limit = Math.min(window.length, WINDOW);
-  for (const needle of needles) {
-    // The window holds `reach` bytes more than WINDOW, so a magic that starts in the
-    // first WINDOW bytes is whole; the next window takes the ones after.
-    for (let at = window.indexOf(needle.bytes); at !== -1 && at < limit; at = window.indexOf(needle.bytes, at + 1)) {
-      const start = base + at - needle.offset;
-      if (start >= from) out.push({ start, unpacker: needle.unpacker });
+  // The window holds `reach` bytes more than WINDOW, so a magic that starts in the
+  // first WINDOW bytes is whole; the next window takes the ones after.
+  search.automaton.reset();
+  search.automaton.feed(window, (hit) => {
+    if (hit.start >= limit) return;
+    for (const needle of search.byAnchor[hit.anchor] ?? []) {
+      const start = base + hit.start - needle.offset;
+      if (start >= from) out.push({ start, rank: needle.rank, unpacker: needle.unpacker });
     }
-  }
-  return out.sort((a, b) => a.start - b.start);
+  });
+  // Payloads in file order; at one offset, the unpackers in registry order.
+  return out.sort((a, b) => a.start - b.start || a.rank - b.rank);
 }
 
 /** Absolute end of the payload at `candidate.start`, or null when it does not parse. */

@@ -2,7 +2,7 @@
 // anchor of every signature; each hit is confirmed by its pattern's regex in a
 // bounded window around it. Cost per byte does not depend on the number of
 // signatures; confirmation cost depends on hits, bounded per pattern and file.
-import { AhoCorasick, type AnchorHit } from './aho-corasick.ts';
+import { AhoCorasick, type AnchorHit } from '../util/aho-corasick.ts';
 import type { Signature } from './types.ts';
 
 /** Bytes examined either side of an anchor: version strings are short. */

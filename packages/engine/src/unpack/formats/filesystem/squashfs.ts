@@ -1,11 +1,11 @@
 // SquashFS. Version 4 little endian (what mksquashfs 4 and Linux write) is read
-// natively with every compressor (squashfs-v4.ts); the older versions 2 and 3 and
+// natively with every compressor (unpack/squashfs/); the older versions 2 and 3 and
 // big-endian images, which only old firmware ships, go through 7-Zip.
 // The superblock's bytes_used gives the image's real length (for carving).
 import type { Unpacker } from '../../types.ts';
 import { extractWith7z } from '../../seven-zip.ts';
 import { SUPERBLOCK_BYTES, readHeader } from '../../layouts/squashfs-superblock.ts';
-import { extractV4 } from './squashfs-v4.ts';
+import { extractV4 } from '../../squashfs/squashfs-v4.ts';
 
 export const squashfs: Unpacker = {
   name: 'filesystem/squashfs',

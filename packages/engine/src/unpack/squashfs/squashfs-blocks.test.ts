@@ -4,8 +4,8 @@
 import { deflateSync, zstdCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { lzma, xz } from '@napi-rs/lzma';
-import { lzmaAloneExtent, xzExtent } from '../../codecs/lzma-bounds.ts';
-import { Compressor } from '../../layouts/squashfs-superblock.ts';
+import { lzmaAloneExtent, xzExtent } from '../codecs/lzma-bounds.ts';
+import { Compressor } from '../layouts/squashfs-superblock.ts';
 import { blockDecoder } from './squashfs-blocks.ts';
 
 const BLOCK = 128 * 1024;

@@ -4,10 +4,10 @@
 // core decodes while members are hashed and written; only that window (bounded in
 // bytes) is ever in memory. Small files need a deep window: a hundred tails may
 // share one fragment block, and the next fragment should decode meanwhile.
-import { FormatError } from '../../types.ts';
-import type { Reader } from '../../../util/reader.ts';
-import { BLOCK_STORED, type Inode } from '../../layouts/squashfs-inodes.ts';
-import { Lru, type LookupTable } from '../../layouts/squashfs-metadata.ts';
+import { FormatError } from '../types.ts';
+import type { Reader } from '../../util/reader.ts';
+import { BLOCK_STORED, type Inode } from '../layouts/squashfs-inodes.ts';
+import { Lru, type LookupTable } from '../layouts/squashfs-metadata.ts';
 import type { BlockDecoder } from './squashfs-blocks.ts';
 
 type FileInode = Extract<Inode, { kind: 'file' }>;

@@ -5,11 +5,11 @@
 import { promisify } from 'node:util';
 import { inflate, zstdDecompress } from 'node:zlib';
 import { lzma, xz } from '@napi-rs/lzma';
-import { lzo1xDecompress } from '../../codecs/lzo1x.ts';
-import { lzmaAloneExtent, xzExtent } from '../../codecs/lzma-bounds.ts';
-import { decodeBlock as lz4Block } from '../compress/lz4.ts';
-import { Compressor } from '../../layouts/squashfs-superblock.ts';
-import { FormatError } from '../../types.ts';
+import { lzo1xDecompress } from '../codecs/lzo1x.ts';
+import { lzmaAloneExtent, xzExtent } from '../codecs/lzma-bounds.ts';
+import { decodeBlock as lz4Block } from '../formats/compress/lz4.ts';
+import { Compressor } from '../layouts/squashfs-superblock.ts';
+import { FormatError } from '../types.ts';
 
 const inflateAsync = promisify(inflate);
 const zstdAsync = promisify(zstdDecompress);

@@ -5,13 +5,13 @@
 // no bytes and are skipped, as the other filesystems do.
 import { availableParallelism } from 'node:os';
 import { Readable } from 'node:stream';
-import { extractMemberOrWarn } from '../../member-problems.ts';
-import { memberLocation } from '../../safe-fs.ts';
-import type { ExtractContext } from '../../types.ts';
-import { FormatError } from '../../types.ts';
-import { SUPERBLOCK_BYTES, parseSuperblock, type Superblock } from '../../layouts/squashfs-superblock.ts';
-import { LookupTable, MetadataStore } from '../../layouts/squashfs-metadata.ts';
-import { type Inode, readInode, readListing } from '../../layouts/squashfs-inodes.ts';
+import { extractMemberOrWarn } from '../member-problems.ts';
+import { memberLocation } from '../safe-fs.ts';
+import type { ExtractContext } from '../types.ts';
+import { FormatError } from '../types.ts';
+import { SUPERBLOCK_BYTES, parseSuperblock, type Superblock } from '../layouts/squashfs-superblock.ts';
+import { LookupTable, MetadataStore } from '../layouts/squashfs-metadata.ts';
+import { type Inode, readInode, readListing } from '../layouts/squashfs-inodes.ts';
 import { blockDecoder } from './squashfs-blocks.ts';
 import { BlockReader, type Job, Prefetcher } from './squashfs-data.ts';
 
