@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -37,7 +37,9 @@ async function withSink(
     const tracker = new LimitTracker({ ...DEFAULT_LIMITS, ...limits });
     const sink = new ExtractSink(new WorkDir(dir), tracker, ['outer.tar'], 'archive/tar', (p) => problems.push(p), options);
     await run(sink, problems);
-    return readdir(dir);
+    // The files' names, whichever of the work directory's subdirectories holds them.
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => e.isFile()).map((e) => e.name);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -159,7 +161,8 @@ describe('ExtractSink', () => {
     const dir = await mkdtemp(join(tmpdir(), 'binlens-sink-'));
     try {
       // The sink's next file name is taken already: the exclusive create fails.
-      await writeFile(join(dir, '0'), 'there');
+      await mkdir(join(dir, 's0'));
+      await writeFile(join(dir, 's0', '0'), 'there');
       const sink = new ExtractSink(new WorkDir(dir), new LimitTracker(DEFAULT_LIMITS), ['outer.tar'], 'archive/tar', () => undefined);
       const err = await sink.fileBytes('f', Buffer.from('abc')).catch((e: unknown) => e);
       expect([(err as FormatError).code, (err as FormatError).location]).toEqual(['corrupt', ['outer.tar', 'f']]);
@@ -194,14 +197,15 @@ describe('ExtractSink', () => {
   it('writeBehind: a failed background write makes settled throw a FormatError located at its member', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'binlens-sink-'));
     try {
-      await writeFile(join(dir, '1'), 'there');
+      await mkdir(join(dir, 's1'));
+      await writeFile(join(dir, 's1', '1'), 'there');
       const sink = new ExtractSink(new WorkDir(dir), new LimitTracker(DEFAULT_LIMITS), ['outer.tar'], 'archive/tar', () => undefined, { writeBehind: new WriteBehind() });
       expect(await sink.fileBytes('ok', Buffer.from('fine'))).toBe(true);
       expect(await sink.file('clash', () => Readable.from([Buffer.from('abc')]))).toBe(true);
       const err = await sink.settled().catch((e: unknown) => e);
       expect([(err as FormatError).code, (err as FormatError).location]).toEqual(['corrupt', ['outer.tar', 'clash']]);
       expect((err as FormatError).message).toMatch(/^EEXIST: .* after 3 bytes$/);
-      expect(await readFile(join(dir, '0'), 'utf8')).toBe('fine');
+      expect(await readFile(join(dir, 's0', '0'), 'utf8')).toBe('fine');
       // The failure stays the member's: asking again answers the same.
       await expect(sink.settled()).rejects.toMatchObject({ code: 'corrupt', location: ['outer.tar', 'clash'] });
     } finally {

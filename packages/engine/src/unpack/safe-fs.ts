@@ -3,7 +3,7 @@
 // the file system: `../../etc/passwd`, `/abs`, NUL bytes and links are checked
 // and recorded as data only. Links are never created, so never followed.
 import { createHash, hash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -38,6 +38,14 @@ export interface FileDigest {
   head: Buffer;
 }
 
+/**
+ * Subdirectories the work directory's files are spread over, in turn. Creating a file
+ * locks its directory: with every member in one directory, the writes running at once
+ * on the thread pool wait for each other (6,500 files here: ~0.9–2.8 s flat, ~0.15 s
+ * over 64 directories).
+ */
+const WORK_SHARDS = 64;
+
 /** Hands out fresh file names in one scan's work directory. */
 export class WorkDir {
   readonly dir: string;
@@ -48,7 +56,10 @@ export class WorkDir {
   }
 
   allocate(): string {
-    return join(this.dir, String(this.#next++));
+    const n = this.#next++;
+    const shard = join(this.dir, `s${n % WORK_SHARDS}`);
+    if (n < WORK_SHARDS) mkdirSync(shard, { recursive: true });
+    return join(shard, String(n));
   }
 }
 
