@@ -14,8 +14,10 @@ export function inputName(input: FeedInput): string {
 
 /** The decoded text of the input, chunk by chunk (UTF-8, multi-byte characters kept whole). */
 export async function* textChunks(input: FeedInput, signal?: AbortSignal): AsyncGenerator<string> {
-  const raw = 'path' in input ? createReadStream(input.path, { highWaterMark: 1 << 20 }) : Readable.from([Buffer.from(input.bytes)]);
+  // The magic first: a stream opened before it would have no error listener while the
+  // check awaits, and a missing file would then fail twice, once as an unhandled error.
   const gzipped = await isGzip(input);
+  const raw = 'path' in input ? createReadStream(input.path, { highWaterMark: 1 << 20 }) : Readable.from([Buffer.from(input.bytes)]);
   const stream = gzipped ? raw.pipe(createGunzip()) : raw;
   if (gzipped) raw.on('error', (error: Error) => stream.destroy(error));
   stream.setEncoding('utf8');
