@@ -22,7 +22,8 @@ export interface Finding {
 export function signatureComponent(f: Finding): Component {
   const { signature } = f;
   const version = reportedVersion(signature, f.version);
-  const [cpeVendor, cpeProduct] = (signature.cpe ?? '').split(':');
+  const cpe = (signature.cpe ?? '').split(':');
+  const [cpePart, cpeVendor, cpeProduct] = cpe.length === 3 ? cpe : ['a', ...cpe];
   const evidence: Evidence = {
     method: f.method,
     foundBy: `signatures/${signature.id}`,
@@ -37,7 +38,7 @@ export function signatureComponent(f: Finding): Component {
     codetype: 'NA',
     vendor: signature.vendor,
     purl: formatPurl({ type: signature.purl.type, namespace: signature.purl.namespace, name: signature.name, version: version || undefined }),
-    cpes: cpeVendor && cpeProduct ? [formatCpe(cpeVendor, cpeProduct, version)] : [],
+    cpes: cpeVendor && cpeProduct ? [formatCpe(cpeVendor, cpeProduct, version, cpePart === 'o' ? 'o' : 'a')] : [],
     licenses: signature.license === undefined ? [] : [signature.license],
     evidence: [evidence],
   });

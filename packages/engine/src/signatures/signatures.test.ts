@@ -93,6 +93,15 @@ describe('signature component', () => {
     ]);
   });
 
+  it('names the Linux kernel with the operating-system CPE NVD uses for it', async () => {
+    const text = 'Linux version 6.18.44-fc-v595 (builder@sandboxing) (gcc (GCC) 15.3.0, GNU ld (GNU Binutils) 2.46) #1 SMP PREEMPT_DYNAMIC';
+    const [hit] = (await scanBytes(inBinary(text))).filter((h) => h.signature.id === 'linux-kernel');
+    expect(hit?.version).toBe('6.18.44');
+    if (!hit) return;
+    const component = signatureComponent({ signature: hit.signature, version: hit.version, path: ['boot/vmlinux'], method: 'signature', offset: hit.offset, text: hit.text });
+    expect(component.cpes).toEqual(['cpe:2.3:o:linux:linux_kernel:6.18.44:*:*:*:*:*:*:*']);
+  });
+
   it.each([
     ['20914', '2.9.14'],
     ['10135', '1.1.35'],

@@ -25,7 +25,11 @@ export interface Signature {
   /** Component name as reported. */
   name: string;
   vendor: string;
-  /** CPE 2.3 `vendor:product`, when NVD has one. */
+  /**
+   * CPE 2.3 `vendor:product`, when NVD has one; `o:vendor:product` for what NVD names as an
+   * operating system (the Linux kernel is `cpe:2.3:o:linux:linux_kernel`), whose ranges
+   * would not match an application CPE.
+   */
   cpe?: string;
   /** purl type and optional namespace; the name is `name`. */
   purl: { type: string; namespace?: string };
