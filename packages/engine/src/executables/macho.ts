@@ -9,6 +9,7 @@
 import type { ExecutableInfo } from '../model/index.ts';
 import { MAX_READ, type Reader } from '../util/reader.ts';
 import { missingMitigations, UNSAFE_FUNCTIONS } from './hardening.ts';
+import { fatSlices, isFat } from './macho-fat.ts';
 
 export type MachOResult = { info: ExecutableInfo; problems?: { code: string; message: string }[] } | { error: { code: string; message: string } };
 
@@ -19,7 +20,6 @@ const MH_PIE = 0x200000;
 const MH_NO_HEAP_EXECUTION = 0x1000000;
 const LC = { SEGMENT: 0x1, SYMTAB: 0x2, LOAD_DYLIB: 0xc, ID_DYLIB: 0xd, SEGMENT_64: 0x19, UUID: 0x1b, CODE_SIGNATURE: 0x1d, ENCRYPTION_INFO: 0x21, ENCRYPTION_INFO_64: 0x2c, LOAD_WEAK_DYLIB: 0x80000018, RPATH: 0x8000001c, REEXPORT_DYLIB: 0x8000001f };
 const MAX_COMMANDS = 4096;
-const MAX_SLICES = 16;
 /** Java class files share CAFEBABE; their "slice count" (the class version) is 45 or more. */
 const MAX_FAT_ARCHS = 20;
 
@@ -28,26 +28,15 @@ export function isMachO(head: Buffer): boolean {
   if (head.length < 8) return false;
   const be = head.readUInt32BE(0);
   if ([0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe].includes(be)) return true;
-  return (be === 0xcafebabe || be === 0xcafebabf) && head.readUInt32BE(4) > 0 && head.readUInt32BE(4) < MAX_FAT_ARCHS;
+  return isFat(head) && head.readUInt32BE(4) > 0 && head.readUInt32BE(4) < MAX_FAT_ARCHS;
 }
 
 export async function readMachO(reader: Reader): Promise<MachOResult> {
   const head = await reader.read(0, 8);
   if (!isMachO(head)) return fail('malformed', 'no Mach-O magic');
-  const magic = head.readUInt32BE(0);
-  if (magic !== 0xcafebabe && magic !== 0xcafebabf) return readThin(reader, 0, reader.size);
-  const fat64 = magic === 0xcafebabf;
-  const count = Math.min(head.readUInt32BE(4), MAX_SLICES);
-  const entry = fat64 ? 32 : 20;
-  const table = await reader.read(8, count * entry);
-  if (table.length < count * entry) return fail('truncated', 'fat header cut short');
-  const slices: { cpu: number; offset: number; size: number }[] = [];
-  for (let i = 0; i < count; i++) {
-    const at = i * entry;
-    const offset = fat64 ? Number(table.readBigUInt64BE(at + 8)) : table.readUInt32BE(at + 8);
-    const size = fat64 ? Number(table.readBigUInt64BE(at + 16)) : table.readUInt32BE(at + 12);
-    slices.push({ cpu: table.readUInt32BE(at), offset, size });
-  }
+  if (!isFat(head)) return readThin(reader, 0, reader.size);
+  const slices = await fatSlices((offset, length) => reader.read(offset, length), head);
+  if (typeof slices === 'string') return fail('truncated', slices);
   const first = slices[0];
   if (!first || first.offset + 28 > reader.size) return fail('truncated', 'fat slice outside the file');
   const result = await readThin(reader, first.offset, Math.min(first.size, reader.size - first.offset));

@@ -1,12 +1,12 @@
 // One named section of a Mach-O file (thin 32/64-bit in either byte order, or the first
 // slice of a fat file that has it), found through its segment load commands
 // (Apple's <mach-o/loader.h>: LC_SEGMENT / LC_SEGMENT_64 and the section headers after them).
+import { fatSlices, isFat } from '../../executables/macho-fat.ts';
 import type { ReadRange } from './pe-layout.ts';
 
 const LC_SEGMENT = 0x1;
 const LC_SEGMENT_64 = 0x19;
 const MAX_COMMANDS_BYTES = 1024 * 1024;
-const MAX_SLICES = 16;
 
 export type SectionRange = { offset: number; size: number };
 
@@ -14,18 +14,10 @@ export type SectionRange = { offset: number; size: number };
 export async function findMachoSection(read: ReadRange, fileSize: number, segment: string, section: string): Promise<SectionRange | string | undefined> {
   const head = await read(0, 8);
   if (head.length < 8) return 'Mach-O header cut short';
-  const magic = head.readUInt32BE(0);
-  if (magic !== 0xcafebabe && magic !== 0xcafebabf) return findInSlice(read, 0, fileSize, segment, section);
-  // Fat header (big-endian): count, then {cputype, cpusubtype, offset, size, align} per slice; 64-bit offset and size in fat64.
-  const fat64 = magic === 0xcafebabf;
-  const count = Math.min(head.readUInt32BE(4), MAX_SLICES);
-  const entry = fat64 ? 32 : 20;
-  const table = await read(8, count * entry);
-  if (table.length < count * entry) return 'fat header cut short';
-  for (let i = 0; i < count; i++) {
-    const at = i * entry;
-    const offset = fat64 ? Number(table.readBigUInt64BE(at + 8)) : table.readUInt32BE(at + 8);
-    const size = fat64 ? Number(table.readBigUInt64BE(at + 16)) : table.readUInt32BE(at + 12);
+  if (!isFat(head)) return findInSlice(read, 0, fileSize, segment, section);
+  const slices = await fatSlices(read, head);
+  if (typeof slices === 'string') return slices;
+  for (const [i, { offset, size }] of slices.entries()) {
     if (offset >= fileSize) return `fat slice ${i} at ${offset} outside the file`;
     const found = await findInSlice(read, offset, Math.min(size, fileSize - offset), segment, section);
     if (found !== undefined) return found;
