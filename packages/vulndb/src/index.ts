@@ -26,6 +26,7 @@ export { macroVector } from './cvss/v4.ts';
 export { runVersionsCompare, type VersionsCompareResult } from './cli/versions-compare.ts';
 export * from './db/schema.ts';
 export type { KbDatabase } from './db/database.ts';
+export { rowsOf } from './kb/json-rows.ts';
 export { evaluate, withVulns, type EvaluateOptions, type EvaluatedComponent, type EvaluatedScanResult, type EvaluatedVuln, type Evaluation, type VulnerabilitySummary } from './evaluate.ts';
 export { toSbomVulnerabilities } from './sbom-vulnerabilities.ts';
 export { cpeMatchSource, type MatchSource, type VulnMatch } from './match/matchers.ts';

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Identification, Problem, ProblemLevel } from '@binlens/engine/model';
+import { rowsOf } from '@binlens/vulndb';
 import type { Db } from '../../db/client.ts';
 import { groups, type ScanProgress, scans, type ScanStatus } from '../../db/schema/index.ts';
 import type { PageRequest } from '../../lib/paging.ts';
@@ -120,9 +121,4 @@ export function createScansRepository(db: Db): ScansRepository {
       await db.update(scans).set({ status: 'F', error, finishedAt: new Date() }).where(eq(scans.id, id));
     },
   };
-}
-
-/** Both drivers answer raw SQL with `{ rows }`; the driver-neutral Db type only says unknown. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
