@@ -4,33 +4,15 @@
 // LZMA2 chunk headers sit outside the range coder, so walking them gives the exact
 // output length of an .xz block without decoding it.
 import { FormatError } from '../types.ts';
+import { LZMA2_FILTER, lzma2DictionarySize, xzVarint } from './xz-headers.ts';
 
 const XZ_MAGIC = Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]);
 const STREAM_HEADER = 12;
-const FILTER_LZMA2 = 0x21;
 /** Check field bytes by check id (xz format 2.1.1.2). */
 const CHECK_BYTES = [0, 4, 4, 4, 8, 8, 8, 16, 16, 16, 32, 32, 32, 64, 64, 64];
-const MAX_DICT_BYTE = 40;
 
 function bad(why: string): FormatError {
   return new FormatError('corrupt', why);
-}
-
-function varint(buf: Buffer, at: number): { value: number; next: number } {
-  let value = 0;
-  for (let i = 0; i < 9; i++) {
-    const b = buf[at + i];
-    if (b === undefined) throw bad('xz: varint runs past the data');
-    value += (b & 0x7f) * 2 ** (7 * i);
-    if ((b & 0x80) === 0) return { value, next: at + i + 1 };
-  }
-  throw bad('xz: varint too long');
-}
-
-/** LZMA2 dictionary size from its property byte. */
-function lzma2Dict(byte: number): number {
-  if (byte > MAX_DICT_BYTE) throw bad(`xz: LZMA2 dictionary byte ${byte}`);
-  return byte === MAX_DICT_BYTE ? 0xffffffff : (2 | (byte & 1)) * 2 ** (Math.floor(byte / 2) + 11);
 }
 
 /** Largest dictionary of the block's LZMA2 filter; the header's filters are checked on the way. */
@@ -39,14 +21,14 @@ function blockHeader(buf: Buffer, at: number): { dict: number; next: number } {
   if (at + size > buf.length) throw bad('xz: block header runs past the data');
   const flags = buf[at + 1] ?? 0;
   let p = at + 2;
-  if (flags & 0x40) p = varint(buf, p).next;
-  if (flags & 0x80) p = varint(buf, p).next;
+  if (flags & 0x40) p = xzVarint(buf, p).next;
+  if (flags & 0x80) p = xzVarint(buf, p).next;
   let dict = -1;
   for (let f = 0; f <= (flags & 3); f++) {
-    const id = varint(buf, p);
-    const props = varint(buf, id.next);
+    const id = xzVarint(buf, p);
+    const props = xzVarint(buf, id.next);
     if (props.next + props.value > at + size) throw bad('xz: filter properties run past the block header');
-    if (id.value === FILTER_LZMA2) dict = lzma2Dict(buf[props.next] ?? 0xff);
+    if (id.value === LZMA2_FILTER) dict = lzma2DictionarySize(buf[props.next] ?? 0xff);
     p = props.next + props.value;
   }
   if (dict < 0) throw bad('xz: block without an LZMA2 filter');

@@ -5,9 +5,9 @@
 import { FormatError } from '../types.ts';
 import type { ByteSource } from '../byte-source.ts';
 import { LzmaDecoder } from './lzma.ts';
+import { LZMA2_FILTER, lzma2DictionarySize, xzVarint } from './xz-headers.ts';
 
 const CHECK_SIZES: Record<number, number> = { 0: 0, 1: 4, 4: 8, 10: 32 };
-const LZMA2_FILTER = 0x21;
 const MAX_WINDOW = 256 * 1024 * 1024;
 
 export async function* decodeXzLzma2(src: ByteSource): AsyncGenerator<Buffer> {
@@ -32,14 +32,9 @@ function parseBlockHeader(h: Buffer): number {
   const flags = h[0] ?? 0;
   let pos = 1;
   const varint = (): number => {
-    let value = 0;
-    for (let i = 0; i < 9; i++) {
-      const b = h[pos++];
-      if (b === undefined) throw new FormatError('corrupt', 'xz block header cut short');
-      value += (b & 0x7f) * 2 ** (7 * i);
-      if (!(b & 0x80)) return value;
-    }
-    throw new FormatError('corrupt', 'xz varint too long');
+    const { value, next } = xzVarint(h, pos);
+    pos = next;
+    return value;
   };
   if (flags & 0x40) varint(); // compressed size
   if (flags & 0x80) varint(); // uncompressed size
@@ -49,9 +44,8 @@ function parseBlockHeader(h: Buffer): number {
   if (filters !== 1 || id !== LZMA2_FILTER || propsSize !== 1) {
     throw new FormatError('unsupported', `xz filter chain of ${filters} filter(s) starting with 0x${id.toString(16)}`);
   }
-  const bits = (h[pos] ?? 0) & 0x3f;
-  if (bits > 40) throw new FormatError('corrupt', `LZMA2 dictionary code ${bits}`);
-  return bits === 40 ? 0xffffffff : (2 | (bits & 1)) * 2 ** (Math.floor(bits / 2) + 11);
+  // The two reserved bits are ignored here, as this decoder always has.
+  return lzma2DictionarySize((h[pos] ?? 0) & 0x3f);
 }
 
 async function* decodeLzma2(src: ByteSource, dictSize: number): AsyncGenerator<Buffer> {
