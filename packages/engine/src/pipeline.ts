@@ -24,6 +24,7 @@ import { mobileStage } from './scan/mobile-stage.ts';
 import { kernelConfigStage } from './executables/kernel-config-stage.ts';
 import type { InfoleakOptions } from './infoleak/types.ts';
 import { addSonameEvidence } from './identify/soname.ts';
+import { addArchiveContainment } from './identify/archive-nesting.ts';
 import { hashFile } from './scan/hash.ts';
 import { FileTree } from './scan/tree.ts';
 import { outOfTime } from './scan/time-limit.ts';
@@ -86,7 +87,8 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
     const found = [...catalog.components, ...mobile.components, ...(await signatureStage(ctx, catalog.owners))];
     ctx.progress({ stage: 'BOM postprocessing', done: 0, total: 1 });
     // A library's soname supports the component found in it (never makes one on its own).
-    const components = mergeComponents(addSonameEvidence(found, ctx.tree.files.map((f) => f.entry)));
+    // Once merged, whatever sits inside a Java archive is contained in the archive's component.
+    const components = addArchiveContainment(mergeComponents(addSonameEvidence(found, ctx.tree.files.map((f) => f.entry))));
     const licenses = outOfTime(ctx, 'licences', () => 'licences not read') ? [] : await licenseStage(ctx, components);
     ctx.progress({ stage: 'BOM postprocessing', done: 1, total: 1 });
     const root = ctx.tree.files[0]?.entry;

@@ -70,7 +70,7 @@ describe('containment through Java archives', () => {
   it('one artifact in two archives is contained in both, after a distro owner it already had', () => {
     const otherWar = maven('com.example', 'shop', '2.0.0', ['shop-2.0.0.war']);
     const copy = maven('commons-cli', 'commons-cli', '1.5.0', ['shop-2.0.0.war', 'WEB-INF/lib/commons-cli-1.5.0.jar'], ['0000000000000000000000000000000000000000']);
-    const merged = mergeComponents([ear, war, cli, otherWar, copy]);
+    const merged = addArchiveContainment(mergeComponents([ear, war, cli, otherWar, copy]));
     expect(merged.find((c) => c.name === 'commons-cli')?.containedIn).toEqual(['0000000000000000000000000000000000000000', otherWar.id, war.id].sort());
   });
 

@@ -3,7 +3,6 @@
 // becomes one component with all its evidence.
 import { createHash } from 'node:crypto';
 import type { CodeType, Component, Distro, Evidence } from '../model/index.ts';
-import { addArchiveContainment } from './archive-nesting.ts';
 
 export interface ComponentFields {
   name: string;
@@ -42,10 +41,7 @@ export function componentId(c: Pick<Component, 'codetype' | 'vendor' | 'name' | 
   return createHash('sha1').update(JSON.stringify([c.codetype, c.vendor, c.name, c.version, distro])).digest('hex');
 }
 
-/**
- * One component per id, evidence, licences and CPEs united; sorted by name, version, id.
- * Once merged, whatever sits inside a Java archive is contained in the archive's component.
- */
+/** One component per id, evidence, licences and CPEs united; sorted by name, version, id. */
 export function mergeComponents(components: readonly Component[]): Component[] {
   const byId = new Map<string, Component>();
   for (const c of components) {
@@ -61,7 +57,7 @@ export function mergeComponents(components: readonly Component[]): Component[] {
   }
   const merged = [...byId.values()];
   for (const c of merged) c.evidence = uniqueEvidence(c.evidence);
-  return addArchiveContainment(merged).sort(compareComponents);
+  return merged.sort(compareComponents);
 }
 
 export function compareComponents(a: Component, b: Component): number {
