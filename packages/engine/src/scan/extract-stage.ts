@@ -218,13 +218,7 @@ async function unpack(
     return;
   }
   const sink = new ExtractSink(ctx.work, ctx.tracker, location, handler.name, report, { writeBehind: shared.behind, keep: shared.keep });
-  const failed = (err: unknown): void => {
-    if (err instanceof FormatError) {
-      report({ level: 'error', location: err.location ?? location, plugin: handler.name, code: err.code, message: err.message });
-    } else {
-      report(internalProblem(location, handler.name, err));
-    }
-  };
+  const failed = problemReporter(report, location, handler.name);
   try {
     await run({ reader, location, sink, signal: ctx.signal, report: (p) => report({ ...p, plugin: handler.name }) });
   } catch (err) {
@@ -255,10 +249,7 @@ async function unpackLayouts(
     if (ctx.tracker.exhausted || parent.depth >= ctx.tracker.limits.maxDepth) return;
     const report = (p: Problem): void => void ctx.problems.push(p);
     const sink = new ExtractSink(ctx.work, ctx.tracker, parent.entry.path, OCI_LAYOUT, report, { writeBehind: shared.behind, keep: shared.keep });
-    const failed = (err: unknown): void => {
-      if (!(err instanceof FormatError)) report(internalProblem(parent.entry.path, OCI_LAYOUT, err));
-      else report({ level: 'error', location: err.location ?? parent.entry.path, plugin: OCI_LAYOUT, code: err.code, message: err.message });
-    };
+    const failed = problemReporter(report, parent.entry.path, OCI_LAYOUT);
     try {
       // The layout's files are read from disk: members may still be being written.
       await Promise.all(layout.files.map((file) => (file.diskPath === undefined ? undefined : shared.behind.done(file.diskPath))));
@@ -301,6 +292,14 @@ function keepHead(sink: ExtractSink, member: ReturnType<ExtractSink['entries']>[
   if (head !== undefined && head.length >= Math.min(member.size, HEAD_BYTES) && head.length <= member.size) HEADS.set(file, head);
   else if (head !== undefined && head.length > HEAD_BYTES) shared.keep.release(head.length);
   return file;
+}
+
+/** A failure of an unpacker (or of its members' writes) as a located problem: its own when a FormatError, else internal. */
+function problemReporter(report: (problem: Problem) => void, location: string[], plugin: string): (err: unknown) => void {
+  return (err) => {
+    if (err instanceof FormatError) report({ level: 'error', location: err.location ?? location, plugin, code: err.code, message: err.message });
+    else report(internalProblem(location, plugin, err));
+  };
 }
 
 /** Drop what is known of a file's bytes once its turn has come. */
