@@ -1,4 +1,4 @@
-// SquashFS 4 inodes and directory listings (little endian). An inode reference is
+// SquashFS 4 inodes and directory listings, in the image's byte order. An inode reference is
 // a 64-bit number: the metadata block's offset from the inode table start (high
 // 48 bits) and the inode's offset inside the decoded block (low 16 bits).
 import { FormatError } from '../types.ts';
@@ -49,30 +49,31 @@ export interface InodeLimits {
 export async function readInode(store: MetadataStore, cursor: Cursor, limits: InodeLimits): Promise<Inode> {
   const header = await store.read(cursor, HEADER_BYTES);
   need(header, HEADER_BYTES, 'inode header');
-  const type = header.readUInt16LE(0);
-  const number = header.readUInt32LE(12);
+  const { u16, u32, u64 } = store.order;
+  const type = u16(header, 0);
+  const number = u32(header, 12);
   const take = async (n: number): Promise<Buffer> => need(await store.read(cursor, n), n, `type ${type} inode`);
   switch (type) {
     case InodeType.dir: {
       const b = await take(16);
-      return dir(number, b.readUInt32LE(0), b.readUInt16LE(10), b.readUInt16LE(8));
+      return dir(number, u32(b, 0), u16(b, 10), u16(b, 8));
     }
     case InodeType.extDir: {
       const b = await take(24);
-      return dir(number, b.readUInt32LE(8), b.readUInt16LE(18), b.readUInt32LE(4));
+      return dir(number, u32(b, 8), u16(b, 18), u32(b, 4));
     }
     case InodeType.file: {
       const b = await take(16);
-      return file(store, cursor, limits, number, b.readUInt32LE(0), b.readUInt32LE(12), b.readUInt32LE(4), b.readUInt32LE(8));
+      return file(store, cursor, limits, number, u32(b, 0), u32(b, 12), u32(b, 4), u32(b, 8));
     }
     case InodeType.extFile: {
       const b = await take(40);
-      return file(store, cursor, limits, number, safe(b.readBigUInt64LE(0)), safe(b.readBigUInt64LE(8)), b.readUInt32LE(28), b.readUInt32LE(32));
+      return file(store, cursor, limits, number, safe(u64(b, 0)), safe(u64(b, 8)), u32(b, 28), u32(b, 32));
     }
     case InodeType.symlink:
     case InodeType.extSymlink: {
       const b = await take(8);
-      const length = b.readUInt32LE(4);
+      const length = u32(b, 4);
       if (length > MAX_SYMLINK) throw new FormatError('corrupt', `symlink target of ${length} bytes`);
       return { kind: 'symlink', number, target: (await take(length)).toString('utf8') };
     }
@@ -122,7 +123,7 @@ async function file(
   const list = await store.read(cursor, full * 4);
   need(list, full * 4, 'block list');
   const blockSizes = new Uint32Array(full);
-  for (let i = 0; i < full; i++) blockSizes[i] = list.readUInt32LE(i * 4);
+  for (let i = 0; i < full; i++) blockSizes[i] = store.order.u32(list, i * 4);
   return { kind: 'file', number, blocksStart, size, fragment, fragmentOffset, blockSizes };
 }
 
@@ -141,21 +142,22 @@ export interface DirEntry {
  */
 export async function readListing(store: MetadataStore, cursor: Cursor, bytes: number, maxEntries: number): Promise<DirEntry[]> {
   const entries: DirEntry[] = [];
+  const { u16, u32 } = store.order;
   let left = bytes;
   while (left >= DIR_HEADER_BYTES && entries.length < maxEntries) {
     const header = need(await store.read(cursor, DIR_HEADER_BYTES), DIR_HEADER_BYTES, 'directory header');
     left -= DIR_HEADER_BYTES;
-    const count = header.readUInt32LE(0) + 1;
-    const inodeBlock = header.readUInt32LE(4);
+    const count = u32(header, 0) + 1;
+    const inodeBlock = u32(header, 4);
     if (count > MAX_DIR_RUN) throw new FormatError('corrupt', `directory run of ${count} entries`);
     for (let i = 0; i < count && entries.length < maxEntries; i++) {
       if (left < DIR_ENTRY_BYTES) throw new FormatError('corrupt', 'directory entry past the listing size');
       const entry = need(await store.read(cursor, DIR_ENTRY_BYTES), DIR_ENTRY_BYTES, 'directory entry');
-      const nameBytes = entry.readUInt16LE(6) + 1;
+      const nameBytes = u16(entry, 6) + 1;
       left -= DIR_ENTRY_BYTES + nameBytes;
       if (left < 0) throw new FormatError('corrupt', 'directory entry name past the listing size');
       const name = need(await store.read(cursor, nameBytes), nameBytes, 'directory entry name');
-      entries.push({ name, type: entry.readUInt16LE(4), inodeBlock, inodeOffset: entry.readUInt16LE(0) });
+      entries.push({ name, type: u16(entry, 4), inodeBlock, inodeOffset: u16(entry, 0) });
     }
   }
   return entries;

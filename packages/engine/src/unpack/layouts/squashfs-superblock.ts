@@ -1,6 +1,9 @@
-// The SquashFS superblock. Version 4 (little endian, what mksquashfs 4 and Linux
-// write) is read in full; versions 1 to 3 and big-endian images only as far as the
-// image length, for carving, since 7-Zip reads them.
+// The SquashFS superblock. Version 4 is read in full, in either byte order: little
+// endian is what mksquashfs 4 and Linux write, big endian what vendors of big-endian
+// MIPS and PowerPC boards (AVM, Broadcom SDKs) patched their kernels to write, with
+// every field of every structure swapped and nothing else changed. Versions 1 to 3
+// only as far as the image length, for carving, since 7-Zip reads them.
+import { BIG_ENDIAN, type ByteOrder, LITTLE_ENDIAN } from '../../util/byte-order.ts';
 import { FormatError } from '../types.ts';
 
 export const SUPERBLOCK_BYTES = 96;
@@ -27,20 +30,22 @@ export function readHeader(head: Buffer): Header | null {
   const magic = head.toString('latin1', 0, 4);
   const littleEndian = magic === 'hsqs';
   if (!littleEndian && magic !== 'sqsh') return null;
-  const u16 = (at: number): number => (littleEndian ? head.readUInt16LE(at) : head.readUInt16BE(at));
-  const u64 = (at: number): number => Number(littleEndian ? head.readBigUInt64LE(at) : head.readBigUInt64BE(at));
+  const order = littleEndian ? LITTLE_ENDIAN : BIG_ENDIAN;
+  const u16 = (at: number): number => order.u16(head, at);
+  const u64 = (at: number): number => Number(order.u64(head, at));
   // The major version sits at 28 in every version. bytes_used: version 4 at 40 (64-bit),
   // version 3 at 63 (its superblock is packed), versions 1 and 2 at 8 (32-bit).
   const major = u16(28);
   let bytesUsed: number;
   if (major === 4) bytesUsed = u64(40);
   else if (major === 3) bytesUsed = u64(63);
-  else if (major === 1 || major === 2) bytesUsed = littleEndian ? head.readUInt32LE(8) : head.readUInt32BE(8);
+  else if (major === 1 || major === 2) bytesUsed = order.u32(head, 8);
   else return null;
   return { major, littleEndian, compression: major === 4 ? u16(20) : Compressor.gzip, bytesUsed };
 }
 
 export interface Superblock {
+  order: ByteOrder;
   blockSize: number;
   fragmentCount: number;
   compression: number;
@@ -53,33 +58,35 @@ export interface Superblock {
   fragmentTable: number | undefined;
 }
 
-/** The full version 4 little-endian superblock; every table start is checked against bytes_used. */
+/** The full version 4 superblock; every table start is checked against bytes_used. */
 export function parseSuperblock(head: Buffer): Superblock {
   const header = readHeader(head);
-  if (header?.major !== 4 || !header.littleEndian) throw new FormatError('malformed', 'not a little-endian SquashFS 4 superblock');
-  const blockSize = head.readUInt32LE(12);
-  const blockLog = head.readUInt16LE(22);
+  if (header?.major !== 4) throw new FormatError('malformed', 'not a SquashFS 4 superblock');
+  const order = header.littleEndian ? LITTLE_ENDIAN : BIG_ENDIAN;
+  const blockSize = order.u32(head, 12);
+  const blockLog = order.u16(head, 22);
   if (blockLog < MIN_BLOCK_LOG || blockLog > MAX_BLOCK_LOG || blockSize !== 2 ** blockLog) {
     throw new FormatError('corrupt', `SquashFS block size ${blockSize} (log ${blockLog})`);
   }
   const bytesUsed = header.bytesUsed;
   const table = (at: number, what: string): number => {
-    const value = head.readBigUInt64LE(at);
+    const value = order.u64(head, at);
     if (value < BigInt(SUPERBLOCK_BYTES) || value >= BigInt(bytesUsed)) throw new FormatError('corrupt', `SquashFS ${what} at ${value}, outside the ${bytesUsed}-byte image`);
     return Number(value);
   };
-  const flags = head.readUInt16LE(24);
-  const fragmentCount = head.readUInt32LE(16);
-  const fragmentStart = head.readBigUInt64LE(80);
+  const flags = order.u16(head, 24);
+  const fragmentCount = order.u32(head, 16);
+  const fragmentStart = order.u64(head, 80);
   const hasFragments = (flags & FLAG_NO_FRAGMENTS) === 0 && fragmentCount > 0 && fragmentStart !== NO_TABLE;
   const inodeTable = table(64, 'inode table');
   const directoryTable = table(72, 'directory table');
   if (directoryTable < inodeTable) throw new FormatError('corrupt', 'SquashFS directory table before the inode table');
   return {
+    order,
     blockSize,
     fragmentCount: hasFragments ? fragmentCount : 0,
     compression: header.compression,
-    rootInode: head.readBigUInt64LE(32),
+    rootInode: order.u64(head, 32),
     bytesUsed,
     idTable: table(48, 'id table'),
     inodeTable,

@@ -98,8 +98,9 @@ export class BlockReader {
     if (!table) throw new FormatError('corrupt', `fragment ${index} in an image without a fragment table`);
     const entry = await table.entry(index);
     if (entry.length < FRAGMENT_ENTRY_BYTES) throw new FormatError('truncated', `fragment entry ${index} cut short`);
-    const start = entry.readBigUInt64LE(0);
-    const word = entry.readUInt32LE(8);
+    const { order } = table;
+    const start = order.u64(entry, 0);
+    const word = order.u32(entry, 8);
     if (start >= BigInt(this.#src.size)) throw new FormatError('corrupt', `fragment ${index} at ${start}, outside the image`);
     const raw = await this.#raw(Number(start), word & SIZE_MASK, `fragment ${index}`);
     return word & BLOCK_STORED ? raw : this.#src.decode(raw, this.#src.blockSize);

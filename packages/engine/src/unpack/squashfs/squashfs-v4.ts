@@ -1,4 +1,4 @@
-// SquashFS 4 (little endian), read natively: the directory tree is walked from the
+// SquashFS 4 (either byte order), read natively: the directory tree is walked from the
 // root inode first (metadata only), then members stream out in walk order while
 // their data blocks decode ahead on every core. Symlinks and hard links (a second
 // name of an inode) are recorded, never followed; devices, FIFOs and sockets hold
@@ -53,7 +53,8 @@ export async function extractV4(ctx: ExtractContext): Promise<void> {
   const sb = parseSuperblock(await ctx.reader.read(base, SUPERBLOCK_BYTES));
   const decode = blockDecoder(sb.compression);
   if (!decode) throw new FormatError('unsupported', `SquashFS compressor ${sb.compression}`, ctx.location);
-  const store = new MetadataStore(ctx.reader, base, size, decode);
+  const headerOrder = await MetadataStore.headerOrder(ctx.reader, base, sb.inodeTable, sb.directoryTable, sb.order);
+  const store = new MetadataStore(ctx.reader, base, size, decode, sb.order, headerOrder);
   const fragments =
     sb.fragmentTable === undefined ? undefined : await LookupTable.open(store, ctx.reader, base, size, sb.fragmentTable, sb.fragmentCount, FRAGMENT_ENTRY_BYTES);
   const entriesLeft = ENTRIES_PER_FILE * ctx.sink.budget.files + ENTRIES_FLOOR;

@@ -104,7 +104,7 @@ describe('filesystem/squashfs members', async () => {
       await writeFile(join(dir, 'plain'), plain);
       const reader = await openReader(join(dir, 'plain'));
       const sb = parseSuperblock(plain.subarray(0, 96));
-      const store = new MetadataStore(reader, 0, sb.bytesUsed, async (b) => b);
+      const store = new MetadataStore(reader, 0, sb.bytesUsed, async (b) => b, sb.order);
       const root = await readInode(store, { block: sb.inodeTable + Number(sb.rootInode >> 16n), offset: Number(sb.rootInode & 0xffffn) }, { blockSize: sb.blockSize, imageBytes: sb.bytesUsed });
       if (root.kind !== 'dir') throw new Error('root is not a directory');
       const listing = (max: number): Promise<string[]> =>

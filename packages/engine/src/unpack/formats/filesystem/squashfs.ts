@@ -1,6 +1,7 @@
-// SquashFS. Version 4 little endian (what mksquashfs 4 and Linux write) is read
-// natively with every compressor (unpack/squashfs/); the older versions 2 and 3 and
-// big-endian images, which only old firmware ships, go through 7-Zip.
+// SquashFS. Version 4 in either byte order (little endian is what mksquashfs 4 and
+// Linux write; big endian what some vendors' patched kernels write) is read natively
+// with every compressor (unpack/squashfs/); the older versions 2 and 3, which only old
+// firmware ships, go through 7-Zip.
 // The superblock's bytes_used gives the image's real length (for carving).
 import type { Unpacker } from '../../types.ts';
 import { extractWith7z } from '../../seven-zip.ts';
@@ -9,7 +10,7 @@ import { extractV4 } from '../../squashfs/squashfs-v4.ts';
 
 export const squashfs: Unpacker = {
   name: 'filesystem/squashfs',
-  version: 3,
+  version: 4,
   magic: [
     { offset: 0, bytes: Buffer.from('hsqs', 'latin1') },
     { offset: 0, bytes: Buffer.from('sqsh', 'latin1') },
@@ -21,7 +22,7 @@ export const squashfs: Unpacker = {
   },
   async extract(ctx) {
     const header = readHeader(await ctx.reader.read(ctx.chunk.start, SUPERBLOCK_BYTES));
-    if (header?.major === 4 && header.littleEndian) await extractV4(ctx);
+    if (header?.major === 4) await extractV4(ctx);
     else await extractWith7z(ctx, 'squashfs');
   },
 };
