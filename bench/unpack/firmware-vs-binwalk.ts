@@ -16,7 +16,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const WORK = process.env.BINLENS_BENCH_DIR ?? join(tmpdir(), 'binlens-bench-unpack');
@@ -213,10 +213,15 @@ function tarHeader(name: string, size: number): Buffer {
   return h;
 }
 
-/** Our unpack in a child process (the CLI), writing the tree out like the baselines do. */
+/**
+ * Our unpack in a child process, writing the tree out like the baselines do. The command
+ * runs as a user runs it, through its shebang (which gives V8 its flags), with this
+ * script's Node first on the PATH.
+ */
 function ours(input: string, writeOut = true): Run {
   const args = writeOut ? ['unpack', input, '--out', fresh('out-binlens')] : ['unpack', input, '--list'];
-  const run = timed(process.execPath, [BINLENS, ...args]);
+  process.env.PATH = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`;
+  const run = timed(BINLENS, args);
   if (writeOut) rmSync(join(WORK, 'out-binlens'), { recursive: true, force: true });
   return run;
 }

@@ -16,12 +16,34 @@ export function decompressedName(fileName: string, suffixes: Record<string, stri
   return `${fileName || 'input'}.out`;
 }
 
-/** Decode the chunk through `decode` into one member named `name`. */
+/** Compressed chunks up to this size may be decoded in one call (see `decodeWhole`). */
+const WHOLE_INPUT_BYTES = 256 * 1024;
+/** Output of a one-call decode: past it, the stream takes over and applies every limit as it goes. */
+const WHOLE_OUTPUT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Decode the chunk through `decode` into one member named `name`. A small chunk is
+ * first decoded in one call by `decodeWhole` when given (a root file system holds
+ * thousands of small .gz files, and a stream pipeline per file costs more than its
+ * bytes); when that output would pass 4 MiB, or the input is truncated or corrupt,
+ * the stream decodes it instead, so limits, partial output and problems are the same.
+ */
 export async function extractSingleStream(
   ctx: ExtractContext,
   name: string,
   decode: (compressed: Readable) => Readable,
+  decodeWhole?: (compressed: Buffer, maxOutput: number) => Promise<Buffer>,
 ): Promise<void> {
   const { reader, chunk, sink, signal } = ctx;
-  await sink.file(name, () => decode(reader.stream(chunk.start, chunk.end)), { compressedSize: chunk.end - chunk.start }, signal);
+  const compressedSize = chunk.end - chunk.start;
+  if (decodeWhole && compressedSize <= WHOLE_INPUT_BYTES) {
+    const maxOutput = Math.min(WHOLE_OUTPUT_BYTES, sink.budget.fileBytes);
+    const whole = await decodeWhole(await reader.read(chunk.start, compressedSize), maxOutput).catch(() => undefined);
+    signal.throwIfAborted();
+    if (whole !== undefined) {
+      await sink.fileBytes(name, whole, { compressedSize });
+      return;
+    }
+  }
+  await sink.file(name, () => decode(reader.stream(chunk.start, chunk.end)), { compressedSize }, signal);
 }

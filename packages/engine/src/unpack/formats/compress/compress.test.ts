@@ -27,6 +27,21 @@ describe('compressors', () => {
     expect(out.error).toMatch(/^truncated: unexpected end of file after \d+ bytes$/);
   });
 
+  it('gzip: the ratio limit holds for a small stream decoded in one call and for one past its 4 MiB output', async () => {
+    // 3 MiB of zeros: within the one-call output, refused by the ratio check of the member.
+    const small = await runUnpacker(gzip, gzipSync(Buffer.alloc(3 * 1024 * 1024)), { maxCompressionRatio: 50 }, 'z.gz');
+    expect(small.members).toEqual({});
+    expect(small.problems.map((p) => [p.code, p.message])).toEqual([['limit-exceeded', 'compression ratio above 50:1 (maxCompressionRatio)']]);
+    // 40 MiB of zeros in 40 KB: past the one-call output, so the stream cuts it.
+    const large = await runUnpacker(gzip, gzipSync(Buffer.alloc(40 * 1024 * 1024)), {}, 'bomb.gz');
+    expect(large.members).toEqual({});
+    expect(large.problems.map((p) => [p.code, p.message])).toEqual([['limit-exceeded', 'compression ratio above 250:1 (maxCompressionRatio)']]);
+    // A file limit under the one-call output applies to the one call too.
+    const capped = await runUnpacker(gzip, gzipSync(TEXT.repeat(100)), { maxFileBytes: 100 }, 'capped.gz');
+    expect(capped.members).toEqual({});
+    expect(capped.problems.map((p) => p.code)).toEqual(['limit-exceeded']);
+  });
+
   it('xz: decodes with the WebAssembly decoder', async () => {
     expect(await runUnpacker(xz, HELLO_XZ, {}, 'hello.txt.xz')).toEqual({ identified: true, members: { 'hello.txt': 'hello xz\n' }, problems: [] });
   });

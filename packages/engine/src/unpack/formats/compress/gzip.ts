@@ -1,7 +1,8 @@
 // gzip (RFC 1952). Node's gunzip reads concatenated members and ignores trailing
 // garbage after the last one. The stored file name (FNAME) is used when present;
 // otherwise the name loses its suffix (an OpenWrt `.ipk` is a gzip'd tar).
-import { createGunzip, createInflateRaw } from 'node:zlib';
+import { promisify } from 'node:util';
+import { createGunzip, createInflateRaw, gunzip as gunzipCallback } from 'node:zlib';
 import { basename } from 'node:path';
 import type { Unpacker } from '../../types.ts';
 import { pipeThrough, type Reader } from '../../../util/reader.ts';
@@ -13,6 +14,7 @@ const FLAG_FNAME = 0x08;
 const FLAG_FCOMMENT = 0x10;
 /** CRC32 + ISIZE after the deflate data. */
 const TRAILER = 8;
+const gunzipWhole = promisify(gunzipCallback);
 
 export const gzip: Unpacker = {
   name: 'compress/gzip',
@@ -28,7 +30,12 @@ export const gzip: Unpacker = {
   async extract(ctx) {
     const stored = storedName(ctx.reader.size > 0 ? await ctx.reader.read(0, 1024) : Buffer.alloc(0));
     const name = stored ?? decompressedName(ctx.fileName, { '.tgz': '.tar', '.ipk': '.tar', '.gz': '', '.z': '' });
-    await extractSingleStream(ctx, name, (input) => pipeThrough(input, createGunzip()));
+    await extractSingleStream(
+      ctx,
+      name,
+      (input) => pipeThrough(input, createGunzip()),
+      (input, maxOutput) => gunzipWhole(input, { maxOutputLength: maxOutput }),
+    );
   },
 };
 
