@@ -12,6 +12,7 @@ import { gapsBetween } from './entropy.ts';
 import { describeGap } from './extract-carved.ts';
 import { sliceReader } from './slice-reader.ts';
 import { UNPACKERS } from '../unpack/registry.ts';
+import type { Unpacker } from '../unpack/types.ts';
 import { openReader, type Reader } from '../util/reader.ts';
 import { rng } from '../../test/fuzz.ts';
 
@@ -67,6 +68,36 @@ describe('carving', () => {
     const blob = Buffer.concat([Buffer.alloc(100, 0xff), Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 3]), Buffer.alloc(200, 0x55), Buffer.from('hsqs'), Buffer.alloc(200)]);
     await withReader(blob, async (reader) => {
       expect(await findChunks(reader, UNPACKERS, 0, signal)).toEqual([]);
+    });
+  });
+
+  it('UTF-8 text without a NUL is not scanned; a payload in text is found', async () => {
+    const asked: number[] = [];
+    const spy: Unpacker = {
+      name: 'test/spy',
+      version: 1,
+      magic: [{ offset: 0, bytes: Buffer.from('MAGIC') }],
+      identify: async (_head, reader) => {
+        asked.push(reader.size);
+        return null;
+      },
+      extract: async () => undefined,
+    };
+    const text = Buffer.from('Package: zlib1g\nDescription: compression — MAGIC inside text\n'.repeat(40));
+    await withReader(text, async (reader) => {
+      expect(await findChunks(reader, [spy], 0, signal)).toEqual([]);
+    });
+    expect(asked).toEqual([]);
+    // One NUL makes the window binary: the magic is tried.
+    const binary = Buffer.concat([text, Buffer.from([0])]);
+    await withReader(binary, async (reader) => {
+      expect(await findChunks(reader, [spy], 0, signal)).toEqual([]);
+    });
+    expect(asked.length).toBe(40);
+    // A gzip payload between two runs of text is found, text included in its window.
+    const gz = gzipSync(Buffer.from('kernel\n'.repeat(100)));
+    await withReader(Buffer.concat([text, gz, text]), async (reader) => {
+      expect(summary(await findChunks(reader, UNPACKERS, 0, signal))).toEqual([['compress/gzip', text.length, text.length + gz.length]]);
     });
   });
 

@@ -5,6 +5,11 @@
 // and its real length comes from the header (squashfs bytes_used, uImage size) or
 // from `measure` (gzip: inflate to the end of the deflate stream). Claimed bytes
 // are skipped; what remains are gaps, reported with their entropy.
+// Every carved format has a binary header (NUL bytes, or bytes that are no UTF-8,
+// within its first few hundred bytes: sizes, offsets, flags, compressed data), so a
+// window that is UTF-8 text without a NUL holds no payload start and is not scanned:
+// a root file system's package lists, changelogs and scripts are half its bytes.
+import { isUtf8 } from 'node:buffer';
 import { AhoCorasick } from '../util/aho-corasick.ts';
 import type { Reader } from '../util/reader.ts';
 import { HEAD_BYTES, type Unpacker } from '../unpack/types.ts';
@@ -70,7 +75,7 @@ export async function findChunks(reader: Reader, unpackers: readonly Unpacker[],
   for (let pos = from; pos < reader.size && attempts < MAX_CANDIDATES; ) {
     signal.throwIfAborted();
     const window = await reader.read(pos, WINDOW + reach);
-    const candidates = candidatesIn(window, pos, search, from);
+    const candidates = isPlainText(window) ? [] : candidatesIn(window, pos, search, from);
     for (const candidate of candidates) {
       if (candidate.start < claimedTo || attempts >= MAX_CANDIDATES) continue;
       attempts++;
@@ -82,6 +87,14 @@ export async function findChunks(reader: Reader, unpackers: readonly Unpacker[],
     pos = Math.max(pos + WINDOW, claimedTo);
   }
   return chunks;
+}
+
+/**
+ * UTF-8 without a NUL byte. The window reaches `reach` bytes past the last start it is
+ * scanned for, so each payload that could start in it would show its header here.
+ */
+function isPlainText(window: Buffer): boolean {
+  return window.indexOf(0) === -1 && isUtf8(window);
 }
 
 /** Payload starts whose magic begins in the window's first WINDOW bytes, sorted. */
