@@ -9,8 +9,9 @@
 // Every tool runs as a child under /usr/bin/time -v, which gives its peak RSS.
 // Inputs are cached in $BINLENS_BENCH_DIR (default $TMPDIR/binlens-bench-unpack).
 //
-//   node bench/unpack/firmware-vs-binwalk.ts [--skip-2g | --2g-only | --docker-only | --firmware-only]
-// (--docker-only, --firmware-only: input (b) or (a) alone, nothing else built or run)
+//   node bench/unpack/firmware-vs-binwalk.ts [--rounds N] [--skip-2g | --2g-only | --docker-only | --firmware-only]
+// (--docker-only, --firmware-only: input (b) or (a) alone, nothing else built or run; --rounds N:
+// each tool runs N times, taking turns, default 3; the ratios are of the median times)
 // Needs (apt-get install -y): debootstrap squashfs-tools u-boot-tools binwalk time
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -63,32 +64,61 @@ function load(): string {
   return loadavg()[0]?.toFixed(2) ?? '?';
 }
 
+/** Rounds per comparison (`--rounds N`, default 3): the tools take turns, and medians are compared. */
+function rounds(): number {
+  const at = process.argv.indexOf('--rounds');
+  const n = at === -1 ? 3 : Number(process.argv[at + 1]);
+  if (!Number.isInteger(n) || n < 1) throw new Error('--rounds takes a positive whole number');
+  return n;
+}
+
+/**
+ * Runs every tool once per round, in turn, so a slow spell of the shared disk hits all
+ * of them alike; one run per tool swings by up to 1.5x on this kind of machine.
+ */
+function takeTurns(tools: Record<string, () => Run>): Record<string, Run[]> {
+  const runs: Record<string, Run[]> = Object.fromEntries(Object.keys(tools).map((name) => [name, []]));
+  for (let round = 0; round < rounds(); round++) {
+    for (const [name, tool] of Object.entries(tools)) runs[name]?.push(tool());
+  }
+  return runs;
+}
+
 function compareFirmware(firmware: Firmware): void {
   const before = load();
-  const a = {
-    binlens: ours(firmware.blob),
-    binwalk: binwalk(firmware.blob),
-    unsquashfs: timed('unsquashfs', ['-no-xattrs', '-q', '-d', fresh('out-unsquashfs'), firmware.squashfs]),
-  };
-  report(`(a) firmware.bin ${mib(statSync(firmware.blob).size)} MiB (uImage + SquashFS xz), load average ${before} → ${load()}`, a.binlens, { binwalk: a.binwalk, unsquashfs: a.unsquashfs });
+  const runs = takeTurns({
+    binlens: () => ours(firmware.blob),
+    binwalk: () => binwalk(firmware.blob),
+    unsquashfs: () => timed('unsquashfs', ['-no-xattrs', '-q', '-d', fresh('out-unsquashfs'), firmware.squashfs]),
+  });
+  report(`(a) firmware.bin ${mib(statSync(firmware.blob).size)} MiB (uImage + SquashFS xz), load average ${before} → ${load()}`, runs);
 }
 
 function compareDocker(docker: DockerArchive): void {
   const before = load();
-  const b = {
-    binlens: ours(docker.archive),
-    binwalk: binwalk(docker.archive),
-    tar: tarEachLayer(docker),
-  };
-  report(`(b) docker.tar ${mib(statSync(docker.archive).size)} MiB (3 layers), load average ${before} → ${load()}`, b.binlens, { binwalk: b.binwalk, 'tar -x': b.tar });
+  const runs = takeTurns({
+    binlens: () => ours(docker.archive),
+    binwalk: () => binwalk(docker.archive),
+    'tar -x': () => tarEachLayer(docker),
+  });
+  report(`(b) docker.tar ${mib(statSync(docker.archive).size)} MiB (3 layers), load average ${before} → ${load()}`, runs);
 }
 
-function report(title: string, binlens: Run, baselines: Record<string, Run>): void {
-  console.log(`\n${title}`);
-  console.log(`  binlens unpack --out   ${binlens.seconds.toFixed(2)} s   peak RSS ${binlens.peakRssMiB} MiB`);
-  for (const [name, run] of Object.entries(baselines)) {
-    const ratio = run.seconds / binlens.seconds;
-    console.log(`  ${name.padEnd(22)} ${run.seconds.toFixed(2)} s   peak RSS ${run.peakRssMiB} MiB   binlens is ${ratio.toFixed(2)}x ${ratio >= 1 ? 'faster' : 'slower'}`);
+/** Median wall time of each tool, every run's time, peak RSS over the runs; ratios of medians. */
+function report(title: string, runs: Record<string, Run[]>): void {
+  const median = (list: Run[]): number => {
+    const sorted = list.map((r) => r.seconds).sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+  };
+  const describe = (list: Run[]): string =>
+    `median ${median(list).toFixed(2)} s (${list.map((r) => r.seconds.toFixed(2)).join(' / ')})   peak RSS ${Math.max(...list.map((r) => r.peakRssMiB))} MiB`;
+  const { binlens = [], ...baselines } = runs;
+  console.log(`\n${title}, ${binlens.length} round(s)`);
+  console.log(`  ${'binlens unpack --out'.padEnd(22)} ${describe(binlens)}`);
+  for (const [name, list] of Object.entries(baselines)) {
+    const ratio = median(list) / median(binlens);
+    console.log(`  ${name.padEnd(22)} ${describe(list)}   binlens is ${ratio.toFixed(2)}x ${ratio >= 1 ? 'faster' : 'slower'}`);
   }
 }
 
