@@ -1,6 +1,6 @@
 // `binlens unpack FILE`: take FILE apart and show (or write) the file tree. Thin:
 // parse arguments, call the engine's unpackFile, print or copy what it found.
-import { constants, copyFileSync, linkSync, mkdirSync } from 'node:fs';
+import { constants, copyFileSync, linkSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { type FileEntry, type UnpackedTree, unpackFile } from '@binlens/engine';
@@ -48,9 +48,8 @@ async function runUnpack(argv: string[], io: CliIo): Promise<number> {
   let tree: UnpackedTree;
   try {
     if (out !== undefined) await mkdir(out, { recursive: true });
-    const made = new Set(out === undefined ? [] : [out]);
-    const visit = out === undefined ? undefined : async (entry: FileEntry, diskPath: string | undefined) => writeOut(out, entry, diskPath, failures, made);
-    tree = await unpackFile(file, { signal: io.signal, limits, ...(visit ? { visit } : {}) });
+    const withFiles = out === undefined ? undefined : (files: OutFile[]) => writeOut(out, files, failures);
+    tree = await unpackFile(file, { signal: io.signal, limits, ...(withFiles ? { withFiles } : {}) });
   } catch (err) {
     if (io.signal?.aborted) {
       io.stderr('binlens: interrupted\n');
@@ -80,44 +79,71 @@ function toJson(tree: UnpackedTree): unknown {
   };
 }
 
+type OutFile = { entry: FileEntry; diskPath: string | undefined };
+
+/** Directories made at once: creating one is slow on a journalling file system, and they wait on I/O, not CPU. */
+const MKDIR_CONCURRENCY = 16;
+
 /**
- * Copy one unpacked file to DIR: `['fw.bin', '0x10000.squashfs', 'etc/passwd']` →
+ * Copy the unpacked files to DIR: `['fw.bin', '0x10000.squashfs', 'etc/passwd']` →
  * `DIR/fw.bin.extracted/0x10000.squashfs.extracted/etc/passwd`. Member paths are
- * normalised by the engine (no `..`, not absolute); the target is checked to lie
+ * normalised by the engine (no `..`, not absolute); each target is checked to lie
  * inside DIR all the same, and never overwrites (link and COPYFILE_EXCL both refuse an
  * existing target). A hard link when DIR is on the work directory's file system (the
  * work directory is deleted afterwards, so the bytes are DIR's alone), a copy otherwise.
- * Links found in FILE are listed, not created. Synchronous, and each directory made once
- * (`made`): files come one at a time, and a round trip through the thread pool for each
- * of thousands of small steps costs more than the steps themselves.
+ * Links found in FILE are listed, not created. Directories first, level by level, many
+ * at once (a root file system has thousands, each ~0.25 ms to make); then the files,
+ * synchronously: a link is ~10 µs, less than a round trip through the thread pool.
  */
-function writeOut(out: string, entry: FileEntry, diskPath: string | undefined, failures: string[], made: Set<string>): void {
-  if (diskPath === undefined) return;
+async function writeOut(out: string, files: OutFile[], failures: string[]): Promise<void> {
+  const targets: { target: string; diskPath: string }[] = [];
+  const dirs = new Set<string>();
+  for (const { entry, diskPath } of files) {
+    if (diskPath === undefined) continue;
+    const target = targetPath(out, entry);
+    if (target === undefined) {
+      failures.push(`refused to write ${entry.path.join('/')} outside ${out}`);
+      continue;
+    }
+    targets.push({ target, diskPath });
+    for (let dir = dirname(target); dir.length > out.length && !dirs.has(dir); dir = dirname(dir)) dirs.add(dir);
+  }
+  const levels = new Map<number, string[]>();
+  for (const dir of dirs) {
+    const depth = dir.split(sep).length;
+    levels.set(depth, [...(levels.get(depth) ?? []), dir]);
+  }
+  for (const depth of [...levels.keys()].sort((a, b) => a - b)) {
+    const level = levels.get(depth) ?? [];
+    for (let i = 0; i < level.length; i += MKDIR_CONCURRENCY) {
+      // A directory that cannot be made (a file holds its name) fails the files under it below.
+      await Promise.all(level.slice(i, i + MKDIR_CONCURRENCY).map((dir) => mkdir(dir).catch(() => undefined)));
+    }
+  }
+  for (const { target, diskPath } of targets) {
+    try {
+      try {
+        linkSync(diskPath, target);
+      } catch (err) {
+        // Another file system, or one without hard links.
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw err;
+        copyFileSync(diskPath, target, constants.COPYFILE_EXCL);
+      }
+    } catch (err) {
+      failures.push(`cannot write ${target}: ${(err as Error).message}`);
+    }
+  }
+}
+
+/** The file's place under `out`, or undefined when it would not lie inside. */
+function targetPath(out: string, entry: FileEntry): string | undefined {
   const segments = entry.path.flatMap((element, i) => {
     const parts = element.split('/');
     return i < entry.path.length - 1 ? [...parts.slice(0, -1), `${parts.at(-1) ?? ''}.extracted`] : parts;
   });
   const target = join(out, ...segments);
   const inside = relative(out, target);
-  if (segments.some((s) => s === '' || s === '.' || s === '..') || inside.startsWith(`..${sep}`) || inside === '..' || resolve(target) !== target) {
-    failures.push(`refused to write ${entry.path.join('/')} outside ${out}`);
-    return;
-  }
-  try {
-    const dir = dirname(target);
-    if (!made.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      made.add(dir);
-    }
-    try {
-      linkSync(diskPath, target);
-    } catch (err) {
-      // Another file system, or one without hard links.
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw err;
-      copyFileSync(diskPath, target, constants.COPYFILE_EXCL);
-    }
-  } catch (err) {
-    failures.push(`cannot write ${target}: ${(err as Error).message}`);
-  }
+  if (segments.some((s) => s === '' || s === '.' || s === '..') || inside.startsWith(`..${sep}`) || inside === '..' || resolve(target) !== target) return undefined;
+  return target;
 }

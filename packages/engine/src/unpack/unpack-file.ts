@@ -24,10 +24,11 @@ export interface UnpackOptions {
   name?: string;
   onProgress?: ProgressListener;
   /**
-   * Called once per file, in path order, while its bytes still exist: `diskPath`
-   * is absent for links and for the input itself.
+   * Called once with every file but the input, in path order, while their bytes still
+   * exist (the work directory is removed once it resolves): `diskPath` is absent for
+   * links. One call, so the caller can spread its own work over them (write them out).
    */
-  visit?: (entry: FileEntry, diskPath: string | undefined) => Promise<void>;
+  withFiles?: (files: { entry: FileEntry; diskPath: string | undefined }[]) => Promise<void>;
 }
 
 export interface UnpackedTree {
@@ -61,10 +62,8 @@ export async function unpackFile(path: string, options: UnpackOptions = {}): Pro
     ctx.tree.add({ entry: { path: [], size: info.size, ...hashes }, diskPath: path, depth: 0, innerPath: inputName });
     const { dockerImages } = await extractStage(ctx, { provenance: true });
     const sorted = [...ctx.tree.files].sort((a, b) => comparePaths(a.entry.path, b.entry.path));
-    for (const file of sorted) {
-      signal.throwIfAborted();
-      if (file.entry.path.length > 0) await options.visit?.(file.entry, file.diskPath);
-    }
+    signal.throwIfAborted();
+    await options.withFiles?.(sorted.filter((f) => f.entry.path.length > 0).map((f) => ({ entry: f.entry, diskPath: f.diskPath })));
     const input: InputInfo = { name: inputName, size: info.size, ...hashes };
     const format = ctx.tree.files[0]?.entry.format;
     if (format) input.format = format;
