@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import {
   IDENTIFICATION_SCHEMA_VERSION,
+  type FileEntry,
   type Identification,
   type InputInfo,
   type ProgressListener,
@@ -59,7 +60,9 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
   const tracker = new LimitTracker(limits);
   // A directory is one input whose members are its files (read in place, links not followed).
   const dir = info.isDirectory() ? await readDirectoryInput(path, tracker, signal) : undefined;
-  const hashes = dir ? { sha1: dir.sha1, sha256: dir.sha256 } : await hashFile(path, signal);
+  // A file input's digests are read while it is unpacked (see unpackFile); nothing needs them before.
+  const hashing = dir ? Promise.resolve({ sha1: dir.sha1, sha256: dir.sha256 }) : hashFile(path, signal);
+  hashing.catch(() => undefined); // awaited after the extract stage
   const size = dir ? dir.size : info.size;
   const workDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'binlens-'));
   try {
@@ -72,12 +75,15 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
       problems: [],
       progress: onProgress ?? (() => undefined),
     };
+    const rootEntry: FileEntry = { path: [], size, sha1: '', sha256: '' };
     if (dir) {
-      ctx.tree.add({ entry: { path: [], size, ...hashes, format: DIRECTORY_FORMAT }, depth: 0, innerPath: inputName });
+      ctx.tree.add({ entry: { ...rootEntry, format: DIRECTORY_FORMAT }, depth: 0, innerPath: inputName });
       for (const member of dir.members) ctx.tree.add(member);
       ctx.problems.push(...dir.problems);
-    } else ctx.tree.add({ entry: { path: [], size, ...hashes }, diskPath: path, depth: 0, innerPath: inputName });
+    } else ctx.tree.add({ entry: rootEntry, diskPath: path, depth: 0, innerPath: inputName });
     const { dockerImages } = await extractStage(ctx);
+    const hashes = await hashing;
+    Object.assign(ctx.tree.files[0]?.entry ?? {}, hashes);
     await analyseStage(ctx);
     const mobile = outOfTime(ctx, 'mobile apps', () => 'apps not analysed') ? { components: [], mobileApps: [] } : await mobileStage(ctx);
     const kernelConfig = outOfTime(ctx, 'kernel config', () => 'kernel configurations not read') ? [] : await kernelConfigStage(ctx);

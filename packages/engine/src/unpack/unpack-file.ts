@@ -47,7 +47,10 @@ export async function unpackFile(path: string, options: UnpackOptions = {}): Pro
   const info = await stat(path);
   if (!info.isFile()) throw new Error(`${path} is not a regular file`);
   const inputName = options.name ?? basename(path);
-  const hashes = await hashFile(path, signal);
+  // The input's digests are read while it is unpacked: the unpacking leaves the main
+  // thread idle while it waits for the thread pool, and nothing needs them before the end.
+  const hashing = hashFile(path, signal);
+  hashing.catch(() => undefined); // awaited below; a failure must not surface unhandled first
   const workDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'binlens-unpack-'));
   try {
     const ctx: ScanContext = {
@@ -59,8 +62,11 @@ export async function unpackFile(path: string, options: UnpackOptions = {}): Pro
       problems: [],
       progress: options.onProgress ?? (() => undefined),
     };
-    ctx.tree.add({ entry: { path: [], size: info.size, ...hashes }, diskPath: path, depth: 0, innerPath: inputName });
+    const root = { entry: { path: [], size: info.size, sha1: '', sha256: '' }, diskPath: path, depth: 0, innerPath: inputName };
+    ctx.tree.add(root);
     const { dockerImages } = await extractStage(ctx, { provenance: true });
+    const hashes = await hashing;
+    Object.assign(root.entry, hashes);
     const sorted = [...ctx.tree.files].sort((a, b) => comparePaths(a.entry.path, b.entry.path));
     signal.throwIfAborted();
     await options.withFiles?.(sorted.filter((f) => f.entry.path.length > 0).map((f) => ({ entry: f.entry, diskPath: f.diskPath })));
