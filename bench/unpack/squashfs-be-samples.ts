@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onPath } from './on-path.ts';
 
 const BINLENS = fileURLToPath(new URL('../../packages/cli/bin/binlens.js', import.meta.url));
 const SAMPLES = fileURLToPath(new URL('../../../shared/samples/formats/squashFS/', import.meta.url));
@@ -66,11 +67,3 @@ function same(a: Record<string, string>, b: Record<string, string>): boolean {
   return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
-function onPath(command: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}

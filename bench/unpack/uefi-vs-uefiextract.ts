@@ -12,6 +12,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSyn
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onPath } from './on-path.ts';
 
 const BINLENS = fileURLToPath(new URL('../../packages/cli/bin/binlens.js', import.meta.url));
 const IMAGES = ['/usr/share/OVMF/OVMF_CODE.fd', '/usr/share/OVMF/OVMF_CODE_4M.fd', '/usr/share/OVMF/OVMF_CODE.secboot.fd'];
@@ -64,11 +65,3 @@ function timed(run: () => void): number {
   return (performance.now() - start) / 1000;
 }
 
-function onPath(command: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
