@@ -46,8 +46,16 @@ export async function extractWith7z(ctx: ExtractContext, type: SevenZipType, del
     const out = join(temp, 'out');
     const run = await start7z(dirname(archive), temp);
     const inPath = `${run.inMount}/${basename(archive)}`;
-    const listing = run.call(['l', '-slt', '-ba', `-t${type}`, inPath]);
-    if (listing.code !== 0) throw new FormatError('corrupt', `7-Zip cannot open it as ${type}: ${firstError(listing.errors)}`, ctx.location);
+    const listing = run.call(['l', '-slt', '-ba', NO_PASSWORD, `-t${type}`, inPath]);
+    if (listing.code !== 0) {
+      const message = firstError(listing.errors);
+      // Encrypted headers (7z -mhe): not even the names can be read.
+      if (WRONG_PASSWORD.test(message)) {
+        ctx.report({ level: 'warning', location: ctx.location, code: 'encrypted', message: `${type} archive is encrypted, names included; not unpacked` });
+        return;
+      }
+      throw new FormatError('corrupt', `7-Zip cannot open it as ${type}: ${message}`, ctx.location);
+    }
     const listed = summarise(listing.lines);
     const budget = ctx.sink.budget;
     if (listed.files > budget.files || listed.bytes > budget.bytes || listed.largest > budget.fileBytes) {
@@ -59,7 +67,7 @@ export async function extractWith7z(ctx: ExtractContext, type: SevenZipType, del
       });
       return;
     }
-    const extraction = run.call(['x', '-y', '-bso0', '-bsp0', `-t${type}`, `-o${run.outMount}/out`, inPath]);
+    const extraction = run.call(['x', '-y', '-bso0', '-bsp0', NO_PASSWORD, `-t${type}`, `-o${run.outMount}/out`, inPath]);
     if (deliver) await deliver(out);
     else {
       keep = true;
@@ -68,7 +76,12 @@ export async function extractWith7z(ctx: ExtractContext, type: SevenZipType, del
     for (const error of extraction.errors.filter(isDroppedLink)) {
       ctx.report({ level: 'warning', location: ctx.location, code: 'unsafe-path', message: error.replace(/^ERROR: /, '') });
     }
-    if (extraction.code !== 0 && !extraction.errors.every((e) => e === '' || isDroppedLink(e))) {
+    // 7-Zip removes what it could not decrypt; each such entry is one warning, as zip's are.
+    for (const error of extraction.errors.filter((e) => WRONG_PASSWORD.test(e))) {
+      const entry = / : (.+)$/.exec(error)?.[1];
+      ctx.report({ level: 'warning', location: entry === undefined ? ctx.location : [...ctx.location, entry], code: 'encrypted', message: 'entry is encrypted; not extracted' });
+    }
+    if (extraction.code !== 0 && !extraction.errors.every((e) => e === '' || isDroppedLink(e) || WRONG_PASSWORD.test(e))) {
       const message = firstError(extraction.errors);
       throw new FormatError(/unexpected end|truncated/i.test(message) ? 'truncated' : 'corrupt', `7-Zip: ${message}`, ctx.location);
     }
@@ -88,6 +101,12 @@ async function archivePath(ctx: ExtractContext, temp: string): Promise<string> {
 }
 
 const CHUNK_COPY = 'chunk.bin';
+/**
+ * The password 7-Zip is given: without one it would prompt for one on an encrypted
+ * archive (and the WebAssembly build then aborts); with a wrong one it says so per entry.
+ */
+const NO_PASSWORD = '-pbinlens-has-no-password';
+const WRONG_PASSWORD = /Wrong password\?/;
 
 interface Run {
   inMount: string;

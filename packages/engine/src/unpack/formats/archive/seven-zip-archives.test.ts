@@ -5,6 +5,7 @@ import { cab } from './cab.ts';
 import { runUnpacker } from '../../../../test/unpack-harness.ts';
 import { fuzzUnpacker } from '../../../../test/fuzz.ts';
 import { CAB, SEVEN_Z } from '../../../../test/seven-zip-samples.ts';
+import { fixtureTar } from '../../../../test/fixture-tar.ts';
 
 /** Fuzzing runs many inputs (7-Zip ones start a WebAssembly module each): slow under a loaded test run. */
 const FUZZ_TIMEOUT = 60_000;
@@ -13,6 +14,24 @@ const README = 'hello from a container\n';
 const PACKAGE = '{"name":"left-pad","version":"1.3.0"}\n';
 
 describe('7-Zip archives', () => {
+  it('7z with encrypted contents: one warning per entry, nothing extracted; with encrypted names: one for the archive', async () => {
+    const archives = await fixtureTar('sevenzip-encrypted/archives.tar.xz');
+    const encrypted = (location: string[]) => ({ level: 'warning', location, code: 'encrypted', message: 'entry is encrypted; not extracted', plugin: 'archive/sevenzip' });
+    const contents = await runUnpacker(sevenzip, archives.get('contents.7z') ?? Buffer.alloc(0));
+    expect(contents.members).toEqual({});
+    expect(contents.problems).toEqual([
+      encrypted(['docs/readme.txt']),
+      encrypted(['package.json']),
+    ]);
+    expect(contents.error).toBeUndefined();
+    const names = await runUnpacker(sevenzip, archives.get('names.7z') ?? Buffer.alloc(0));
+    expect(names).toEqual({
+      identified: true,
+      members: {},
+      problems: [{ level: 'warning', location: [], code: 'encrypted', message: '7z archive is encrypted, names included; not unpacked', plugin: 'archive/sevenzip' }],
+    });
+  });
+
   it('7z', async () => {
     const out = await runUnpacker(sevenzip, SEVEN_Z);
     expect(out.members['docs/readme.txt']).toBe(README);
