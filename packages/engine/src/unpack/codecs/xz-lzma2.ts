@@ -1,8 +1,10 @@
 // .xz container with LZMA2 blocks, decoded by our LZMA decoder. Used for the
 // streams xz-decompress (xz-embedded) refuses: SHA-256 checks, as every RPM's
-// xz payload has. Only the LZMA2 filter is supported (no BCJ/delta chains);
-// checks are skipped, not verified; decoding stops at the first index.
+// xz payload has, and branch filters before LZMA2 (BCJ x86, ARM, ARM-Thumb,
+// PowerPC: xz'd kernels); other chains are unsupported. Checks are skipped, not
+// verified; decoding stops at the first index.
 import { FormatError } from '../types.ts';
+import { BcjDecoder } from './bcj.ts';
 import type { ByteSource } from '../byte-source.ts';
 import { LzmaDecoder } from './lzma.ts';
 import { LZMA2_FILTER, lzma2DictionarySize, xzVarint } from './xz-headers.ts';
@@ -19,16 +21,19 @@ export async function* decodeXzLzma2(src: ByteSource): AsyncGenerator<Buffer> {
     const sizeByte = (await src.take(1, 'a block header'))[0] ?? 0;
     if (sizeByte === 0) return; // the index: every block is decoded
     const blockHeader = await src.take(sizeByte * 4 + 3, 'a block header');
-    const dictSize = parseBlockHeader(blockHeader);
+    const { dictSize, bcj } = parseBlockHeader(blockHeader);
     const start = src.offset;
-    yield* decodeLzma2(src, dictSize);
+    if (bcj) {
+      for await (const piece of decodeLzma2(src, dictSize)) yield bcj.push(piece);
+      yield bcj.end();
+    } else yield* decodeLzma2(src, dictSize);
     const padding = (4 - ((src.offset - start) % 4)) % 4;
     await src.take(padding + checkSize, 'block padding and check');
   }
 }
 
-/** LZMA2 dictionary size from the block header; throws for other filter chains. */
-function parseBlockHeader(h: Buffer): number {
+/** The block's LZMA2 dictionary size and branch filter, if any; throws for other filter chains. */
+function parseBlockHeader(h: Buffer): { dictSize: number; bcj?: BcjDecoder } {
   const flags = h[0] ?? 0;
   let pos = 1;
   const varint = (): number => {
@@ -39,13 +44,25 @@ function parseBlockHeader(h: Buffer): number {
   if (flags & 0x40) varint(); // compressed size
   if (flags & 0x80) varint(); // uncompressed size
   const filters = (flags & 3) + 1;
+  let bcj: BcjDecoder | undefined;
+  if (filters === 2) {
+    const id = varint();
+    const propsSize = varint();
+    // A branch filter's only property is its start offset (4 bytes, little endian), often absent.
+    if (propsSize !== 0 && propsSize !== 4) throw new FormatError('unsupported', `xz filter 0x${id.toString(16)} with ${propsSize} property bytes`);
+    if (pos + propsSize > h.length) throw new FormatError('corrupt', 'xz: filter properties run past the block header');
+    const start = propsSize === 4 ? h.readUInt32LE(pos) : 0;
+    pos += propsSize;
+    bcj = new BcjDecoder(id, start);
+  }
   const id = varint();
   const propsSize = varint();
-  if (filters !== 1 || id !== LZMA2_FILTER || propsSize !== 1) {
-    throw new FormatError('unsupported', `xz filter chain of ${filters} filter(s) starting with 0x${id.toString(16)}`);
+  if (filters > 2 || id !== LZMA2_FILTER || propsSize !== 1) {
+    throw new FormatError('unsupported', `xz filter chain of ${filters} filter(s) ending with 0x${id.toString(16)}`);
   }
   // The two reserved bits are ignored here, as this decoder always has.
-  return lzma2DictionarySize((h[pos] ?? 0) & 0x3f);
+  const dictSize = lzma2DictionarySize((h[pos] ?? 0) & 0x3f);
+  return bcj ? { dictSize, bcj } : { dictSize };
 }
 
 async function* decodeLzma2(src: ByteSource, dictSize: number): AsyncGenerator<Buffer> {

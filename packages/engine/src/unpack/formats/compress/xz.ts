@@ -1,6 +1,7 @@
 // xz (.xz container of LZMA2), decoded by xz-decompress (xz-embedded in WebAssembly)
 // as a stream: memory stays flat whatever the input size. xz-embedded refuses
-// SHA-256 checks (every RPM's payload has them): those go to our own LZMA2 decoder.
+// SHA-256 checks (every RPM's payload has them) and, as built, branch filters before
+// LZMA2 (xz'd kernels): those go to our own LZMA2 decoder, which has both.
 import { Readable } from 'node:stream';
 import xzDecompress from 'xz-decompress';
 import type { Unpacker } from '../../types.ts';
@@ -25,8 +26,10 @@ export const xz: Unpacker = {
   },
   async extract(ctx) {
     const name = decompressedName(ctx.fileName, { '.txz': '.tar', '.xz': '' });
-    const head = await ctx.reader.read(ctx.chunk.start, 12);
-    if (((head[7] ?? 0) & 0x0f) === CHECK_SHA256) {
+    const head = await ctx.reader.read(ctx.chunk.start, 14);
+    // Byte 12 starts the first block header (0: no block), byte 13 is its flags: low 2 bits = filters − 1.
+    const filterChain = head[12] !== 0 && ((head[13] ?? 0) & 3) > 0;
+    if (((head[7] ?? 0) & 0x0f) === CHECK_SHA256 || filterChain) {
       await extractSingleStream(ctx, name, (input) => decoderStream(input, decodeXzLzma2));
       return;
     }
