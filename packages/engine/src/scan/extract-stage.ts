@@ -6,6 +6,7 @@ import type { DockerImage, Problem } from '../model/index.ts';
 import { findChunks } from '../carve/carve.ts';
 import { CARVE, extractCarved } from '../carve/extract-carved.ts';
 import { isElf } from '../executables/elf.ts';
+import { executableEnd } from '../executables/image-end.ts';
 import { OCI_LAYOUT, extractLayout, findLayouts } from '../unpack/image/layout-files.ts';
 import { UNPACKERS } from '../unpack/registry.ts';
 import { lazyReader } from '../unpack/lazy-reader.ts';
@@ -79,6 +80,8 @@ interface Prepared {
   found: { unpacker: Unpacker; chunk: Chunk } | undefined;
   /** False when carving was tried ahead and found nothing: nothing to do. */
   carve: boolean;
+  /** An ELF or PE file's overlay (bytes after its image) that holds a payload: where it starts. */
+  overlay?: number;
 }
 
 export async function extractStage(ctx: ScanContext, options: ExtractOptions = {}): Promise<ExtractOutcome> {
@@ -143,17 +146,24 @@ async function prepare(ctx: ScanContext, file: TreeFile | undefined, signal: Abo
   try {
     const head = known ? known.subarray(0, HEAD_BYTES) : await reader.read(0, HEAD_BYTES);
     const found = await detect(head, reader);
-    let carve = !found && !isElf(head) && reader.size >= CARVE_MIN_BYTES && !isPe(head);
+    const executable = !found && (isElf(head) || isPe(head));
+    // The input itself is always carved: a small file handed in on purpose may well hide a payload.
+    let carve = !found && !executable && (reader.size >= CARVE_MIN_BYTES || file.depth === 0);
+    const deeper = file.depth < ctx.tracker.limits.maxDepth;
     // Carving that finds nothing records nothing, unless the depth limit is to be reported.
-    if (carve && file.depth < ctx.tracker.limits.maxDepth) {
+    if (carve && deeper) {
       carve = await findChunks(reader, UNPACKERS, 0, signal).then(
         (chunks) => chunks.length > 0,
         () => true, // let the carve itself meet and report the trouble
       );
     }
+    // An executable is not carved, but what follows its image (a self-extractor's archive) is.
+    const imageEnd = executable && deeper ? await executableEnd(reader, head).catch(() => undefined) : undefined;
+    const overlay =
+      imageEnd !== undefined && imageEnd < reader.size && (await findChunks(reader, UNPACKERS, imageEnd, signal).catch(() => [])).length > 0 ? imageEnd : undefined;
     // An unpacker (or carving) may hand the file's path to a tool: it must be on disk.
-    if (found || carve) await behind.done(path);
-    return { reader, head, found, carve };
+    if (found || carve || overlay !== undefined) await behind.done(path);
+    return overlay === undefined ? { reader, head, found, carve } : { reader, head, found, carve, overlay };
   } catch (err) {
     await reader.close();
     throw err;
@@ -169,8 +179,10 @@ async function visit(ctx: ScanContext, file: TreeFile, prepared: Prepared, optio
     if (found.chunk.end < reader.size && file.depth < ctx.tracker.limits.maxDepth) {
       await unpack(ctx, file, reader, { name: CARVE }, options, outcome, shared, (target) => extractCarved(target, UNPACKERS, found.chunk.end));
     }
-  } else if (isElf(head)) {
-    file.entry.format = ELF_FORMAT;
+  } else if (isElf(head) || isPe(head)) {
+    if (isElf(head)) file.entry.format = ELF_FORMAT;
+    const { overlay } = prepared;
+    if (overlay !== undefined) await unpack(ctx, file, reader, { name: CARVE }, options, outcome, shared, (target) => extractCarved(target, UNPACKERS, overlay));
   } else if (prepared.carve) {
     await unpack(ctx, file, reader, { name: CARVE }, options, outcome, shared, (target) => extractCarved(target, UNPACKERS, 0));
   }
@@ -328,7 +340,7 @@ function fileName(file: TreeFile): string {
   return file.innerPath.slice(file.innerPath.lastIndexOf('/') + 1);
 }
 
-/** `MZ`: a DOS/PE executable, read by the static-analysis stage, not carved. */
+/** `MZ`: a DOS/PE executable, read by the static-analysis stage; only its overlay is carved. */
 function isPe(head: Buffer): boolean {
   return head.length >= 64 && head[0] === 0x4d && head[1] === 0x5a;
 }
