@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { executableEnd } from './image-end.ts';
 import { fixtureTar } from '../../test/fixture-tar.ts';
+import { mutate, rng } from '../../test/fuzz.ts';
 
 const over = (bytes: Buffer) => ({ size: bytes.length, read: async (o: number, n: number) => bytes.subarray(o, o + n) }) as unknown as Parameters<typeof executableEnd>[0];
 const end = (bytes: Buffer) => executableEnd(over(bytes), bytes.subarray(0, 4096));
@@ -26,6 +27,17 @@ describe('executableEnd', async () => {
   it('a signed PE: its certificate table is part of the image, no overlay', async () => {
     const signed = await readFile(fileURLToPath(new URL('../../fixtures/executables/pe64-signed/pe64-signed', import.meta.url)));
     expect(await end(signed)).toBe(signed.length);
+  });
+
+  it('mutated headers give a number or no answer, never an exception', async () => {
+    const random = rng(7);
+    for (const name of ['elf-sfx', 'pe-sfx.exe']) {
+      const sample = files.get(name) ?? Buffer.alloc(0);
+      for (let i = 0; i < 300; i++) {
+        const result = await end(mutate(sample, random));
+        expect(result === undefined || Number.isSafeInteger(result)).toBe(true);
+      }
+    }
   });
 
   it('neither ELF nor PE, or headers cut short: no answer', async () => {

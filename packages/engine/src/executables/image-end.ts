@@ -15,9 +15,11 @@ const CERTIFICATE_DIRECTORY = 4;
 
 /** The end of the ELF or PE image starting at 0, or undefined when its headers do not say. */
 export async function executableEnd(reader: Reader, head: Buffer): Promise<number | undefined> {
-  if (head.length >= 64 && head.readUInt32BE(0) === 0x7f454c46) return elfEnd(reader, head);
-  if (head.length >= 64 && head.readUInt16LE(0) === 0x5a4d) return peEnd(reader, head);
-  return undefined;
+  let end: number | undefined;
+  if (head.length >= 64 && head.readUInt32BE(0) === 0x7f454c46) end = await elfEnd(reader, head);
+  else if (head.length >= 64 && head.readUInt16LE(0) === 0x5a4d) end = await peEnd(reader, head);
+  // Offsets near 2^64 (clamped) plus sizes: headers that say nothing usable.
+  return end !== undefined && Number.isSafeInteger(end) ? end : undefined;
 }
 
 async function elfEnd(reader: Reader, head: Buffer): Promise<number | undefined> {
