@@ -1,7 +1,11 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './testing/run-cli.ts';
-import { timeLimit } from './time-limit.ts';
+import { scanLimits, timeLimit } from './time-limit.ts';
 
 const FLASH = fileURLToPath(new URL('../../engine/fixtures/unpack/carve-flash/flash.bin', import.meta.url));
 
@@ -22,5 +26,34 @@ describe('--time-limit SECONDS', () => {
     const ok = await runCli([command, FLASH, '--time-limit', '600']);
     expect([ok.code, ok.stderr]).toEqual([0, '']);
     expect(ok.stdout).toContain('0x10000.squashfs');
+  });
+});
+
+describe('--limit NAME=VALUE', () => {
+  it('sets any limit but the time, as a whole number', () => {
+    expect(scanLimits({ limit: ['maxCompressionRatio=5000', 'maxDepth=3'], 'time-limit': '60' })).toEqual({ maxCompressionRatio: 5000, maxDepth: 3, timeMs: 60_000 });
+    expect(scanLimits({})).toEqual({});
+    expect(scanLimits({ limit: ['timeMs=5'] })).toBe('--limit takes one of maxDepth, maxFiles, maxTotalBytes, maxFileBytes, maxCompressionRatio, not "timeMs"');
+    expect(scanLimits({ limit: ['maxDepth=-1'] })).toBe('--limit maxDepth must be a whole number ≥ 0, not "-1"');
+    expect(scanLimits({ limit: ['maxFiles=1.5'] })).toBe('--limit maxFiles must be a whole number ≥ 0, not "1.5"');
+    expect(scanLimits({ limit: ['maxFiles'] })).toBe('--limit maxFiles must be a whole number ≥ 0, not ""');
+  });
+
+  it('a nearly empty disk image past the default ratio unpacks with a higher one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'binlens-limit-'));
+    try {
+      // 3 MiB of zeros: ~1000:1, over the default 250:1.
+      const image = join(dir, 'disk.img.gz');
+      await writeFile(image, gzipSync(Buffer.alloc(3 * 1024 * 1024)));
+      const refused = await runCli(['unpack', image, '--json']);
+      const json = JSON.parse(refused.stdout) as { files: unknown[]; problems: { code: string }[] };
+      expect([refused.code, json.files.length, json.problems.map((p) => p.code)]).toEqual([0, 0, ['limit-exceeded']]);
+      const allowed = await runCli(['unpack', image, '--limit', 'maxCompressionRatio=5000']);
+      expect([allowed.code, allowed.stdout]).toEqual([0, 'disk.img\t-\t3145728\tcompress/gzip\t-\n']);
+      const bad = await runCli(['scan', image, '--limit', 'ratio=9']);
+      expect([bad.code, bad.stderr.split('\n')[0]]).toEqual([2, 'binlens: --limit takes one of maxDepth, maxFiles, maxTotalBytes, maxFileBytes, maxCompressionRatio, not "ratio"']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

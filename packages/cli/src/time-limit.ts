@@ -1,10 +1,32 @@
-// `--time-limit SECONDS` of `binlens scan` and `binlens unpack`: the engine's per-scan
-// time limit (Limits.timeMs). Past it the command still prints what was done, with a
-// `time-limit-exceeded` problem.
+// `--time-limit SECONDS` and `--limit NAME=VALUE` of `binlens scan` and `binlens unpack`:
+// the engine's per-scan limits. Past the time limit the command still prints what was
+// done, with a `time-limit-exceeded` problem; past another, a `limit-exceeded` one.
+import { DEFAULT_LIMITS, type Limits } from '@binlens/engine';
 
-export const TIME_LIMIT_OPTION = { 'time-limit': { type: 'string' } } as const;
+export const TIME_LIMIT_OPTION = { 'time-limit': { type: 'string' }, limit: { type: 'string', multiple: true } } as const;
 
-export const TIME_LIMIT_HELP = '  --time-limit SECONDS  stop taking things apart after SECONDS (default 1800) and report what was done';
+/** Limits `--limit` sets: every one but the time, which `--time-limit` gives in seconds. */
+const SETTABLE = Object.keys(DEFAULT_LIMITS).filter((name): name is Exclude<keyof Limits, 'timeMs'> => name !== 'timeMs');
+
+export const TIME_LIMIT_HELP = `  --time-limit SECONDS  stop taking things apart after SECONDS (default 1800) and report what was done
+  --limit NAME=VALUE    set an extraction limit (repeatable); the names and their defaults:
+                        ${SETTABLE.map((name) => `${name} ${DEFAULT_LIMITS[name]}`).join(', ')}`;
+
+/** Both options as engine limits, or the usage error. */
+export function scanLimits(values: { 'time-limit'?: string | undefined; limit?: string[] | undefined }): Partial<Limits> | string {
+  const time = timeLimit(values['time-limit']);
+  if (typeof time === 'string') return time;
+  const limits: Partial<Limits> = { ...time };
+  for (const setting of values.limit ?? []) {
+    const [name = '', value = ''] = setting.split('=', 2);
+    const key = SETTABLE.find((k) => k === name);
+    if (key === undefined) return `--limit takes one of ${SETTABLE.join(', ')}, not "${name}"`;
+    const number = Number(value);
+    if (value.trim() === '' || !Number.isSafeInteger(number) || number < 0) return `--limit ${name} must be a whole number ≥ 0, not "${value}"`;
+    limits[key] = number;
+  }
+  return limits;
+}
 
 /** The engine limit for the option's value: `{}` when absent, an error message when not a positive number. */
 export function timeLimit(value: string | undefined): { timeMs?: number } | string {

@@ -6,7 +6,7 @@ import { type Progress, findSbomWriter, scan, toNativeJson, toScanResult, valida
 import { type EvaluateOptions, defaultDataDir, evaluateWithLocalKnowledgeBase, toSbomVulnerabilities, withVulns } from '@binlens/vulndb';
 import { type CliIo, type Command, parseCommandLine, reportUsageError } from '../command.ts';
 import { formatTable } from '../table.ts';
-import { TIME_LIMIT_HELP, TIME_LIMIT_OPTION, timeLimit } from '../time-limit.ts';
+import { TIME_LIMIT_HELP, TIME_LIMIT_OPTION, scanLimits } from '../time-limit.ts';
 
 const FORMATS = ['json', 'cyclonedx', 'spdx', 'table'];
 const CVSS_VERSIONS = ['2', '3', '4'];
@@ -69,7 +69,7 @@ async function runScan(argv: string[], io: CliIo): Promise<number> {
   if (!FORMATS.includes(values.format)) return usageError(io, `--format must be one of ${FORMATS.join(', ')}, not "${values.format}"`);
   const licensePolicy = values['license-policy'] === undefined ? {} : await readLicensePolicy(values['license-policy']);
   if (typeof licensePolicy === 'string') return usageError(io, licensePolicy);
-  const limits = timeLimit(values['time-limit']);
+  const limits = scanLimits(values);
   if (typeof limits === 'string') return usageError(io, limits);
   const cvssVersion = values['cvss-version'];
   if (cvssVersion !== undefined && !CVSS_VERSIONS.includes(cvssVersion)) return usageError(io, `--cvss-version must be 2, 3 or 4, not "${cvssVersion}"`);

@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { type FileEntry, type UnpackedTree, unpackFile } from '@binlens/engine';
 import { type CliIo, type Command, parseCommandLine, reportUsageError } from '../command.ts';
-import { TIME_LIMIT_HELP, TIME_LIMIT_OPTION, timeLimit } from '../time-limit.ts';
+import { TIME_LIMIT_HELP, TIME_LIMIT_OPTION, scanLimits } from '../time-limit.ts';
 
 const USAGE = `Usage: binlens unpack FILE [--out DIR] [--list] [--json] [--time-limit SECONDS]
 
@@ -40,7 +40,7 @@ async function runUnpack(argv: string[], io: CliIo): Promise<number> {
   if (file === undefined) return reportUsageError(io, 'missing FILE', USAGE);
   if (extra.length > 0) return reportUsageError(io, `unexpected argument "${extra[0]}"`, USAGE);
   if (values.list && values.json) return reportUsageError(io, '--list and --json exclude each other', USAGE);
-  const limits = timeLimit(values['time-limit']);
+  const limits = scanLimits(values);
   if (typeof limits === 'string') return reportUsageError(io, limits, USAGE);
 
   const out = values.out === undefined ? undefined : resolve(values.out);
