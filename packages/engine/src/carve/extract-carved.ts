@@ -5,7 +5,7 @@ import type { Problem } from '../model/index.ts';
 import type { ExtractSink } from '../unpack/safe-fs.ts';
 import type { Unpacker } from '../unpack/types.ts';
 import type { Reader } from '../util/reader.ts';
-import { findChunks } from './carve.ts';
+import { type CarvedChunk, findChunks } from './carve.ts';
 import { gapsBetween, type Gap } from './entropy.ts';
 
 export const CARVE = 'carve';
@@ -34,10 +34,13 @@ export interface CarveTarget {
   report: (p: Problem) => void;
 }
 
-/** Carve [from, end of file); returns the number of payloads found. Gaps are reported only when something was. */
-export async function extractCarved(target: CarveTarget, unpackers: readonly Unpacker[], from: number): Promise<number> {
+/**
+ * Carve [from, end of file); returns the number of payloads found. Gaps are reported only
+ * when something was. `found`: the payloads `findChunks` already gave for the same range.
+ */
+export async function extractCarved(target: CarveTarget, unpackers: readonly Unpacker[], from: number, found?: readonly CarvedChunk[]): Promise<number> {
   const { reader, location, sink, signal, report } = target;
-  const chunks = await findChunks(reader, unpackers, from, signal);
+  const chunks = found ?? (await findChunks(reader, unpackers, from, signal));
   if (chunks.length === 0) return 0;
   for (const chunk of chunks) {
     if (sink.stopped) break;

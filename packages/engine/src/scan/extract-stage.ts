@@ -3,7 +3,7 @@
 // a limit says stop. Members of members are detected the same way. A file no
 // unpacker claims whole (a raw flash dump) is carved for payloads at any offset.
 import type { DockerImage, Problem } from '../model/index.ts';
-import { findChunks } from '../carve/carve.ts';
+import { type CarvedChunk, findChunks } from '../carve/carve.ts';
 import { CARVE, extractCarved } from '../carve/extract-carved.ts';
 import { isElf } from '../executables/elf.ts';
 import { executableEnd } from '../executables/image-end.ts';
@@ -78,10 +78,13 @@ interface Prepared {
   reader: Reader;
   head: Buffer;
   found: { unpacker: Unpacker; chunk: Chunk } | undefined;
-  /** False when carving was tried ahead and found nothing: nothing to do. */
-  carve: boolean;
-  /** An ELF or PE file's overlay (bytes after its image) that holds a payload: where it starts. */
-  overlay?: number;
+  /**
+   * What to carve: from 0 (a file no unpacker claims) or from an ELF or PE file's image end
+   * (its overlay), with the payloads already found ahead; without them when the search
+   * failed or the depth limit stops it (the carve itself then meets and reports that).
+   * Absent when there is nothing to carve.
+   */
+  carve?: { from: number; chunks?: CarvedChunk[] };
 }
 
 export async function extractStage(ctx: ScanContext, options: ExtractOptions = {}): Promise<ExtractOutcome> {
@@ -146,24 +149,20 @@ async function prepare(ctx: ScanContext, file: TreeFile | undefined, signal: Abo
   try {
     const head = known ? known.subarray(0, HEAD_BYTES) : await reader.read(0, HEAD_BYTES);
     const found = await detect(head, reader);
-    const executable = !found && (isElf(head) || isPe(head));
-    // The input itself is always carved: a small file handed in on purpose may well hide a payload.
-    let carve = !found && !executable && (reader.size >= CARVE_MIN_BYTES || file.depth === 0);
     const deeper = file.depth < ctx.tracker.limits.maxDepth;
-    // Carving that finds nothing records nothing, unless the depth limit is to be reported.
-    if (carve && deeper) {
-      carve = await findChunks(reader, UNPACKERS, 0, signal).then(
-        (chunks) => chunks.length > 0,
-        () => true, // let the carve itself meet and report the trouble
-      );
+    let carve: Prepared['carve'];
+    if (!found && (isElf(head) || isPe(head))) {
+      // An executable is not carved, but what follows its image (a self-extractor's archive) is.
+      const imageEnd = deeper ? await executableEnd(reader, head).catch(() => undefined) : undefined;
+      if (imageEnd !== undefined && imageEnd < reader.size) carve = await carveAhead(reader, imageEnd, signal);
+    } else if (!found && (reader.size >= CARVE_MIN_BYTES || file.depth === 0)) {
+      // The input itself is always carved: a small file handed in on purpose may well hide a payload.
+      // At the depth limit the carve is left to report that limit.
+      carve = deeper ? await carveAhead(reader, 0, signal) : { from: 0 };
     }
-    // An executable is not carved, but what follows its image (a self-extractor's archive) is.
-    const imageEnd = executable && deeper ? await executableEnd(reader, head).catch(() => undefined) : undefined;
-    const overlay =
-      imageEnd !== undefined && imageEnd < reader.size && (await findChunks(reader, UNPACKERS, imageEnd, signal).catch(() => [])).length > 0 ? imageEnd : undefined;
     // An unpacker (or carving) may hand the file's path to a tool: it must be on disk.
-    if (found || carve || overlay !== undefined) await behind.done(path);
-    return overlay === undefined ? { reader, head, found, carve } : { reader, head, found, carve, overlay };
+    if (found || carve) await behind.done(path);
+    return carve ? { reader, head, found, carve } : { reader, head, found };
   } catch (err) {
     await reader.close();
     throw err;
@@ -179,13 +178,22 @@ async function visit(ctx: ScanContext, file: TreeFile, prepared: Prepared, optio
     if (found.chunk.end < reader.size && file.depth < ctx.tracker.limits.maxDepth) {
       await unpack(ctx, file, reader, { name: CARVE }, options, outcome, shared, (target) => extractCarved(target, UNPACKERS, found.chunk.end));
     }
-  } else if (isElf(head) || isPe(head)) {
-    if (isElf(head)) file.entry.format = ELF_FORMAT;
-    const { overlay } = prepared;
-    if (overlay !== undefined) await unpack(ctx, file, reader, { name: CARVE }, options, outcome, shared, (target) => extractCarved(target, UNPACKERS, overlay));
-  } else if (prepared.carve) {
-    await unpack(ctx, file, reader, { name: CARVE }, options, outcome, shared, (target) => extractCarved(target, UNPACKERS, 0));
+    return;
   }
+  if (isElf(head)) file.entry.format = ELF_FORMAT;
+  const { carve } = prepared;
+  if (carve) await unpack(ctx, file, reader, { name: CARVE }, options, outcome, shared, (target) => extractCarved(target, UNPACKERS, carve.from, carve.chunks));
+}
+
+/**
+ * The payloads from `from` on, searched ahead of the file's turn; undefined when there are
+ * none (carving that finds nothing records nothing). A failed search is left to the carve itself.
+ */
+async function carveAhead(reader: Reader, from: number, signal: AbortSignal): Promise<Prepared['carve']> {
+  return findChunks(reader, UNPACKERS, from, signal).then(
+    (chunks) => (chunks.length > 0 ? { from, chunks } : undefined),
+    () => ({ from }),
+  );
 }
 
 async function detect(head: Buffer, reader: Reader): Promise<{ unpacker: Unpacker; chunk: Chunk } | undefined> {
