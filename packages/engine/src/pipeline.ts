@@ -61,8 +61,8 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
   // A directory is one input whose members are its files (read in place, links not followed).
   const dir = info.isDirectory() ? await readDirectoryInput(path, tracker, signal) : undefined;
   // A file input's digests are read while it is unpacked (see unpackFile); nothing needs them before.
-  const hashing = dir ? Promise.resolve({ sha1: dir.sha1, sha256: dir.sha256 }) : hashFile(path, signal);
-  hashing.catch(() => undefined); // awaited after the extract stage
+  const hashing = dir ? undefined : hashFile(path, signal);
+  hashing?.catch(() => undefined); // awaited after the extract stage
   const size = dir ? dir.size : info.size;
   const workDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'binlens-'));
   try {
@@ -75,15 +75,14 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
       problems: [],
       progress: onProgress ?? (() => undefined),
     };
-    const rootEntry: FileEntry = { path: [], size, sha1: '', sha256: '' };
+    const rootEntry: FileEntry = { path: [], size, sha1: dir?.sha1 ?? '', sha256: dir?.sha256 ?? '' };
     if (dir) {
       ctx.tree.add({ entry: { ...rootEntry, format: DIRECTORY_FORMAT }, depth: 0, innerPath: inputName });
       for (const member of dir.members) ctx.tree.add(member);
       ctx.problems.push(...dir.problems);
     } else ctx.tree.add({ entry: rootEntry, diskPath: path, depth: 0, innerPath: inputName });
     const { dockerImages } = await extractStage(ctx);
-    const hashes = await hashing;
-    Object.assign(ctx.tree.files[0]?.entry ?? {}, hashes);
+    if (hashing) Object.assign(rootEntry, await hashing);
     await analyseStage(ctx);
     const mobile = outOfTime(ctx, 'mobile apps', () => 'apps not analysed') ? { components: [], mobileApps: [] } : await mobileStage(ctx);
     const kernelConfig = outOfTime(ctx, 'kernel config', () => 'kernel configurations not read') ? [] : await kernelConfigStage(ctx);
@@ -98,7 +97,7 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
     const licenses = outOfTime(ctx, 'licences', () => 'licences not read') ? [] : await licenseStage(ctx, components);
     ctx.progress({ stage: 'BOM postprocessing', done: 1, total: 1 });
     const root = ctx.tree.files[0]?.entry;
-    const input: InputInfo = { name: inputName, size, ...hashes };
+    const input: InputInfo = { name: inputName, size, sha1: rootEntry.sha1, sha256: rootEntry.sha256 };
     if (root?.format) input.format = root.format;
     if (size === 0) {
       ctx.problems.push({ level: 'warning', location: [], plugin: PIPELINE, code: 'empty-input', message: 'the input is empty' });

@@ -291,19 +291,21 @@ export class ExtractSink {
     }
     const entry = { name, diskPath, size: bytes.length, sha1: hash('sha1', bytes, 'hex'), sha256: hash('sha256', bytes, 'hex'), ...origin(options) };
     const kept = bytes.length > HEAD_BYTES && this.#keep?.reserve(bytes.length) ? bytes : Buffer.from(bytes.subarray(0, HEAD_BYTES));
-    if (this.#behind) {
-      await this.#behind.write(diskPath, bytes);
-      this.#set(entry, kept);
-      return true;
-    }
-    try {
-      writeFileSync(diskPath, bytes, { flag: 'wx' });
-    } catch (err) {
-      this.#set(entry, kept);
-      const { code, message } = describeStreamError(err);
-      throw new FormatError(code, `${message} after ${bytes.length} bytes`, [...this.#location, name]);
+    // The entry is kept even when the write fails, as a failing source's is.
+    let failure: unknown;
+    if (this.#behind) await this.#behind.write(diskPath, bytes);
+    else {
+      try {
+        writeFileSync(diskPath, bytes, { flag: 'wx' });
+      } catch (err) {
+        failure = err;
+      }
     }
     this.#set(entry, kept);
+    if (failure !== undefined) {
+      const { code, message } = describeStreamError(failure);
+      throw new FormatError(code, `${message} after ${bytes.length} bytes`, [...this.#location, name]);
+    }
     return true;
   }
 
