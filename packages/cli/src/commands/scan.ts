@@ -6,7 +6,7 @@ import { type Progress, findSbomWriter, scan, toNativeJson, toScanResult, valida
 import { type EvaluateOptions, defaultDataDir, evaluateWithLocalKnowledgeBase, toSbomVulnerabilities, withVulns } from '@binlens/vulndb';
 import { type CliIo, type Command, parseCommandLine, reportUsageError } from '../command.ts';
 import { formatTable } from '../table.ts';
-import { TIME_LIMIT_HELP, TIME_LIMIT_OPTION, scanLimits } from '../time-limit.ts';
+import { LIMIT_HELP, LIMIT_OPTIONS, scanLimits } from '../limit-options.ts';
 
 const FORMATS = ['json', 'cyclonedx', 'spdx', 'table'];
 const CVSS_VERSIONS = ['2', '3', '4'];
@@ -47,7 +47,7 @@ Vulnerability matching:
                            (default: the next older version: 4, then 3, then 2)
   --prioritise-nvd         NVD's scores and description win over the advisories'
   --include-advisories     also advisories without a CVE id (GHSA, GO, RUSTSEC, ...)
-${TIME_LIMIT_HELP}
+${LIMIT_HELP}
   -h, --help            show this help
 
 Exit status: 0 success, 1 PATH cannot be read, 2 usage error, 130 interrupted.`;
@@ -60,7 +60,7 @@ export const scanCommand: Command = {
 };
 
 async function runScan(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandLine(argv, { format: { type: 'string', short: 'f', default: 'json' }, 'data-dir': { type: 'string' }, 'license-policy': { type: 'string' }, ...MATCHING_OPTIONS, ...TIME_LIMIT_OPTION }, USAGE, io);
+  const parsed = parseCommandLine(argv, { format: { type: 'string', short: 'f', default: 'json' }, 'data-dir': { type: 'string' }, 'license-policy': { type: 'string' }, ...MATCHING_OPTIONS, ...LIMIT_OPTIONS }, USAGE, io);
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
   const [file, ...extra] = positionals;

@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { type FileEntry, type UnpackedTree, unpackFile } from '@binlens/engine';
 import { type CliIo, type Command, parseCommandLine, reportUsageError } from '../command.ts';
-import { TIME_LIMIT_HELP, TIME_LIMIT_OPTION, scanLimits } from '../time-limit.ts';
+import { LIMIT_HELP, LIMIT_OPTIONS, scanLimits } from '../limit-options.ts';
 
 const USAGE = `Usage: binlens unpack FILE [--out DIR] [--list] [--json] [--time-limit SECONDS]
 
@@ -15,7 +15,7 @@ Options:
   -o, --out DIR   write the unpacked tree under DIR (a container's members go to NAME.extracted/)
   -l, --list      print one line per file: path, type, size, handler, layer (tab-separated; the default)
   -j, --json      print the tree as JSON
-${TIME_LIMIT_HELP}
+${LIMIT_HELP}
   -h, --help      show this help
 
 Exit status: 0 success, 1 FILE cannot be read or DIR cannot be written, 2 usage error, 130 interrupted.`;
@@ -30,7 +30,7 @@ export const unpackCommand: Command = {
 async function runUnpack(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommandLine(
     argv,
-    { out: { type: 'string', short: 'o' }, list: { type: 'boolean', short: 'l' }, json: { type: 'boolean', short: 'j' }, ...TIME_LIMIT_OPTION },
+    { out: { type: 'string', short: 'o' }, list: { type: 'boolean', short: 'l' }, json: { type: 'boolean', short: 'j' }, ...LIMIT_OPTIONS },
     USAGE,
     io,
   );

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './testing/run-cli.ts';
-import { scanLimits, timeLimit } from './time-limit.ts';
+import { scanLimits, timeLimit } from './limit-options.ts';
 
 const FLASH = fileURLToPath(new URL('../../engine/fixtures/unpack/carve-flash/flash.bin', import.meta.url));
 

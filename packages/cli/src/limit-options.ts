@@ -3,12 +3,12 @@
 // done, with a `time-limit-exceeded` problem; past another, a `limit-exceeded` one.
 import { DEFAULT_LIMITS, type Limits } from '@binlens/engine';
 
-export const TIME_LIMIT_OPTION = { 'time-limit': { type: 'string' }, limit: { type: 'string', multiple: true } } as const;
+export const LIMIT_OPTIONS = { 'time-limit': { type: 'string' }, limit: { type: 'string', multiple: true } } as const;
 
 /** Limits `--limit` sets: every one but the time, which `--time-limit` gives in seconds. */
 const SETTABLE = Object.keys(DEFAULT_LIMITS).filter((name): name is Exclude<keyof Limits, 'timeMs'> => name !== 'timeMs');
 
-export const TIME_LIMIT_HELP = `  --time-limit SECONDS  stop taking things apart after SECONDS (default 1800) and report what was done
+export const LIMIT_HELP = `  --time-limit SECONDS  stop taking things apart after SECONDS (default 1800) and report what was done
   --limit NAME=VALUE    set an extraction limit (repeatable); the names and their defaults:
                         ${SETTABLE.map((name) => `${name} ${DEFAULT_LIMITS[name]}`).join(', ')}`;
 
