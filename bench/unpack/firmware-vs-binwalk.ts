@@ -33,6 +33,8 @@ main();
 
 function main(): void {
   mkdirSync(WORK, { recursive: true });
+  // `binlens` runs through its shebang (`env node`): this script's Node must come first.
+  process.env.PATH = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`;
   if (process.argv.includes('--docker-only')) {
     compareDocker(buildDockerArchive(debianRootfs()));
     return;
@@ -245,12 +247,10 @@ function tarHeader(name: string, size: number): Buffer {
 
 /**
  * Our unpack in a child process, writing the tree out like the baselines do. The command
- * runs as a user runs it, through its shebang (which gives V8 its flags), with this
- * script's Node first on the PATH.
+ * runs as a user runs it, through its shebang (which gives V8 its flags).
  */
 function ours(input: string, writeOut = true): Run {
   const args = writeOut ? ['unpack', input, '--out', fresh('out-binlens')] : ['unpack', input, '--list'];
-  process.env.PATH = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`;
   const run = timed(BINLENS, args);
   if (writeOut) rmSync(join(WORK, 'out-binlens'), { recursive: true, force: true });
   return run;

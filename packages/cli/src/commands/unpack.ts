@@ -111,7 +111,9 @@ async function writeOut(out: string, files: OutFile[], failures: string[]): Prom
   const levels = new Map<number, string[]>();
   for (const dir of dirs) {
     const depth = dir.split(sep).length;
-    levels.set(depth, [...(levels.get(depth) ?? []), dir]);
+    const level = levels.get(depth);
+    if (level) level.push(dir);
+    else levels.set(depth, [dir]);
   }
   for (const depth of [...levels.keys()].sort((a, b) => a - b)) {
     const level = levels.get(depth) ?? [];

@@ -1,5 +1,5 @@
 // Readers of unsigned integers in one byte order, for formats that exist in both
-// (SquashFS 4 of big-endian vendors, JFFS2, YAFFS2): the parser takes an order once
+// (SquashFS 4, which big-endian vendors write swapped): the parser takes an order once
 // instead of testing a flag at every field.
 export interface ByteOrder {
   readonly little: boolean;
