@@ -1,5 +1,5 @@
 // `--format table`: aligned columns for people, problems below.
-import type { Problem, ScanResult } from '@binlens/engine';
+import { escapeText, type Problem, type ScanResult } from '@binlens/engine';
 import type { EvaluatedScanResult, Evaluation } from '@binlens/vulndb';
 
 /**
@@ -49,8 +49,13 @@ function vulnerabilityTable(result: ScanResult | EvaluatedScanResult, evaluation
   return align(rows);
 }
 
-/** Pad every column but the last to its widest cell. */
-export function align(rows: string[][]): string {
+/**
+ * Pad every column but the last to its widest cell. Cells are escaped first (`escapeText`):
+ * names, versions, paths and problem messages come from the input, and a newline or an
+ * ANSI escape in one must not make a false row or reach the terminal.
+ */
+export function align(table: string[][]): string {
+  const rows = table.map((row) => row.map(escapeText));
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
   return rows

@@ -1,8 +1,9 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { buildTar } from '../../../engine/test/builders/tar.ts';
 import { runCli } from '../testing/run-cli.ts';
 
 const fixture = (path: string): string => fileURLToPath(new URL(`../../../engine/fixtures/unpack/${path}`, import.meta.url));
@@ -23,6 +24,28 @@ describe('binlens unpack', () => {
       '0x200.gz/0x200\t-\t3000\tcompress/gzip\t-',
       '',
     ]);
+  });
+
+  it('--list escapes control characters in names: one row per file, no raw escape', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'binlens-unpack-cli-'));
+    try {
+      const tar = join(dir, 'names.tar');
+      await writeFile(tar, buildTar([
+        { name: 'a\nfake\tlink\t0\t-\t-', data: 'x' },
+        { name: '\x1b[2J\x1b]0;owned\x07title', data: 'y' },
+        { name: 'back\\slash\rcr\u009bdel\x7f', data: 'z' },
+      ]));
+      const { code, stdout, stderr } = await runCli(['unpack', tar, '--list']);
+      expect([code, stderr]).toEqual([0, '']);
+      expect(stdout.split('\n')).toEqual([
+        '\\e[2J\\e]0;owned\\x07title\t-\t1\tarchive/tar\t-',
+        'a\\nfake\\tlink\\t0\\t-\\t-\t-\t1\tarchive/tar\t-',
+        'back\\\\slash\\rcr\\x9bdel\\x7f\t-\t1\tarchive/tar\t-',
+        '',
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('the layer of every file of a container image, links typed as links', async () => {

@@ -3,7 +3,7 @@
 import { constants, copyFileSync, linkSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { type FileEntry, type UnpackedTree, unpackFile } from '@binlens/engine';
+import { escapeText, type FileEntry, type UnpackedTree, unpackFile } from '@binlens/engine';
 import { type CliIo, type Command, parseCommandLine, reportUsageError } from '../command.ts';
 import { LIMIT_HELP, LIMIT_OPTIONS, scanLimits } from '../limit-options.ts';
 
@@ -64,10 +64,14 @@ async function runUnpack(argv: string[], io: CliIo): Promise<number> {
   return failures.length > 0 ? 1 : 0;
 }
 
-/** `path<TAB>type<TAB>size<TAB>handler<TAB>layer`; `-` for an absent field. */
+/**
+ * `path<TAB>type<TAB>size<TAB>handler<TAB>layer`; `-` for an absent field. Fields are
+ * escaped (`escapeText`): a name holding a newline, a tab or an ANSI escape stays one row
+ * of five fields and never reaches the terminal raw.
+ */
 export function listLine(file: FileEntry): string {
   const type = file.linkTarget !== undefined ? 'link' : (file.format ?? '-');
-  return [file.path.join('/'), type, String(file.size), file.handler ?? '-', file.layer ?? '-'].join('\t');
+  return [file.path.join('/'), type, String(file.size), file.handler ?? '-', file.layer ?? '-'].map(escapeText).join('\t');
 }
 
 function toJson(tree: UnpackedTree): unknown {
@@ -102,7 +106,7 @@ async function writeOut(out: string, files: OutFile[], failures: string[]): Prom
     if (diskPath === undefined) continue;
     const target = targetPath(out, entry);
     if (target === undefined) {
-      failures.push(`refused to write ${entry.path.join('/')} outside ${out}`);
+      failures.push(`refused to write ${escapeText(entry.path.join('/'))} outside ${out}`);
       continue;
     }
     targets.push({ target, diskPath });
@@ -133,7 +137,7 @@ async function writeOut(out: string, files: OutFile[], failures: string[]): Prom
         copyFileSync(diskPath, target, constants.COPYFILE_EXCL);
       }
     } catch (err) {
-      failures.push(`cannot write ${target}: ${(err as Error).message}`);
+      failures.push(`cannot write ${escapeText(target)}: ${escapeText((err as Error).message)}`);
     }
   }
 }
