@@ -5,6 +5,39 @@ import { runUnpacker } from '../../../../test/unpack-harness.ts';
 
 const LONG = `${'a-long-directory/'.repeat(8)}file.txt`;
 
+/** The real file a sparse map describes: `data` cut into the segments, zeros between. */
+function expand(realSize: number, map: [number, number][], data: string): string {
+  const out = Buffer.alloc(realSize);
+  let at = 0;
+  for (const [offset, length] of map) at += Buffer.from(data).copy(out, offset, at, at + length);
+  return out.toString('utf8');
+}
+
+/** An old GNU sparse member (`S`): 4 map entries in the header, 21 per extension block after it. */
+function gnuSparseTar(name: string, realSize: number, map: [number, number][], data: string): Buffer {
+  const tarBytes = buildTar([{ name, type: 'S', data }, { name: 'after', data: 'next' }]);
+  const header = tarBytes.subarray(0, 512);
+  const octal = (n: number): string => `${n.toString(8).padStart(11, '0')}\0`;
+  const put = (block: Buffer, at: number, entries: [number, number][]): void =>
+    entries.forEach(([offset, length], i) => block.write(octal(offset) + octal(length), at + i * 24, 'latin1'));
+  put(header, 386, map.slice(0, 4));
+  header.write(octal(realSize), 483, 'latin1');
+  const ext: Buffer[] = [];
+  for (let i = 4; i < map.length; i += 21) {
+    const block = Buffer.alloc(512);
+    put(block, 0, map.slice(i, i + 21));
+    block[504] = i + 21 < map.length ? 1 : 0;
+    ext.push(block);
+  }
+  header[482] = ext.length > 0 ? 1 : 0;
+  header.fill(0x20, 148, 156);
+  header.write(`${header.reduce((a, b) => a + b, 0).toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
+  return Buffer.concat([header, ...ext, tarBytes.subarray(512)]);
+}
+
+const MAP: [number, number][] = [[0, 4], [1000, 5], [5000, 3], [9000, 2], [20000, 6]];
+const STORED = 'HEADmiddlXYZ!!tail!!';
+
 describe('archive/tar', () => {
   it('extracts files, records links, skips directories', async () => {
     const out = await runUnpacker(tar, buildTar([
@@ -82,5 +115,78 @@ describe('archive/tar', () => {
   it('a later member of the same path replaces the earlier one', async () => {
     const out = await runUnpacker(tar, buildTar([{ name: 'f', data: 'old' }, { name: './f', data: 'new' }]));
     expect(out.members).toEqual({ f: 'new' });
+  });
+
+  describe('sparse members', () => {
+    const real = expand(20006, MAP, STORED);
+
+    it('old GNU (S): map in the header and an extension block, holes as zeros', async () => {
+      const out = await runUnpacker(tar, gnuSparseTar('disk.img', 20006, MAP, STORED));
+      expect(out).toEqual({ identified: true, members: { 'disk.img': real, after: 'next' }, problems: [] });
+      expect(real.slice(995, 1010)).toBe('\0\0\0\0\0middl\0\0\0\0\0');
+    });
+
+    it('PAX 0.0: repeated GNU.sparse.offset/numbytes records', async () => {
+      const pairs = MAP.map(([o, n]) => paxRecord('GNU.sparse.offset', String(o)) + paxRecord('GNU.sparse.numbytes', String(n))).join('');
+      const out = await runUnpacker(tar, buildTar([
+        { name: 'PaxHeaders/disk.img', type: 'x', data: paxRecord('GNU.sparse.size', '20006') + paxRecord('GNU.sparse.numblocks', '5') + pairs },
+        { name: 'disk.img', data: STORED },
+      ]));
+      expect(out).toEqual({ identified: true, members: { 'disk.img': real }, problems: [] });
+    });
+
+    it('PAX 0.1: GNU.sparse.map, the real name in GNU.sparse.name', async () => {
+      const out = await runUnpacker(tar, buildTar([
+        { name: 'PaxHeaders/x', type: 'x', data: paxRecord('GNU.sparse.size', '20006') + paxRecord('GNU.sparse.name', 'var/disk.img') + paxRecord('GNU.sparse.map', MAP.flat().join(',')) },
+        { name: 'GNUSparseFile.42/disk.img', data: STORED },
+      ]));
+      expect(out).toEqual({ identified: true, members: { 'var/disk.img': real }, problems: [] });
+    });
+
+    it('PAX 1.0: the map at the start of the data, padded to a block', async () => {
+      const map = `${[MAP.length, ...MAP.flat()].join('\n')}\n`;
+      const out = await runUnpacker(tar, buildTar([
+        { name: 'PaxHeaders/x', type: 'x', data: ['GNU.sparse.major=1', 'GNU.sparse.minor=0', 'GNU.sparse.name=disk.img', 'GNU.sparse.realsize=20006'].map((r) => paxRecord(r.split('=')[0] ?? '', r.split('=')[1] ?? '')).join('') },
+        { name: 'GNUSparseFile.42/disk.img', data: map.padEnd(512, '\0') + STORED },
+        { name: 'after', data: 'next' },
+      ]));
+      expect(out).toEqual({ identified: true, members: { 'disk.img': real, after: 'next' }, problems: [] });
+    });
+
+    it.each([
+      ['segments out of order', [[1000, 5], [0, 4]], 20006, STORED.slice(0, 9), 'malformed sparse segment 0+4 out of order or past the real size 20006; not extracted'],
+      ['a segment past the real size', [[0, 4], [20004, 5]], 20006, STORED.slice(0, 9), 'malformed sparse segment 20004+5 out of order or past the real size 20006; not extracted'],
+      ['a map covering less than is stored', [[0, 4]], 20006, STORED, 'malformed sparse map covers 4 bytes, the member stores 20; not extracted'],
+    ] as [string, [number, number][], number, string, string][])('refuses %s, with a located problem, and walks on', async (_what, map, realSize, data, problem) => {
+      const out = await runUnpacker(tar, gnuSparseTar('disk.img', realSize, map, data));
+      expect(out.members).toEqual({ after: 'next' });
+      expect(out.problems.map((p) => `${p.code} ${p.location.join('/')} ${p.message}`)).toEqual([problem.replace(' ', ' disk.img ')]);
+    });
+
+    it('reports PAX sparse formats other than 0.0, 0.1 and 1.0 as unsupported', async () => {
+      const out = await runUnpacker(tar, buildTar([
+        { name: 'PaxHeaders/x', type: 'x', data: paxRecord('GNU.sparse.major', '2') + paxRecord('GNU.sparse.minor', '0') + paxRecord('GNU.sparse.name', 'disk.img') },
+        { name: 'GNUSparseFile.1/disk.img', data: 'xx' },
+        { name: 'after', data: 'next' },
+      ]));
+      expect(out.members).toEqual({ after: 'next' });
+      expect(out.problems.map((p) => `${p.code} ${p.location.join('/')} ${p.message}`)).toEqual(['unsupported disk.img PAX sparse format 2.0; not extracted']);
+    });
+
+    it('a sparse member cut short keeps its prefix and says so', async () => {
+      const bytes = gnuSparseTar('disk.img', 20006, MAP, STORED);
+      const out = await runUnpacker(tar, bytes.subarray(0, 1024 + 10));
+      expect(out.members).toEqual({ 'disk.img': real.slice(0, 5001) });
+      expect(out.error).toBe('truncated: sparse member has 10 of 20 stored bytes');
+    });
+
+    it('holes count against the ratio and size limits', async () => {
+      const big = gnuSparseTar('disk.img', 4 * 1024 * 1024, [[4 * 1024 * 1024 - 1, 1]], '!');
+      const out = await runUnpacker(tar, big);
+      expect(out.members).toEqual({ after: 'next' });
+      expect(out.problems.map((p) => `${p.code} ${p.message}`)).toEqual(['limit-exceeded compression ratio above 250:1 (maxCompressionRatio)']);
+      const capped = await runUnpacker(tar, gnuSparseTar('disk.img', 20006, MAP, STORED), { maxFileBytes: 10000 });
+      expect(capped.problems.map((p) => `${p.code} ${p.message}`)).toEqual(['limit-exceeded file larger than 10000 bytes (maxFileBytes)']);
+    });
   });
 });
