@@ -73,7 +73,7 @@ export function oddNameMembers(format: Format): Member[] {
 /** The archive of `members` in `format`. */
 export function buildArchive(format: Format, members: Member[]): Buffer {
   const patches: [Buffer, Buffer][] = [];
-  const named = members.map((m, i) => {
+  const named = members.map((m, i): Named => {
     if (typeof m.name === 'string') return { ...m, name: m.name, pax: m.name.length > 100 };
     const placeholder = placeholderFor(i, m.name.length);
     patches.push([Buffer.from(placeholder, 'latin1'), m.name]);
@@ -98,12 +98,15 @@ export function hostileCases(box: string): HostileCase[] {
   return out;
 }
 
+/** A member whose name is a string (bytes replaced by their placeholder); `pax`: tar must use a PAX path. */
+type Named = Omit<Member, 'name'> & { name: string; pax: boolean };
+
 function placeholderFor(index: number, length: number): string {
   // Unique per member and long enough to appear nowhere else in the archive.
   return `~${index}~`.padEnd(length, 'Q').slice(0, length);
 }
 
-function tarOf(members: (Member & { name: string; pax: boolean })[]): Buffer {
+function tarOf(members: Named[]): Buffer {
   const entries: TarEntry[] = [];
   for (const m of members) {
     const type = m.link === undefined ? '0' : m.link.kind === 'symlink' ? '2' : '1';
@@ -114,17 +117,17 @@ function tarOf(members: (Member & { name: string; pax: boolean })[]): Buffer {
   return buildTar(entries);
 }
 
-function zipOf(members: (Member & { name: string })[]): Buffer {
+function zipOf(members: Named[]): Buffer {
   return buildZip(members.map((m): ZipEntry => (m.link ? { name: m.name, data: m.link.target, method: 0, unixMode: 0o120777 } : { name: m.name, data: m.data ?? '', method: 0 })));
 }
 
 /** ar writes names as latin1: give it the UTF-8 bytes as latin1 characters. */
-function arOf(members: (Member & { name: string })[]): Buffer {
+function arOf(members: Named[]): Buffer {
   return buildAr(members.map((m) => ({ name: Buffer.from(m.name, 'utf8').toString('latin1'), data: m.data ?? '' })));
 }
 
 /** cpio "newc" (`070701`): 13 eight-digit hex fields, the name with its NUL, data, each padded to 4. */
-function cpioOf(members: (Member & { name: string })[]): Buffer {
+function cpioOf(members: Named[]): Buffer {
   const parts: Buffer[] = [];
   const entry = (name: string, mode: number, data: Buffer, ino: number): void => {
     const nameBytes = Buffer.from(`${name}\0`, 'latin1');
