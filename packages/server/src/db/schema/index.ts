@@ -3,6 +3,7 @@ export * from './sessions.ts';
 export * from './groups.ts';
 export * from './group-memberships.ts';
 export * from './scans.ts';
+export * from './scan-items.ts';
 export * from './audit-events.ts';
 // The vulnerability knowledge base's tables live in packages/vulndb (its Drizzle schema).
 export * from '@binlens/vulndb/schema';

@@ -2,6 +2,7 @@ import type { Identification, Progress } from '@binlens/engine/model';
 import type { VulnerabilityCounts } from '../../modules/scans/vulnerability-counts.ts';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { groups } from './groups.ts';
+import { jsonText } from './json-text.ts';
 import { users } from './users.ts';
 
 /** Spec §4: B busy (queued or running), R ready, F failed. */
@@ -25,7 +26,15 @@ export const scans = pgTable(
     status: text('status').$type<ScanStatus>().notNull().default('B'),
     progress: jsonb('progress').$type<ScanProgress>(),
     error: text('error'),
-    identification: jsonb('identification').$type<Identification>(),
+    /** The engine's whole Identification, as JSON text: evidence and names may hold any bytes (json-text.ts). */
+    identification: jsonText<Identification>('identification'),
+    /**
+     * What results and evaluation read: the Identification without the lists kept in
+     * scan_items and without files no component names. Null until the scan is ready (and for
+     * scans stored before it existed, until their first read splits them).
+     */
+    resultCore: jsonText<Identification>('result_core'),
+    componentCount: integer('component_count'),
     /** Kept by the re-evaluation job: set when the scan is ready and again whenever the knowledge base changes. */
     vulnerabilityCounts: jsonb('vulnerability_counts').$type<VulnerabilityCounts>(),
     evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),

@@ -2,17 +2,17 @@
 // {scanUrl}mobileapps/, scans/{id}/infoleak/ (search) and the infoleak lists per kind.
 // Shapes are the native JSON contract's; lists are paged like every list.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { toNativeJson, toScanResult } from '@binlens/engine';
-import type { Identification } from '@binlens/engine/model';
+import type { ScanItemSection } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageRequest, pageOf, pageRequest } from '../../lib/paging.ts';
 import { ErrorDetail, FieldErrors, IdParams } from '../../lib/schemas.ts';
 import { requireViewer } from '../../plugins/auth.ts';
 import type { Viewer } from '../users/viewer.ts';
 import {
-  ExecutableAttributesPage, INFOLEAK_KINDS, type InfoleakItem, InfoleakKindParams, InfoleakKindQuery, InfoleakPage, InfoleakQuery, MobileAppPage, PageOnlyQuery,
+  type ExecutableAttributesItem, INFOLEAK_KINDS, type InfoleakItem, InfoleakKindParams, InfoleakKindQuery, InfoleakPage, InfoleakQuery, type MobileAppItem,
+  ExecutableAttributesPage, MobileAppPage, PageOnlyQuery,
 } from './analysis.schemas.ts';
-import { createScansRepository } from './repository.ts';
+import { createScansRepository, type ItemFilter } from './repository.ts';
 
 /** Spec §9: ids are fetched in chunks of 100. */
 const MAX_IDS = 100;
@@ -20,20 +20,15 @@ const MAX_IDS = 100;
 export const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const scans = createScansRepository(app.db);
 
-  const identificationOf = async (viewer: Viewer, id: number): Promise<Identification> => {
-    const row = await scans.findIdentification(viewer, id);
-    if (!row) throw new AppError('not_found');
-    if (row.status !== 'R' || !row.identification) throw new AppError('scan_not_ready');
-    return row.identification;
+  // Each list is read a page at a time from the scan's stored items (result-items.ts).
+  const page = async <T>(
+    viewer: Viewer, id: number, section: ScanItemSection, filter: ItemFilter, request: PageRequest, path: string, query: Record<string, unknown>,
+  ) => {
+    const found = await scans.items<T>(viewer, id, section, filter, request);
+    if (!found) throw new AppError('not_found');
+    if (found.status !== 'R') throw new AppError('scan_not_ready');
+    return pageOf(found.rows, found.count, request, path, query);
   };
-  const nativeOf = async (viewer: Viewer, id: number) => {
-    const identification = await identificationOf(viewer, id);
-    return toNativeJson(identification, toScanResult(identification));
-  };
-  const infoleaks = async (viewer: Viewer, id: number): Promise<InfoleakItem[]> =>
-    (await nativeOf(viewer, id)).infoleaks.map((leak, i) => ({ id: i + 1, ...leak }));
-  const page = <T>(items: T[], request: PageRequest, path: string, query: Record<string, unknown>) =>
-    pageOf(items.slice(request.offset, request.offset + request.limit), items.length, request, path, query);
 
   app.get('/rest/scans/:id/executable-attributes/', {
     config: { access: 'authenticated' },
@@ -46,7 +41,7 @@ export const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const { id } = request.params;
-    return page((await nativeOf(requireViewer(request), id)).executables, pageRequest(request.query), `/rest/scans/${id}/executable-attributes/`, {});
+    return page<ExecutableAttributesItem>(requireViewer(request), id, 'executable', {}, pageRequest(request.query), `/rest/scans/${id}/executable-attributes/`, {});
   });
 
   app.get('/rest/scans/:id/mobileapps/', {
@@ -60,7 +55,7 @@ export const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const { id } = request.params;
-    return page((await nativeOf(requireViewer(request), id)).mobile_apps, pageRequest(request.query), `/rest/scans/${id}/mobileapps/`, {});
+    return page<MobileAppItem>(requireViewer(request), id, 'mobile_app', {}, pageRequest(request.query), `/rest/scans/${id}/mobileapps/`, {});
   });
 
   app.get('/rest/scans/:id/infoleak/', {
@@ -75,12 +70,8 @@ export const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { id } = request.params;
     const { kind, search, include_decoys: includeDecoys, ...rest } = request.query;
-    const needle = search?.toLowerCase();
-    const items = (await infoleaks(requireViewer(request), id)).filter((leak) =>
-      (kind === undefined || leak.kind === kind)
-      && (includeDecoys === true || !leak.decoy)
-      && (needle === undefined || [leak.value, leak.context, leak.path.join('/')].some((text) => text.toLowerCase().includes(needle))));
-    return page(items, pageRequest(rest), `/rest/scans/${id}/infoleak/`, { kind, search, include_decoys: includeDecoys });
+    const filter = { kind, search: search === '' ? undefined : search, includeDecoys: includeDecoys === true };
+    return page<InfoleakItem>(requireViewer(request), id, 'infoleak', filter, pageRequest(rest), `/rest/scans/${id}/infoleak/`, { kind, search, include_decoys: includeDecoys });
   });
 
   app.get('/rest/infoleak/:kind/', {
@@ -97,14 +88,13 @@ export const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!(INFOLEAK_KINDS as readonly string[]).includes(kind)) throw new AppError('not_found');
     const { scan, id__in: idIn, ordering: _ordering, ...rest } = request.query;
     const ids = idIn === undefined ? undefined : parseIds(idIn);
-    const items = (await infoleaks(requireViewer(request), scan)).filter((leak) => leak.kind === kind && (ids === undefined || ids.has(leak.id)));
-    return page(items, pageRequest(rest), `/rest/infoleak/${request.params.kind}/`, { scan, id__in: idIn });
+    return page<InfoleakItem>(requireViewer(request), scan, 'infoleak', { kind, ids }, pageRequest(rest), `/rest/infoleak/${request.params.kind}/`, { scan, id__in: idIn });
   });
 };
 
-function parseIds(value: string): Set<number> {
+function parseIds(value: string): number[] {
   const parts = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
   if (parts.some((p) => !/^\d{1,10}$/.test(p))) throw new AppError('id_list_invalid');
   if (parts.length > MAX_IDS) throw new AppError('id_list_invalid', `At most ${MAX_IDS} ids per request.`);
-  return new Set(parts.map(Number));
+  return [...new Set(parts.map(Number))];
 }

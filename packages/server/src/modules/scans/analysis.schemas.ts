@@ -18,6 +18,7 @@ export const ExecutableAttributes = Type.Object({
   }),
   missing: Type.Array(Type.String(), { description: 'Missing mitigations: no-pie, execstack, no-relro, no-control-flow-guard, ...' }),
 }, { title: 'ExecutableAttributes' });
+export type ExecutableAttributesItem = Static<typeof ExecutableAttributes>;
 
 export const INFOLEAK_KINDS = [
   'asymmetric_keys', 'cloud_provider_keys', 'urls', 'emails', 'ips', 'macs', 'image_data', 'jwts', 'shell_histories',
@@ -60,6 +61,7 @@ export const MobileApp = Type.Object({
   android: Nullable(Type.Record(Type.String(), Type.Unknown(), { description: 'Manifest facts, signing certificates, DEX libraries (docs/native-json.md).' })),
   ios: Nullable(Type.Record(Type.String(), Type.Unknown(), { description: 'Info.plist facts, entitlements, ATS exceptions, frameworks (docs/native-json.md).' })),
 }, { title: 'MobileApp' });
+export type MobileAppItem = Static<typeof MobileApp>;
 
 export const ExecutableAttributesPage = Paged(ExecutableAttributes);
 export const MobileAppPage = Paged(MobileApp);

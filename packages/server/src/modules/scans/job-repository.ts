@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, lt, max, or } from 'drizzle-orm';
 import type { Identification } from '@binlens/engine/model';
 import type { Db } from '../../db/client.ts';
 import { type ScanProgress, type ScanRow, scans, vulnImportRuns } from '../../db/schema/index.ts';
+import { ensureSplit, storeReadyScan } from './result-store.ts';
 import type { VulnerabilityCounts } from './vulnerability-counts.ts';
 
 /** What the scan worker reads and writes; no viewer: the job acts for the uploader. */
@@ -19,7 +20,7 @@ export interface ScanJobRepository {
   staleScanIds(after: number, limit: number, changedAt: Date | null): Promise<number[]>;
   /** When an import last changed the knowledge base; null when none ever completed. */
   knowledgeBaseChangedAt(): Promise<Date | null>;
-  /** The stored Identification of a ready scan. */
+  /** What evaluation reads of a ready scan: its Identification's core (result-items.ts), components whole. */
   loadIdentification(id: number): Promise<Identification | undefined>;
   /** `evaluatedAt`: when the evaluation began, so that an import finishing meanwhile leaves the scan stale. */
   setVulnerabilityCounts(id: number, counts: VulnerabilityCounts, evaluatedAt: Date): Promise<void>;
@@ -42,7 +43,7 @@ export function createScanJobRepository(db: Db): ScanJobRepository {
       await db.update(scans).set({ progress }).where(busy(id));
     },
     async markReady(id, identification) {
-      await db.update(scans).set({ status: 'R', identification, progress: null, finishedAt: new Date() }).where(busy(id));
+      await storeReadyScan(db, id, identification);
     },
     async markFailedIfBusy(id, error) {
       await db.update(scans).set({ status: 'F', error, progress: null, finishedAt: new Date() }).where(busy(id));
@@ -57,8 +58,9 @@ export function createScanJobRepository(db: Db): ScanJobRepository {
       return row?.at ?? null;
     },
     async loadIdentification(id) {
-      const [row] = await db.select({ identification: scans.identification }).from(scans).where(and(eq(scans.id, id), eq(scans.status, 'R')));
-      return row?.identification ?? undefined;
+      await ensureSplit(db, id);
+      const [row] = await db.select({ core: scans.resultCore }).from(scans).where(and(eq(scans.id, id), eq(scans.status, 'R')));
+      return row?.core ?? undefined;
     },
     async setVulnerabilityCounts(id, counts, evaluatedAt) {
       await db.update(scans).set({ vulnerabilityCounts: counts, evaluatedAt }).where(and(eq(scans.id, id), eq(scans.status, 'R')));

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Identification, Problem, ProblemLevel } from '@binlens/engine/model';
-import { rowsOf } from '@binlens/vulndb';
 import type { Db } from '../../db/client.ts';
-import { groups, type ScanProgress, scans, type ScanStatus } from '../../db/schema/index.ts';
+import { groups, type ScanItemSection, scanItems, type ScanProgress, scans, type ScanStatus } from '../../db/schema/index.ts';
 import type { PageRequest } from '../../lib/paging.ts';
 import { inVisibleGroupWhere } from '../groups/scope.ts';
 import type { Viewer } from '../users/viewer.ts';
+import { searchNeedle } from './result-items.ts';
+import { ensureSplit } from './result-store.ts';
 import type { VulnerabilityCounts } from './vulnerability-counts.ts';
 
 export interface ScanRecord {
@@ -34,10 +35,23 @@ export interface NewScan {
   createdBy: number;
 }
 
+/** Which items of a section a list shows; every field narrows it. */
+export interface ItemFilter {
+  kind?: string | undefined;
+  ids?: readonly number[] | undefined;
+  /** False leaves documentation examples (infoleak decoys) out. */
+  includeDecoys?: boolean | undefined;
+  /** Case-insensitive substring of the item's search text. */
+  search?: string | undefined;
+}
+
 export interface ScansRepository {
   list(viewer: Viewer, filter: { groupId?: number | undefined }, page: PageRequest): Promise<{ rows: ScanRecord[]; count: number }>;
   findVisible(viewer: Viewer, id: number): Promise<ScanRecord | undefined>;
-  findIdentification(viewer: Viewer, id: number): Promise<{ status: ScanStatus; identification: Identification | null } | undefined>;
+  /** What results are made of: the Identification's core (result-items.ts), null until ready. */
+  findResultCore(viewer: Viewer, id: number): Promise<{ status: ScanStatus; core: Identification | null } | undefined>;
+  /** A page of one list of a scan; undefined when the scan is not visible. Empty until it is ready. */
+  items<T>(viewer: Viewer, id: number, section: ScanItemSection, filter: ItemFilter, page: PageRequest): Promise<{ status: ScanStatus; rows: T[]; count: number } | undefined>;
   /** Problems of one level, or undefined when the scan is not visible. */
   problems(viewer: Viewer, id: number, level: ProblemLevel, page: PageRequest): Promise<{ rows: Problem[]; count: number } | undefined>;
   create(scan: NewScan): Promise<number>;
@@ -58,12 +72,28 @@ export function createScansRepository(db: Db): ScansRepository {
     createdAt: scans.createdAt,
     finishedAt: scans.finishedAt,
     vulnerabilityCounts: scans.vulnerabilityCounts,
-    // Counted in the database so lists never load whole identifications.
-    componentCount: sql<number | null>`jsonb_array_length(${scans.identification} -> 'components')`.mapWith((v) =>
-      v === null ? null : Number(v),
-    ),
+    componentCount: scans.componentCount,
   };
   const visibleScan = (viewer: Viewer, id: number) => and(eq(scans.id, id), inVisibleGroupWhere(db, viewer, scans.groupId));
+
+  async function items<T>(viewer: Viewer, id: number, section: ScanItemSection, filter: ItemFilter, page: PageRequest) {
+    const [scan] = await db.select({ status: scans.status }).from(scans).where(visibleScan(viewer, id));
+    if (!scan) return undefined;
+    await ensureSplit(db, id);
+    const where = and(
+      eq(scanItems.scanId, id),
+      eq(scanItems.section, section),
+      filter.kind === undefined ? undefined : eq(scanItems.kind, filter.kind),
+      filter.ids === undefined ? undefined : inArray(scanItems.idx, [...filter.ids]),
+      filter.includeDecoys === false ? eq(scanItems.decoy, false) : undefined,
+      filter.search === undefined ? undefined : sql`strpos(${scanItems.search}, ${searchNeedle(filter.search)}) > 0`,
+    );
+    const [rows, [total]] = await Promise.all([
+      db.select({ item: scanItems.item }).from(scanItems).where(where).orderBy(asc(scanItems.idx)).limit(page.limit).offset(page.offset),
+      db.select({ value: count() }).from(scanItems).where(where),
+    ]);
+    return { status: scan.status, rows: rows.map((row) => row.item as T), count: total?.value ?? 0 };
+  }
 
   return {
     async list(viewer, filter, page) {
@@ -90,25 +120,18 @@ export function createScansRepository(db: Db): ScansRepository {
       return row;
     },
 
-    async findIdentification(viewer, id) {
-      const [row] = await db
-        .select({ status: scans.status, identification: scans.identification })
-        .from(scans)
-        .where(visibleScan(viewer, id));
+    async findResultCore(viewer, id) {
+      const [found] = await db.select({ status: scans.status }).from(scans).where(visibleScan(viewer, id));
+      if (!found) return undefined;
+      await ensureSplit(db, id);
+      const [row] = await db.select({ status: scans.status, core: scans.resultCore }).from(scans).where(eq(scans.id, id));
       return row;
     },
 
+    items,
+
     async problems(viewer, id, level, page) {
-      const [scan] = await db.select({ id: scans.id }).from(scans).where(visibleScan(viewer, id));
-      if (!scan) return undefined;
-      // Filtered and paged in the database: a firmware scan can carry thousands of problems.
-      const matching = sql`from ${scans}, jsonb_array_elements(coalesce(${scans.identification} -> 'problems', '[]'::jsonb)) with ordinality as p(problem, position)
-        where ${scans.id} = ${id} and p.problem ->> 'level' = ${level}`;
-      const [rows, totals] = await Promise.all([
-        db.execute(sql`select p.problem ${matching} order by p.position limit ${page.limit} offset ${page.offset}`),
-        db.execute(sql`select count(*) as total ${matching}`),
-      ]);
-      return { rows: rowsOf<{ problem: Problem }>(rows).map((row) => row.problem), count: Number(rowsOf<{ total: number | string }>(totals)[0]?.total ?? 0) };
+      return items<Problem>(viewer, id, 'problem', { kind: level }, page);
     },
 
     async create(scan) {

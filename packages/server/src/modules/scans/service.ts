@@ -63,12 +63,12 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
     },
 
     async result(viewer, id) {
-      const row = await deps.scans.findIdentification(viewer, id);
+      const row = await deps.scans.findResultCore(viewer, id);
       if (!row) throw new AppError('not_found');
-      if (row.status !== 'R' || !row.identification) throw new AppError('scan_not_ready');
+      if (row.status !== 'R' || !row.core) throw new AppError('scan_not_ready');
       // Evaluated at read time: a knowledge-base update shows without a rescan.
       const options = { cvssFallback: SCAN_MATCHING.cvss3_fallback, includeAdvisoriesWithoutCve: SCAN_MATCHING.include_bdsa_vulnerabilities };
-      return withVulns(deps.engine.toScanResult(row.identification), await evaluate(row.identification, deps.knowledgeBase, options));
+      return withVulns(deps.engine.toScanResult(row.core), await evaluate(row.core, deps.knowledgeBase, options));
     },
 
     async problems(viewer, id, level, page, path) {

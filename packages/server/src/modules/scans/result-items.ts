@@ -1,0 +1,64 @@
+// A ready scan's Identification split for storage: the lists read a page at a time become
+// scan_items rows in their API shapes, and what results and evaluation need stays as one
+// small "core". Done once when a scan turns ready; the Identification never changes after.
+import { toNativeJson, toScanResult } from '@binlens/engine';
+import type { Identification } from '@binlens/engine/model';
+import type { ScanItemSection } from '../../db/schema/index.ts';
+
+export interface ScanItemRow {
+  section: ScanItemSection;
+  idx: number;
+  kind: string | null;
+  decoy: boolean;
+  search: string | null;
+  item: unknown;
+}
+
+export interface SplitIdentification {
+  core: Identification;
+  componentCount: number;
+  items: ScanItemRow[];
+}
+
+export function splitIdentification(identification: Identification): SplitIdentification {
+  const native = toNativeJson(identification, toScanResult(identification));
+  const items: ScanItemRow[] = [];
+  const push = (section: ScanItemSection, list: readonly unknown[], describe: (item: never, idx: number) => Partial<ScanItemRow> = () => ({})) => {
+    list.forEach((entry, i) => items.push({ kind: null, decoy: false, search: null, ...describe(entry as never, i + 1), section, idx: i + 1, item: entry }));
+  };
+  push('infoleak', native.infoleaks.map((leak, i) => ({ id: i + 1, ...leak })), (leak: (typeof native.infoleaks)[number]) => ({
+    kind: leak.kind,
+    decoy: leak.decoy,
+    search: searchText([leak.value, leak.context, leak.path.join('/')]),
+  }));
+  push('executable', native.executables);
+  push('mobile_app', native.mobile_apps);
+  push('problem', identification.problems, (problem: Identification['problems'][number]) => ({ kind: problem.level }));
+  return { core: resultCore(identification), componentCount: identification.components.length, items };
+}
+
+/**
+ * The Identification as toScanResult and evaluate read it: every field but the lists kept
+ * as items, and only the files some component's evidence names (a firmware has 10^5 files,
+ * its components name a few hundred).
+ */
+function resultCore(identification: Identification): Identification {
+  const { infoleaks: _infoleaks, mobileApps: _mobileApps, files, ...rest } = identification;
+  const named = new Set(identification.components.flatMap((c) => c.evidence.map((e) => JSON.stringify(e.path))));
+  return { ...rest, files: files.filter((f) => named.has(JSON.stringify(f.path))), problems: [] };
+}
+
+/**
+ * What a search is matched against: the fields lower-cased, in a form a text column holds
+ * (no NUL, no lone surrogate). A needle goes through `searchNeedle` so both sides agree.
+ */
+export function searchText(fields: readonly string[]): string {
+  return fields.map(searchNeedle).join(FIELD_SEPARATOR);
+}
+
+export function searchNeedle(text: string): string {
+  return text.toLowerCase().toWellFormed().replaceAll('\0', '\uFFFD');
+}
+
+// A unit separator: no needle a person types spans two fields.
+const FIELD_SEPARATOR = '\u001F';

@@ -1,0 +1,53 @@
+// Writes a ready scan's split Identification (result-items.ts) and splits, on first read,
+// scans stored before results were split.
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Identification } from '@binlens/engine/model';
+import type { Db } from '../../db/client.ts';
+import { scanItems, scans } from '../../db/schema/index.ts';
+import { type ScanItemRow, splitIdentification } from './result-items.ts';
+
+/** Rows per INSERT: 7 parameters each, well under PostgreSQL's 65,535. */
+const INSERT_BATCH = 500;
+
+/**
+ * Marks a busy scan ready with its Identification, its core and its items, in one
+ * transaction: a reader sees all of it or a busy scan. False when the scan was no longer busy.
+ */
+export async function storeReadyScan(db: Db, id: number, identification: Identification): Promise<boolean> {
+  const { core, componentCount, items } = splitIdentification(identification);
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(scans)
+      .set({ status: 'R', identification, resultCore: core, componentCount, progress: null, finishedAt: new Date() })
+      .where(and(eq(scans.id, id), eq(scans.status, 'B')))
+      .returning({ id: scans.id });
+    if (updated.length === 0) return false;
+    await insertItems(tx, id, items);
+    return true;
+  });
+}
+
+/** Splits a ready scan stored before results were split; a no-op for every other scan. */
+export async function ensureSplit(db: Db, id: number): Promise<void> {
+  const [row] = await db
+    .select({ identification: scans.identification })
+    .from(scans)
+    .where(and(eq(scans.id, id), eq(scans.status, 'R'), isNull(scans.resultCore), isNotNull(scans.identification)));
+  if (!row?.identification) return;
+  const { core, componentCount, items } = splitIdentification(row.identification);
+  await db.transaction(async (tx) => {
+    // Only one of two concurrent first readers gets the row; the other finds it split.
+    const claimed = await tx
+      .update(scans)
+      .set({ resultCore: core, componentCount })
+      .where(and(eq(scans.id, id), isNull(scans.resultCore)))
+      .returning({ id: scans.id });
+    if (claimed.length > 0) await insertItems(tx, id, items);
+  });
+}
+
+async function insertItems(db: Pick<Db, 'insert'>, scanId: number, items: readonly ScanItemRow[]): Promise<void> {
+  for (let start = 0; start < items.length; start += INSERT_BATCH) {
+    await db.insert(scanItems).values(items.slice(start, start + INSERT_BATCH).map((item) => ({ scanId, ...item })));
+  }
+}
