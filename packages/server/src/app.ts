@@ -19,7 +19,10 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { queuePlugin } from './plugins/queue.ts';
 import { webPlugin } from './plugins/web.ts';
-import { DEFAULT_MAX_UPLOAD_BYTES } from './config.ts';
+import { DEFAULT_MAX_UPLOAD_BYTES, NO_QUOTAS, type Quotas, type TrustProxy } from './config.ts';
+import { isStorableText, TEXT_FORMAT } from './lib/schemas.ts';
+import { boundedLogger } from './plugins/logging.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 
 export interface AppOptions {
   /** An open database (the caller closes it), or where to open one (the app closes it). */
@@ -31,13 +34,18 @@ export interface AppOptions {
   maxUploadBytes?: number;
   engine?: Engine;
   logger?: FastifyServerOptions['logger'];
+  /** Fastify's trustProxy (BINLENS_TRUST_PROXY); default false. */
+  trustProxy?: TrustProxy;
+  /** Upload quotas; default none. */
+  quotas?: Quotas;
 }
 
 /** Registers plugins, then modules. Never listens: main.ts does, tests use inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
-    ajv: { customOptions: { allErrors: true } },
+    logger: boundedLogger(options.logger ?? false),
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    ajv: { customOptions: { allErrors: true, formats: { [TEXT_FORMAT]: isStorableText } } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const owned = !('kind' in options.database);
@@ -49,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   try {
     await app.register(dbPlugin, { database, owned });
     await app.register(errorsPlugin);
+    await app.register(securityHeadersPlugin);
     await app.register(openapiPlugin);
     await app.register(cookie);
     await app.register(multipart, { limits: { fileSize: maxUploadBytes + 1, files: 1 } });
@@ -60,7 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(authRoutes, { auth });
     await app.register(usersRoutes);
     await app.register(groupsRoutes);
-    await app.register(scansRoutes, { blobs, engine, maxUploadBytes });
+    await app.register(scansRoutes, { blobs, engine, maxUploadBytes, quotas: options.quotas ?? NO_QUOTAS });
     await app.register(vulnerabilitiesRoutes);
     await app.register(scoresRoutes);
     await app.register(analysisRoutes);
@@ -72,4 +81,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throw error;
   }
   return app;
+}
+
+/** Fastify takes a hop count at run time but types only a function for it. */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }

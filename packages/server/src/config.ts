@@ -14,7 +14,25 @@ export interface Config {
   logLevel: string;
   /** BINLENS_KB_SYNC=1: sync the knowledge base from the official feeds daily (jobs/kb-sync.ts). */
   kbSync: boolean;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-* headers to believe (request.protocol, request.ip). */
+  trustProxy: TrustProxy;
+  quotas: Quotas;
 }
+
+/** false, true (every hop), a hop count, or a comma-separated list of addresses and CIDRs. */
+export type TrustProxy = boolean | number | string;
+
+/** Upload quotas; 0 turns one off. */
+export interface Quotas {
+  /** Bytes of all the scans a user uploaded. */
+  userBytes: number;
+  /** Bytes of all the scans of the account (every user). */
+  accountBytes: number;
+  /** Uploads a user may start in any hour. */
+  userUploadsPerHour: number;
+}
+
+export const NO_QUOTAS: Quotas = { userBytes: 0, accountBytes: 0, userUploadsPerHour: 0 };
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,7 +54,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     maxUploadBytes: parseInteger(env.BINLENS_MAX_UPLOAD_BYTES, DEFAULT_MAX_UPLOAD_BYTES, 'BINLENS_MAX_UPLOAD_BYTES'),
     logLevel: env.LOG_LEVEL || 'info',
     kbSync: env.BINLENS_KB_SYNC === '1',
+    trustProxy: parseTrustProxy(env.BINLENS_TRUST_PROXY),
+    quotas: {
+      userBytes: parseCount(env.BINLENS_QUOTA_USER_BYTES, 'BINLENS_QUOTA_USER_BYTES'),
+      accountBytes: parseCount(env.BINLENS_QUOTA_ACCOUNT_BYTES, 'BINLENS_QUOTA_ACCOUNT_BYTES'),
+      userUploadsPerHour: parseCount(env.BINLENS_QUOTA_USER_UPLOADS_PER_HOUR, 'BINLENS_QUOTA_USER_UPLOADS_PER_HOUR'),
+    },
   };
+}
+
+/** "" or "false" → false; "true" → true; "2" → two hops; "10.0.0.0/8,127.0.0.1" → those addresses. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text); // a hop count, e.g. "1"
+  return text;
+}
+
+/** A quota: absent, empty or 0 is off. */
+function parseCount(value: string | undefined, name: string): number {
+  if (value === undefined || value === '' || value === '0') return 0;
+  return parseInteger(value, 0, name);
 }
 
 function parseInteger(value: string | undefined, fallback: number, name: string): number {

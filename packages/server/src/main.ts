@@ -29,6 +29,8 @@ const app = await buildApp({
   webDist: config.webDist,
   maxUploadBytes: config.maxUploadBytes,
   logger: { level: config.logLevel },
+  trustProxy: config.trustProxy,
+  quotas: config.quotas,
 });
 await startScanWorkers(app, { blobs, engine: realEngine });
 await startReevaluation(app);

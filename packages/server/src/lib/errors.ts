@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 // One table of coded errors. Services throw AppError(code); the errors plugin turns it
 // into the spec's shapes: `{detail}` or `{field: [messages]}`.
 
@@ -18,7 +20,12 @@ export const ERRORS = {
   group_parent_not_found: { status: 400, field: 'parent', message: 'Invalid pk - object does not exist.' },
   group_too_deep: { status: 400, field: 'parent', message: 'Groups can be nested at most 35 levels deep.' },
   file_missing: { status: 400, field: 'file', message: 'No file was submitted.' },
+  file_unreadable: { status: 400, field: 'file', message: 'The upload is not a readable multipart/form-data body.' },
   file_too_large: { status: 413, field: 'detail', message: 'The file is larger than the upload limit.' },
+  quota_user_bytes: { status: 413, field: 'detail', message: 'Your storage quota is used up.' },
+  quota_account_bytes: { status: 413, field: 'detail', message: "The account's storage quota is used up." },
+  quota_user_uploads: { status: 429, field: 'detail', message: 'Your hourly upload quota is used up.' },
+  text_unstorable: { status: 400, field: 'detail', message: 'The request holds characters that cannot be stored (NUL or unpaired surrogates).' },
   scan_not_ready: { status: 409, field: 'detail', message: 'The scan is not ready.' },
   queue_unavailable: { status: 503, field: 'detail', message: 'The job queue is not available.' },
   cve_list_invalid: { status: 400, field: 'cve__in', message: 'Give comma-separated CVE ids.' },
@@ -26,6 +33,11 @@ export const ERRORS = {
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/** What a 500 answers and the log carries: 12 hex digits, e.g. "3f9a0c1b2d4e". */
+export function newErrorId(): string {
+  return randomBytes(6).toString('hex');
+}
 
 export class AppError extends Error {
   readonly code: ErrorCode;

@@ -1,4 +1,19 @@
-import { Type } from 'typebox';
+import { type TString, type TStringOptions, Type } from 'typebox';
+
+/**
+ * Ajv format of every text field the API stores: PostgreSQL text cannot hold NUL, and a lone
+ * surrogate ("a\ud800b") cannot be encoded as UTF-8, so both answer 400 before reaching the database.
+ */
+export const TEXT_FORMAT = 'text';
+
+export function isStorableText(value: string): boolean {
+  return value.isWellFormed() && !value.includes('\0');
+}
+
+/** A string field the API stores: `Text({ maxLength: 255 })`. */
+export function Text(options: TStringOptions = {}): TString {
+  return Type.String({ ...options, format: TEXT_FORMAT });
+}
 
 /** Spec §5: ids are positive integers up to 2147483647; anything else is a 404. */
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });

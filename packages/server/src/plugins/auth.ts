@@ -4,6 +4,7 @@ import { AppError } from '../lib/errors.ts';
 import { SESSION_COOKIE } from '../modules/auth/cookies.ts';
 import type { AuthService } from '../modules/auth/service.ts';
 import type { Viewer } from '../modules/users/viewer.ts';
+import { isApiPath } from './route-path.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,7 +23,7 @@ export const authPlugin = fp<{ auth: AuthService }>(
   async (app, { auth }) => {
     app.decorateRequest('viewer', null);
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/rest/')) return;
+      if (!isApiPath(request)) return;
       const token = request.cookies[SESSION_COOKIE];
       request.viewer = token ? await auth.authenticate(token) : null;
       if (request.routeOptions.config.access === 'public') return;

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
+import { isApiPath } from './route-path.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
@@ -8,7 +9,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 export const csrfPlugin = fp(
   async (app) => {
     app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/rest/')) return;
+      if (SAFE_METHODS.has(request.method) || !isApiPath(request)) return;
       if (request.routeOptions.config.csrf === false || !request.viewer) return;
       const header = request.headers['x-csrftoken'];
       if (typeof header !== 'string' || !sameToken(header, request.viewer.csrfToken)) {

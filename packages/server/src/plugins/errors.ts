@@ -1,10 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, ERRORS } from '../lib/errors.ts';
+import { AppError, ERRORS, newErrorId } from '../lib/errors.ts';
 import { validationBody } from './validation-messages.ts';
 
-/** Maps every error to the spec's shapes; unknown errors get an id the log carries too. */
+/** PostgreSQL's "invalid byte sequence" and "untranslatable character": text the database cannot hold. */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+const MAX_CLIENT_MESSAGE = 300;
+
+/**
+ * Maps every error to the spec's shapes. Nothing internal reaches the client: an unknown
+ * error answers `{detail, error_id}` and only the log, under that id, holds its message,
+ * SQL, parameters and stack.
+ */
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -18,14 +25,28 @@ export const errorsPlugin = fp(
         }
         return reply.status(400).send(validationBody(error.validation as FastifySchemaValidationError[]));
       }
+      if (hasCode(error, UNSTORABLE_TEXT_CODES)) {
+        request.log.warn({ err: error }, 'text the database cannot store');
+        return reply.status(400).send({ detail: ERRORS.text_unstorable.message });
+      }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        return reply.status(status).send({ detail: error.message });
+        // Fastify's own client errors (bad JSON, wrong content type, body too large) say what
+        // was wrong with the request; any other error's message may carry internals.
+        const own = typeof error.code === 'string' && error.code.startsWith('FST_');
+        return reply.status(status).send({ detail: own ? error.message.slice(0, MAX_CLIENT_MESSAGE) : 'The request could not be processed.' });
       }
-      const errorId = randomBytes(6).toString('hex');
+      const errorId = newErrorId();
       request.log.error({ err: error, errorId }, 'unhandled error');
       return reply.status(500).send({ detail: 'An unknown error occured.', error_id: errorId });
     });
   },
   { name: 'errors' },
 );
+
+/** The error or one of its causes (Drizzle wraps the driver's error) carries one of `codes`. */
+function hasCode(error: unknown, codes: Set<string>, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const code = (error as { code?: unknown }).code;
+  return (typeof code === 'string' && codes.has(code)) || hasCode(error.cause, codes, depth + 1);
+}

@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify';
+import { TEXT_FORMAT } from '../lib/schemas.ts';
 
 /** Ajv errors → `{field: [messages]}` with the REST framework's wording the web app expects. */
 export function validationBody(errors: FastifySchemaValidationError[]): Record<string, string[]> {
@@ -41,6 +42,8 @@ function messageOf(error: FastifySchemaValidationError): string {
       return 'Select a valid choice.';
     case 'type':
       return typeMessage(error.params.type);
+    case 'format':
+      return error.params.format === TEXT_FORMAT ? 'Null characters and unpaired surrogates are not allowed.' : 'Enter a valid value.';
     default:
       return error.message ?? 'Invalid value.';
   }

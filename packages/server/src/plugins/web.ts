@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { ERRORS } from '../lib/errors.ts';
+import { isApiPath } from './route-path.ts';
 
 const ONE_YEAR = 365 * 24 * 3600;
 
@@ -29,7 +30,7 @@ export const webPlugin = fp<{ webDist: string }>(
     }
 
     app.setNotFoundHandler((request, reply) => {
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/rest/');
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request);
       if (hasWeb && isPage && !request.url.startsWith('/static/')) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       }

@@ -428,6 +428,17 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -1363,7 +1374,9 @@ export interface components {
     schemas: {
         /** LoginBody */
         LoginBody: {
+            /** Format: text */
             email: string;
+            /** Format: text */
             password: string;
         };
         /** User */
@@ -1395,7 +1408,9 @@ export interface components {
         };
         /** GroupCreate */
         GroupCreate: {
+            /** Format: text */
             name: string;
+            /** Format: text */
             description?: string;
             parent?: number | null;
         };

@@ -45,6 +45,7 @@ export function createDefaultAuthService(app: Parameters<FastifyPluginAsyncTypeb
     users: createUsersRepository(app.db),
     sessions: createSessionsRepository(app.db),
     audit: createAuditRepository(app.db),
+    transaction: (work) => app.db.transaction((tx) => work({ sessions: createSessionsRepository(tx), audit: createAuditRepository(tx) })),
   });
 }
 

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
+import { Text } from '../../lib/schemas.ts';
 
 export const LoginBody = Type.Object({
-  email: Type.String({ minLength: 1, maxLength: 254 }),
-  password: Type.String({ minLength: 1, maxLength: 4096 }),
+  email: Text({ minLength: 1, maxLength: 254 }),
+  password: Text({ minLength: 1, maxLength: 4096 }),
 }, { title: 'LoginBody' });

@@ -24,13 +24,18 @@ export interface AuthService {
   authenticate(token: string): Promise<Viewer | null>;
 }
 
-export function createAuthService(deps: {
+export interface AuthServiceDeps {
   users: UsersRepository;
   sessions: SessionsRepository;
   audit: AuditRepository;
   now?: () => Date;
-}): AuthService {
+  /** Runs `work` in one database transaction with repositories bound to it; default: without one. */
+  transaction?: <T>(work: (tx: { sessions: SessionsRepository; audit: AuditRepository }) => Promise<T>) => Promise<T>;
+}
+
+export function createAuthService(deps: AuthServiceDeps): AuthService {
   const now = deps.now ?? (() => new Date());
+  const transaction = deps.transaction ?? ((work) => work(deps));
   return {
     async login(email, password) {
       const user = await deps.users.findByEmail(email.trim());
@@ -40,14 +45,19 @@ export function createAuthService(deps: {
       const token = randomBytes(32).toString('base64url');
       const csrfToken = randomBytes(24).toString('base64url');
       const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
-      const session = await deps.sessions.create({ tokenHash: hashToken(token), userId: user.id, csrfToken, expiresAt });
-      await deps.audit.record({ actorId: user.id, action: 'auth.login', object: `session:${session.id}`, level: 1 });
+      // The session and its audit event are written together or not at all.
+      await transaction(async (tx) => {
+        const session = await tx.sessions.create({ tokenHash: hashToken(token), userId: user.id, csrfToken, expiresAt });
+        await tx.audit.record({ actorId: user.id, action: 'auth.login', object: `session:${session.id}`, level: 1 });
+      });
       return { user: toUserMe(user), token, csrfToken, expiresAt };
     },
 
     async logout(viewer) {
-      await deps.sessions.delete(viewer.sessionId);
-      await deps.audit.record({ actorId: viewer.userId, action: 'auth.logout', object: `session:${viewer.sessionId}`, level: 1 });
+      await transaction(async (tx) => {
+        await tx.sessions.delete(viewer.sessionId);
+        await tx.audit.record({ actorId: viewer.userId, action: 'auth.logout', object: `session:${viewer.sessionId}`, level: 1 });
+      });
     },
 
     async authenticate(token) {

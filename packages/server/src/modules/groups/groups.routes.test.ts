@@ -47,6 +47,42 @@ describe.each(DATABASES)('group routes on %s', (kind) => {
     expect(long.json()).toEqual({ name: ['Ensure this field has no more than 255 characters.'] });
   });
 
+  const countRows = async (table: 'groups' | 'audit_events'): Promise<number> => {
+    const result = await t.database.db.execute(`select count(*)::int as n from ${table}`);
+    return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? -1;
+  };
+
+  it('answers 400 for a NUL or an unpaired surrogate in any text, and stores nothing', async () => {
+    const [groupsBefore, eventsBefore] = [await countRows('groups'), await countRows('audit_events')];
+    const message = ['Null characters and unpaired surrogates are not allowed.'];
+    for (const name of ['a\u0000b', 'a\ud800b', 'a\udc00']) {
+      const response = await create(alice, { name });
+      expect([response.statusCode, response.json()], JSON.stringify(name)).toEqual([400, { name: message }]);
+    }
+    const description = await create(alice, { name: 'ok', description: 'x\u0000' });
+    expect([description.statusCode, description.json()]).toEqual([400, { description: message }]);
+    const search = await t.app.inject({ method: 'GET', url: '/rest/groups/?q=a%00b', headers: alice.headers });
+    expect([search.statusCode, search.json()]).toEqual([400, { q: message }]);
+    expect([await countRows('groups'), await countRows('audit_events')]).toEqual([groupsBefore, eventsBefore]);
+    // A pair of surrogates is one character (U+1F600) and is stored as it is.
+    const emoji = await create(alice, { name: 'smile \ud83d\ude00' });
+    expect([emoji.statusCode, emoji.json<{ name: string }>().name]).toEqual([201, 'smile 😀']);
+  });
+
+  it('writes neither the group nor its audit event when one fails, and answers 500 without SQL', async () => {
+    const before = await countRows('groups');
+    await t.database.db.execute('alter table audit_events rename to audit_events_away');
+    try {
+      const response = await create(alice, { name: 'Doomed' });
+      const body = response.json<{ detail: string; error_id: string }>();
+      expect([response.statusCode, body]).toEqual([500, { detail: 'An unknown error occured.', error_id: body.error_id }]);
+      expect(body.error_id).toMatch(/^[0-9a-f]{12}$/);
+    } finally {
+      await t.database.db.execute('alter table audit_events_away rename to audit_events');
+    }
+    expect(await countRows('groups')).toBe(before);
+  });
+
   it('pages the list with absolute-path links', async () => {
     const session = await newSession(t.app, t.database);
     for (const name of ['g-c', 'g-a', 'g-b']) await create(session, { name });

@@ -8,7 +8,11 @@ import { Group, GroupCreateBody, GroupListQuery, GroupPage } from './schemas.ts'
 import { createGroupsService } from './service.ts';
 
 export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createGroupsService({ groups: createGroupsRepository(app.db), audit: createAuditRepository(app.db) });
+  const service = createGroupsService({
+    groups: createGroupsRepository(app.db),
+    audit: createAuditRepository(app.db),
+    transaction: (work) => app.db.transaction((tx) => work({ groups: createGroupsRepository(tx), audit: createAuditRepository(tx) })),
+  });
 
   app.get(
     '/rest/groups/',

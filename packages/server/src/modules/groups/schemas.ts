@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Id } from '../../lib/schemas.ts';
+import { Id, Text } from '../../lib/schemas.ts';
 import { PageQuery, Paged } from '../../lib/paging.ts';
 
 /** Spec §5: groups nest at most 35 deep. */
@@ -22,15 +22,15 @@ export const GROUP_ORDERINGS = ['name', '-name', 'id', '-id', 'created', '-creat
 export type GroupOrdering = (typeof GROUP_ORDERINGS)[number];
 
 export const GroupListQuery = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 255 })),
+  q: Type.Optional(Text({ maxLength: 255 })),
   ordering: Type.Optional(Type.Union(GROUP_ORDERINGS.map((value) => Type.Literal(value)))),
   ...PageQuery,
 });
 export type GroupListQuery = Static<typeof GroupListQuery>;
 
 export const GroupCreateBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 255 }),
-  description: Type.Optional(Type.String({ maxLength: 10_000 })),
+  name: Text({ minLength: 1, maxLength: 255 }),
+  description: Type.Optional(Text({ maxLength: 10_000 })),
   parent: Type.Optional(Type.Union([Id, Type.Null()])),
 }, { title: 'GroupCreate' });
 export type GroupCreateBody = Static<typeof GroupCreateBody>;

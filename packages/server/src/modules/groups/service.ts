@@ -11,7 +11,15 @@ export interface GroupsService {
   create(viewer: Viewer, body: GroupCreateBody): Promise<Group>;
 }
 
-export function createGroupsService(deps: { groups: GroupsRepository; audit: AuditRepository }): GroupsService {
+export interface GroupsServiceDeps {
+  groups: GroupsRepository;
+  audit: AuditRepository;
+  /** Runs `work` in one database transaction with repositories bound to it; default: without one. */
+  transaction?: <T>(work: (deps: { groups: GroupsRepository; audit: AuditRepository }) => Promise<T>) => Promise<T>;
+}
+
+export function createGroupsService(deps: GroupsServiceDeps): GroupsService {
+  const transaction = deps.transaction ?? ((work) => work(deps));
   return {
     async list(viewer, query, page, path) {
       const { rows, count } = await deps.groups.list(viewer, { q: query.q, ordering: query.ordering ?? 'name' }, page);
@@ -30,13 +38,12 @@ export function createGroupsService(deps: { groups: GroupsRepository; audit: Aud
       const parent = body.parent ? await deps.groups.findVisible(viewer, body.parent) : null;
       if (body.parent && !parent) throw new AppError('group_parent_not_found');
       if (parent && parent.depth >= MAX_GROUP_DEPTH) throw new AppError('group_too_deep');
-      const id = await deps.groups.create({
-        name,
-        description: body.description ?? '',
-        parent: parent ?? null,
-        createdBy: viewer.userId,
+      // The group and its audit event are written together or not at all.
+      const id = await transaction(async (tx) => {
+        const created = await tx.groups.create({ name, description: body.description ?? '', parent: parent ?? null, createdBy: viewer.userId });
+        await tx.audit.record({ actorId: viewer.userId, action: 'group.create', object: `group:${created}`, level: 2, details: { name, parent: body.parent ?? null } });
+        return created;
       });
-      await deps.audit.record({ actorId: viewer.userId, action: 'group.create', object: `group:${id}`, level: 2, details: { name, parent: body.parent ?? null } });
       return this.get(viewer, id);
     },
   };

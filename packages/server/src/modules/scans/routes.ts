@@ -9,7 +9,9 @@ import { requireViewer } from '../../plugins/auth.ts';
 import { SCAN_QUEUE } from '../../jobs/queues.ts';
 import { createAuditRepository } from '../audit/repository.ts';
 import { createGroupsRepository } from '../groups/repository.ts';
+import type { Quotas } from '../../config.ts';
 import { readFilePart } from './multipart.ts';
+import { createQuotaRepository } from './quotas.ts';
 import { createScansRepository } from './repository.ts';
 import { ProblemPage, ProblemQuery, Scan, ScanListQuery, ScanPage, ScanResult, UploadParams } from './schemas.ts';
 import { createScansService } from './service.ts';
@@ -18,6 +20,7 @@ export interface ScansRoutesOptions {
   blobs: BlobStore;
   engine: Pick<Engine, 'toScanResult'>;
   maxUploadBytes: number;
+  quotas: Quotas;
 }
 
 const PROBLEM_ROUTES: { path: string; level: ProblemLevel }[] = [
@@ -38,6 +41,9 @@ export const scansRoutes: FastifyPluginAsyncTypebox<ScansRoutesOptions> = async 
       await app.enqueue(SCAN_QUEUE, { scanId });
     },
     maxUploadBytes: options.maxUploadBytes,
+    quotas: options.quotas,
+    usage: createQuotaRepository(app.db),
+    transaction: (work) => app.db.transaction((tx) => work({ scans: createScansRepository(tx), audit: createAuditRepository(tx), usage: createQuotaRepository(tx) })),
   });
 
   app.post(
@@ -48,7 +54,7 @@ export const scansRoutes: FastifyPluginAsyncTypebox<ScansRoutesOptions> = async 
         tags: ['scans'],
         summary: 'Upload a file (multipart field "file") and start its scan',
         params: UploadParams,
-        response: { 201: Scan, 400: FieldErrors, 401: ErrorDetail, 403: ErrorDetail, 404: ErrorDetail, 413: ErrorDetail },
+        response: { 201: Scan, 400: FieldErrors, 401: ErrorDetail, 403: ErrorDetail, 404: ErrorDetail, 413: ErrorDetail, 429: ErrorDetail },
       },
     },
     async (request, reply) => {

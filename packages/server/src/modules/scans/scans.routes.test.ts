@@ -1,8 +1,15 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES } from '../../../test/databases.ts';
+import { DATABASES, openTestDatabase, type TestDatabase } from '../../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { multipart, tar } from '../../../test/files.ts';
 import { newSession, type TestSession } from '../../../test/login.ts';
+import { buildApp } from '../../app.ts';
+import { LocalBlobStore } from '../../blobs/local-blob-store.ts';
+import type { Quotas } from '../../config.ts';
 
 interface ScanBody {
   id: number;
@@ -95,6 +102,20 @@ describe.each(DATABASES)('scan routes on %s', (kind) => {
     expect(notMultipart.json()).toEqual({ file: ['No file was submitted.'] });
   });
 
+  it('answers 400 {file: [...]} for a multipart body without a boundary or cut short, and creates no scan', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/rest/scans/', headers: alice.headers })).json<{ count: number }>().count;
+    const url = `/rest/groups/${groupId}/upload/`;
+    const noBoundary = await t.app.inject({ method: 'POST', url, headers: { ...alice.headers, 'content-type': 'multipart/form-data' }, payload: 'x' });
+    expect([noBoundary.statusCode, noBoundary.json()]).toEqual([400, { file: ['The upload is not a readable multipart/form-data body.'] }]);
+    const whole = multipart('file', 'cut.bin', Buffer.alloc(5000, 7));
+    const cut = await t.app.inject({ method: 'POST', url, headers: { ...alice.headers, ...whole.headers }, payload: whole.payload.subarray(0, 3000) });
+    expect([cut.statusCode, cut.json()]).toEqual([400, { file: ['The upload is not a readable multipart/form-data body.'] }]);
+    const garbage = await t.app.inject({ method: 'POST', url, headers: { ...alice.headers, 'content-type': 'multipart/form-data; boundary=zz' }, payload: 'no parts here' });
+    expect(garbage.statusCode).toBe(400);
+    const after = (await t.app.inject({ method: 'GET', url: '/rest/scans/', headers: alice.headers })).json<{ count: number }>().count;
+    expect(after).toBe(before);
+  });
+
   it("hides another user's scans and refuses uploads to their group", async () => {
     const own = (await upload(alice, 'mine.bin', Buffer.from('hello'))).json<ScanBody>();
     await waitFinished(own.id);
@@ -119,5 +140,67 @@ describe.each(DATABASES)('scan routes on %s', (kind) => {
     const notReady = await t.app.inject({ method: 'GET', url: `/rest/scans/${row?.id}/result/`, headers: alice.headers });
     expect(notReady.statusCode).toBe(409);
     expect(notReady.json()).toEqual({ detail: 'The scan is not ready.' });
+  });
+});
+
+describe.each(DATABASES)('upload quotas on %s', (kind) => {
+  let testDb: TestDatabase;
+  let blobDir: string;
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    testDb = await openTestDatabase(kind);
+    blobDir = await mkdtemp(path.join(os.tmpdir(), 'binlens-quota-'));
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await testDb.dispose();
+    await rm(blobDir, { recursive: true, force: true });
+  });
+
+  /** An app on the shared database with these quotas; no workers, so scans stay B. */
+  const appWith = async (quotas: Quotas) => {
+    const app = await buildApp({ database: testDb.database, blobs: new LocalBlobStore(blobDir), quotas });
+    apps.push(app);
+    const session = await newSession(app, testDb.database);
+    const group = await app.inject({ method: 'POST', url: '/rest/groups/', headers: session.headers, payload: { name: 'Quota' } });
+    const send = (name: string, size: number) => {
+      const body = multipart('file', name, Buffer.alloc(size, name.length));
+      return app.inject({ method: 'POST', url: `/rest/groups/${group.json<{ id: number }>().id}/upload/`, headers: { ...session.headers, ...body.headers }, payload: body.payload });
+    };
+    const scanCount = async () => (await app.inject({ method: 'GET', url: '/rest/scans/', headers: session.headers })).json<{ count: number }>().count;
+    return { send, scanCount };
+  };
+
+  it("answers 413 naming the user's byte quota once the user's scans would exceed it", async () => {
+    const { send, scanCount } = await appWith({ userBytes: 1500, accountBytes: 0, userUploadsPerHour: 0 });
+    expect((await send('a.bin', 1000)).statusCode).toBe(201);
+    const over = await send('b.bin', 501);
+    expect([over.statusCode, over.json()]).toEqual([413, { detail: 'Your storage quota of 1.5 kB is used up.' }]);
+    expect((await send('c.bin', 500)).statusCode).toBe(201);
+    const full = await send('d.bin', 1);
+    expect([full.statusCode, full.json()]).toEqual([413, { detail: 'Your storage quota of 1.5 kB is used up.' }]);
+    expect(await scanCount()).toBe(2);
+  });
+
+  it("answers 413 naming the account's byte quota, counting every user's scans", async () => {
+    // The previous case's user stored 1500 bytes; this user may add 500 more to the account.
+    const used = (await testDb.database.db.execute('select sum(size)::int as n from scans')) as unknown as { rows: { n: number }[] };
+    expect(used.rows[0]?.n).toBe(1500);
+    const { send, scanCount } = await appWith({ userBytes: 0, accountBytes: 2000, userUploadsPerHour: 0 });
+    expect((await send('a.bin', 500)).statusCode).toBe(201);
+    const over = await send('b.bin', 1);
+    expect([over.statusCode, over.json()]).toEqual([413, { detail: "The account's storage quota of 2 kB is used up." }]);
+    expect(await scanCount()).toBe(1);
+  });
+
+  it('answers 429 naming the hourly upload quota', async () => {
+    const { send, scanCount } = await appWith({ userBytes: 0, accountBytes: 0, userUploadsPerHour: 2 });
+    expect((await send('a.bin', 1)).statusCode).toBe(201);
+    expect((await send('b.bin', 1)).statusCode).toBe(201);
+    const third = await send('c.bin', 1);
+    expect([third.statusCode, third.json()]).toEqual([429, { detail: 'Your quota of 2 uploads per hour is used up.' }]);
+    expect(await scanCount()).toBe(2);
+    expect((await readdir(path.join(blobDir, 'tmp'))).length).toBe(0);
   });
 });

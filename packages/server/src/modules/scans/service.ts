@@ -4,18 +4,22 @@ import { type EvaluatedScanResult, type KnowledgeBase, evaluate, withVulns } fro
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import { BlobTooLargeError } from '../../blobs/blob-store.ts';
 import type { Engine } from '../../engine/engine.ts';
-import { AppError } from '../../lib/errors.ts';
+import { NO_QUOTAS, type Quotas } from '../../config.ts';
+import { AppError, ERRORS } from '../../lib/errors.ts';
 import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import type { GroupsRepository } from '../groups/repository.ts';
 import { groupPermissions } from '../groups/service.ts';
 import type { Viewer } from '../users/viewer.ts';
 import type { ScanRecord, ScansRepository } from './repository.ts';
+import { allowance, assertWithinQuotas, type ByteAllowance, type QuotaRepository } from './quotas.ts';
 import type { Scan, ScanListQuery } from './schemas.ts';
 
 export interface UploadedFile {
   filename: string;
   stream: Readable;
+  /** The error the client's stream failed with (a broken multipart body, a dropped connection), if it did. */
+  streamError?: () => Error | undefined;
 }
 
 export interface ScansService {
@@ -24,7 +28,7 @@ export interface ScansService {
   /** The components with their vulnerabilities, evaluated now against the knowledge base. */
   result(viewer: Viewer, id: number): Promise<EvaluatedScanResult>;
   problems(viewer: Viewer, id: number, level: ProblemLevel, page: PageRequest, path: string): Promise<Page<Problem>>;
-  /** Checks the group before the upload's bytes are read. */
+  /** Checks the group and the quotas before the upload's bytes are read. */
   assertCanUpload(viewer: Viewer, groupId: number): Promise<void>;
   upload(viewer: Viewer, groupId: number, file: UploadedFile | undefined): Promise<Scan>;
 }
@@ -38,6 +42,17 @@ export interface ScansServiceDeps {
   knowledgeBase: KnowledgeBase;
   enqueueScan: (scanId: number) => Promise<void>;
   maxUploadBytes: number;
+  quotas?: Quotas;
+  usage?: QuotaRepository;
+  /** Runs `work` in one database transaction with repositories bound to it; default: without one. */
+  transaction?: <T>(work: (tx: UploadTransaction) => Promise<T>) => Promise<T>;
+}
+
+/** What an upload writes together: its scan and audit event, under the quota check. */
+export interface UploadTransaction {
+  scans: Pick<ScansRepository, 'create'>;
+  audit: AuditRepository;
+  usage?: QuotaRepository;
 }
 
 export function createScansService(deps: ScansServiceDeps): ScansService {
@@ -47,15 +62,24 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
     return toScan(row);
   };
 
-  const assertCanUpload = async (viewer: Viewer, groupId: number): Promise<void> => {
+  const quotas = deps.quotas ?? NO_QUOTAS;
+  const transaction = deps.transaction ?? ((work) => work(deps));
+  const quotasOn = quotas.userBytes > 0 || quotas.accountBytes > 0 || quotas.userUploadsPerHour > 0;
+
+  const assertCanUpload = async (viewer: Viewer, groupId: number): Promise<ByteAllowance> => {
     const group = await deps.groups.findVisible(viewer, groupId);
     if (!group) throw new AppError('not_found');
     if (!groupPermissions(group.role, viewer).includes('upload_application')) throw new AppError('forbidden');
+    const unlimited: ByteAllowance = { bytes: deps.maxUploadBytes, code: 'file_too_large', message: ERRORS.file_too_large.message };
+    if (!quotasOn || !deps.usage) return unlimited;
+    return allowance(quotas, await deps.usage.usage(viewer.userId, new Date()), deps.maxUploadBytes);
   };
 
   return {
     get,
-    assertCanUpload,
+    async assertCanUpload(viewer, groupId) {
+      await assertCanUpload(viewer, groupId);
+    },
 
     async list(viewer, query, page) {
       const { rows, count } = await deps.scans.list(viewer, { groupId: query.group }, page);
@@ -78,17 +102,19 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
     },
 
     async upload(viewer, groupId, file) {
-      await assertCanUpload(viewer, groupId);
+      const allowed = await assertCanUpload(viewer, groupId);
       if (!file) throw new AppError('file_missing');
-      const blob = await storeUpload(deps, file);
-      const scanId = await deps.scans.create({
-        groupId,
-        filename: file.filename,
-        size: blob.size,
-        sha1: blob.sha1,
-        sha256: blob.sha256,
-        blobKey: blob.key,
-        createdBy: viewer.userId,
+      const blob = await storeUpload(deps, file, allowed);
+      // The scan and its audit event are written together or not at all, and the quotas are
+      // checked again under a lock so that concurrent uploads cannot overrun them together.
+      const scanId = await transaction(async (tx) => {
+        if (quotasOn && tx.usage) {
+          await tx.usage.lock();
+          assertWithinQuotas(quotas, await tx.usage.usage(viewer.userId, new Date()), blob.size);
+        }
+        const id = await tx.scans.create({ groupId, filename: file.filename, size: blob.size, sha1: blob.sha1, sha256: blob.sha256, blobKey: blob.key, createdBy: viewer.userId });
+        await tx.audit.record({ actorId: viewer.userId, action: 'scan.create', object: `scan:${id}`, level: 2, details: { group: groupId, filename: file.filename, size: blob.size, sha256: blob.sha256 } });
+        return id;
       });
       try {
         await deps.enqueueScan(scanId);
@@ -97,20 +123,19 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
         await deps.scans.markFailed(scanId, 'The scan could not be queued. Please upload the file again.');
         throw error;
       }
-      await deps.audit.record({ actorId: viewer.userId, action: 'scan.create', object: `scan:${scanId}`, level: 2, details: { group: groupId, filename: file.filename, size: blob.size, sha256: blob.sha256 } });
       return get(viewer, scanId);
     },
   };
 }
 
-async function storeUpload(deps: ScansServiceDeps, file: UploadedFile) {
+async function storeUpload(deps: ScansServiceDeps, file: UploadedFile, allowed: ByteAllowance) {
   try {
-    return await deps.blobs.put(file.stream, { maxBytes: deps.maxUploadBytes });
+    return await deps.blobs.put(file.stream, { maxBytes: allowed.bytes });
   } catch (error) {
     // Multipart's own limit (FST_REQ_FILE_TOO_LARGE) or the store's: the same answer.
-    if (error instanceof BlobTooLargeError || (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('file_too_large');
-    }
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_too_large');
+    if (error instanceof BlobTooLargeError) throw new AppError(allowed.code, allowed.message);
+    if (file.streamError?.()) throw new AppError('file_unreadable');
     throw error;
   }
 }

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * Whether the request is for the API. Hooks decide on this, never on the raw URL: the router
+ * decodes `/%72est/users/me/` to `/rest/users/me/` before matching, so the raw URL can hide an
+ * API route. True when the matched route's pattern is under /rest/, or when the path,
+ * percent-decoded with dot segments resolved, is (an unknown /rest/ path falls to the static
+ * wildcard route `/*`).
+ */
+export function isApiPath(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/rest/') === true || normalisePath(request.url).startsWith('/rest/');
+}
+
+/** `/%72est//a/../users/me/?x=1` → `/rest/users/me/`. */
+export function normalisePath(url: string): string {
+  const raw = url.split('?', 1)[0] ?? '/';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    decoded = raw;
+  }
+  const normalised = path.posix.normalize(decoded);
+  // normalize keeps a trailing slash; a leading one is always there for a request target.
+  return normalised.startsWith('/') ? normalised : `/${normalised}`;
+}
