@@ -30,6 +30,7 @@ export function scanBytes(bytes: Buffer, path: string[], detectors: readonly Inf
   const seen = new Set<string>();
   for (const piece of pieces) {
     const lower = piece.text.toLowerCase();
+    const lineOf = isText ? lineFinder(piece.text) : undefined;
     for (const detector of active) {
       if (!detector.keywords.some((k) => lower.includes(k))) continue;
       const pattern = fresh(detector.pattern);
@@ -37,7 +38,7 @@ export function scanBytes(bytes: Buffer, path: string[], detectors: readonly Inf
         if (m[0].length === 0) pattern.lastIndex++;
         const found = detector.validate ? detector.validate(m) : { value: m[0] };
         if (!found || (found.decoy && options.decoys !== false)) continue;
-        const where = isText ? { line: lineOf(piece.text, m.index) } : { offset: piece.offset + m.index * piece.width };
+        const where = lineOf ? { line: lineOf(m.index) } : { offset: piece.offset + m.index * piece.width };
         const key = `${detector.name}\0${found.value}\0${where.line ?? where.offset}`;
         if (seen.has(key)) continue;
         seen.add(key);
@@ -99,8 +100,25 @@ export function strings(bytes: Buffer): Piece[] {
   return out;
 }
 
-function lineOf(text: string, index: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < index; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+/**
+ * The 1-based line of a character index. Newlines are indexed once, on the first call, so
+ * a file with 10^5 findings costs a binary search per finding, not a walk from its start.
+ */
+export function lineFinder(text: string): (index: number) => number {
+  let newlines: number[] | undefined;
+  return (index) => {
+    if (!newlines) {
+      newlines = [];
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) newlines.push(i);
+    }
+    // Lines before `index` = newlines at positions below it.
+    let low = 0;
+    let high = newlines.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((newlines[mid] ?? Infinity) < index) low = mid + 1;
+      else high = mid;
+    }
+    return low + 1;
+  };
 }
