@@ -14,10 +14,16 @@ export class ApiSession {
     return this.request('POST', '/rest/auth/login/', { email, password });
   }
 
-  async request(method: string, path: string, body?: unknown): Promise<Response> {
+  /** The session cookie, and the CSRF token for an unsafe method: for requests made by hand. */
+  headersFor(method: string): Record<string, string> {
     const headers: Record<string, string> = { cookie: this.cookieHeader() };
     const csrf = this.cookies.get('csrftoken');
     if (csrf && method !== 'GET') headers['x-csrftoken'] = csrf;
+    return headers;
+  }
+
+  async request(method: string, path: string, body?: unknown): Promise<Response> {
+    const headers = this.headersFor(method);
     let payload: FormData | string | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {

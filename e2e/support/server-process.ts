@@ -11,19 +11,28 @@ export const repoRoot = resolve(import.meta.dirname, '..', '..');
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
+  pid: number;
   adminEmail: string;
   adminPassword: string;
   output: () => string;
+  /** SIGTERM, then removes the data directory unless the caller gave it. */
   stop: () => Promise<void>;
+  /** SIGKILL, as a crash: nothing is cleaned up, the data directory stays. */
+  kill: () => Promise<void>;
 }
 
 export interface StartOptions {
   /** PostgreSQL connection string; PGlite under the data directory when absent. */
   databaseUrl?: string;
+  /** An existing data directory (a restart); the caller removes it. A new temp dir when absent. */
+  dataDir?: string;
+  /** More environment for the server, e.g. test hooks. */
+  env?: Record<string, string>;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'binlens-e2e-'));
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'binlens-e2e-')));
   const port = await freePort();
   const adminEmail = 'admin@example.com';
   const adminPassword = 'correct horse battery staple';
@@ -34,6 +43,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     BINLENS_DATA_DIR: dataDir,
     BINLENS_ADMIN_EMAIL: adminEmail,
     BINLENS_ADMIN_PASSWORD: adminPassword,
+    ...options.env,
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
@@ -52,13 +62,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return {
     baseUrl,
     dataDir,
+    pid: child.pid ?? 0,
     adminEmail,
     adminPassword,
     output: () => log,
     stop: async () => {
       await stopChild(child);
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
+    kill: () => killChild(child),
   };
 }
 
@@ -86,6 +98,14 @@ function stopChild(child: ChildProcess): Promise<void> {
       done();
     });
     child.kill('SIGTERM');
+  });
+}
+
+function killChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGKILL');
   });
 }
 

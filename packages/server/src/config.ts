@@ -17,6 +17,8 @@ export interface Config {
   /** Fastify's trustProxy: which proxies' X-Forwarded-* headers to believe (request.protocol, request.ip). */
   trustProxy: TrustProxy;
   quotas: Quotas;
+  /** Test hook BINLENS_TEST_SCAN_DELAY_MS: each scan waits this long before the engine starts (0: off). */
+  testScanDelayMs: number;
 }
 
 /** false, true (every hop), a hop count, or a comma-separated list of addresses and CIDRs. */
@@ -60,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       accountBytes: parseCount(env.BINLENS_QUOTA_ACCOUNT_BYTES, 'BINLENS_QUOTA_ACCOUNT_BYTES'),
       userUploadsPerHour: parseCount(env.BINLENS_QUOTA_USER_UPLOADS_PER_HOUR, 'BINLENS_QUOTA_USER_UPLOADS_PER_HOUR'),
     },
+    testScanDelayMs: parseCount(env.BINLENS_TEST_SCAN_DELAY_MS, 'BINLENS_TEST_SCAN_DELAY_MS'),
   };
 }
 

@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { realEngine } from './engine/engine.ts';
+import { createWorkDir } from './engine/work-dir.ts';
 import { startKbSync } from './jobs/kb-sync.ts';
 import { startReevaluation } from './jobs/reevaluate.ts';
 import { startScanWorkers } from './jobs/scan.ts';
@@ -22,7 +23,10 @@ await bootstrapAdmin(
   { email: config.adminEmail, password: config.adminPassword, print: (text) => process.stdout.write(`\n${text}\n\n`) },
 );
 
+// Whatever a process killed mid-upload or mid-scan left behind goes before anything starts.
 const blobs = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
+const partialUploads = await blobs.removePartialUploads();
+const workDir = await createWorkDir(path.join(config.dataDir, 'work'));
 const app = await buildApp({
   database,
   blobs,
@@ -32,7 +36,10 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   quotas: config.quotas,
 });
-await startScanWorkers(app, { blobs, engine: realEngine });
+if (partialUploads.length > 0 || workDir.removed.length > 0) {
+  app.log.warn({ partialUploads, workDirs: workDir.removed }, 'removed what processes that ended left behind');
+}
+await startScanWorkers(app, { blobs, engine: realEngine, tempDir: workDir.path, startDelayMs: config.testScanDelayMs });
 await startReevaluation(app);
 await startKbSync(app, { enabled: config.kbSync });
 
@@ -44,6 +51,7 @@ async function shutdown(signal: string): Promise<void> {
   try {
     await app.close();
     await database.close();
+    await workDir.remove();
   } catch (error) {
     app.log.error({ err: error }, 'error during shutdown');
     process.exitCode = 1;

@@ -4,6 +4,7 @@ import { access, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { processPrefix, removeDeadProcessEntries } from '../lib/process-files.ts';
 import { type BlobStore, BlobTooLargeError, type StoredBlob } from './blob-store.ts';
 
 const KEY_PATTERN = /^[0-9a-f]{64}$/; // a sha256 in hex, e.g. e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
@@ -19,10 +20,18 @@ export class LocalBlobStore implements BlobStore {
     this.#root = root;
   }
 
+  /**
+   * Removes the partial uploads of processes that died mid-upload (kill -9, power loss): their
+   * temporary files carry the writer's pid. Called at start; returns the names removed.
+   */
+  async removePartialUploads(): Promise<string[]> {
+    return removeDeadProcessEntries(this.#tmpDir());
+  }
+
   async put(source: Readable, options: { maxBytes: number; signal?: AbortSignal }): Promise<StoredBlob> {
-    const tmpDir = path.join(this.#root, 'tmp');
+    const tmpDir = this.#tmpDir();
     await mkdir(tmpDir, { recursive: true });
-    const tmpFile = path.join(tmpDir, randomUUID());
+    const tmpFile = path.join(tmpDir, `${processPrefix()}${randomUUID()}`);
     const meter = new HashingMeter(options.maxBytes);
     try {
       await pipeline(source, meter, createWriteStream(tmpFile), options.signal ? { signal: options.signal } : {});
@@ -44,6 +53,10 @@ export class LocalBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.#pathOf(key), { force: true });
+  }
+
+  #tmpDir(): string {
+    return path.join(this.#root, 'tmp');
   }
 
   #pathOf(key: string): string {

@@ -6,7 +6,8 @@ import type { Identification, ProgressListener, ScanResult } from '@binlens/engi
 import { scanInWorker } from './threaded-scan.ts';
 
 export interface Engine {
-  scan(path: string, options: { signal?: AbortSignal; name?: string }, onProgress?: ProgressListener): Promise<Identification>;
+  /** `tempDir`: where the scan's work directory goes (the server's own, see work-dir.ts). */
+  scan(path: string, options: { signal?: AbortSignal; name?: string; tempDir?: string }, onProgress?: ProgressListener): Promise<Identification>;
   toScanResult(identification: Identification): ScanResult;
 }
 

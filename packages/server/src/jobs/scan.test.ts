@@ -44,7 +44,14 @@ const blobs: BlobStore = {
   localPath: async (key) => `/blobs/${key}`,
   delete: async () => undefined,
 };
-const silent = { warn: () => undefined } as unknown as FastifyBaseLogger; // only warn is called
+const silent = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger; // only info and warn are called
+
+/** A logger keeping what warn() was given. */
+function recordingLog() {
+  const warned: { fields: { errorId?: string; err?: unknown; phase?: string }; message: string }[] = [];
+  const log = { info: () => undefined, warn: (fields: (typeof warned)[number]['fields'], message: string) => void warned.push({ fields, message }) } as unknown as FastifyBaseLogger;
+  return { log, warned };
+}
 
 const identification = (name: string): Identification => ({
   schemaVersion: 1,
@@ -79,11 +86,40 @@ describe('runScanJob', () => {
     expect(scans.progress).toEqual([{ stage: 'file extractors', done: 1, total: 2 }]);
   });
 
-  it('marks the scan failed with a readable reason when the engine throws', async () => {
+  it("marks the scan failed with the engine's reason and an error id the log carries too", async () => {
     const scans = new FakeScans();
-    await runScanJob(deps(scans, () => Promise.reject(new Error('disk full'))), 7, new AbortController().signal);
-    expect(scans.status).toBe('F');
-    expect(scans.error).toBe('The scan failed: disk full');
+    const { log, warned } = recordingLog();
+    await runScanJob({ ...deps(scans, () => Promise.reject(new Error('disk full'))), log }, 7, new AbortController().signal);
+    const errorId = warned[0]?.fields.errorId ?? '';
+    expect(errorId).toMatch(/^[0-9a-f]{12}$/);
+    expect([scans.status, scans.error]).toEqual(['F', `The scan failed: disk full. Error ID: ${errorId}`]);
+    expect([warned[0]?.message, warned[0]?.fields.phase]).toEqual(['scan failed', 'scan']);
+  });
+
+  it('keeps the SQL and parameters of a failed store out of the scan, in the log under the error id', async () => {
+    const scans = new FakeScans();
+    const sqlError = new Error(`Failed query: update "scans" set "identification" = $1 where "scans"."id" = $2\nparams: {"files":"${'x'.repeat(5000)}"},7`);
+    scans.markReady = () => Promise.reject(sqlError);
+    const { log, warned } = recordingLog();
+    await runScanJob({ ...deps(scans, async () => identification('fw.bin')), log }, 7, new AbortController().signal);
+    const errorId = warned[0]?.fields.errorId ?? '';
+    expect(errorId).toMatch(/^[0-9a-f]{12}$/);
+    expect([scans.status, scans.error]).toEqual(['F', `The scan failed: its result could not be stored. Error ID: ${errorId}`]);
+    expect([warned[0]?.fields.err, warned[0]?.fields.phase]).toEqual([sqlError, 'store']);
+  });
+
+  it('cuts a long engine reason to its first line and 200 characters', async () => {
+    const scans = new FakeScans();
+    const { log, warned } = recordingLog();
+    await runScanJob({ ...deps(scans, () => Promise.reject(new Error(`${'y'.repeat(300)}\nat somewhere`))), log }, 7, new AbortController().signal);
+    expect(scans.error).toBe(`The scan failed: ${'y'.repeat(200)}…. Error ID: ${warned[0]?.fields.errorId ?? ''}`);
+  });
+
+  it('passes the work directory to the engine', async () => {
+    const scans = new FakeScans();
+    let tempDir: string | undefined;
+    await runScanJob({ ...deps(scans, async (_path, options) => ((tempDir = options.tempDir), identification(''))), tempDir: '/data/work/42-x' }, 7, new AbortController().signal);
+    expect(tempDir).toBe('/data/work/42-x');
   });
 
   it('rethrows when aborted so the queue retries, leaving the scan busy', async () => {

@@ -1,11 +1,14 @@
 import { type KnowledgeBase, createKnowledgeBase } from '@binlens/vulndb';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
 import type { BlobStore } from '../blobs/blob-store.ts';
 import type { Engine } from '../engine/engine.ts';
+import { newErrorId } from '../lib/errors.ts';
 import { createScanJobRepository, type ScanJobRepository } from '../modules/scans/job-repository.ts';
 import { ProgressWriter } from './progress-writer.ts';
 import { reevaluateScan } from './reevaluate.ts';
-import { SCAN_DEAD_QUEUE, SCAN_QUEUE, type ScanJobData } from './queues.ts';
+import { SCAN_DEAD_QUEUE, SCAN_HEARTBEAT_REFRESH_SECONDS, SCAN_QUEUE, type ScanJobData } from './queues.ts';
 
 export interface ScanJobDeps {
   scans: ScanJobRepository;
@@ -15,35 +18,50 @@ export interface ScanJobDeps {
   engine: Pick<Engine, 'scan'>;
   log: FastifyBaseLogger;
   progressIntervalMs?: number;
+  /** Where the engine makes each scan's work directory; the system's temp dir when absent. */
+  tempDir?: string;
+  /** Test hook (BINLENS_TEST_SCAN_DELAY_MS): wait this long before the engine starts. */
+  startDelayMs?: number;
 }
 
-const MAX_ERROR_LENGTH = 2000;
+/** Longest engine reason kept in a scan's error; the log has the rest under the error id. */
+const MAX_REASON_LENGTH = 200;
+
+type Phase = 'read' | 'scan' | 'store';
 
 /**
  * Runs the engine on the scan's blob and records the outcome: R with the Identification,
- * or F with a readable error. Throws only when aborted (shutdown), so pg-boss retries
- * the job and, past its retries, the dead letter marks the scan failed.
+ * or F with a short reason and an error id (the log holds the details under that id).
+ * Throws only when aborted (shutdown), so pg-boss retries the job and, past its retries,
+ * the dead letter marks the scan failed.
  */
 export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: AbortSignal): Promise<void> {
   const scan = await deps.scans.load(scanId);
   if (!scan || scan.status !== 'B') return;
   await deps.scans.markStarted(scanId);
+  deps.log.info({ scanId }, 'scan started');
   const progress = new ProgressWriter(
     (p) => deps.scans.setProgress(scanId, p),
     deps.progressIntervalMs ?? 1000,
     (error) => deps.log.warn({ err: error, scanId }, 'could not record scan progress'),
   );
+  let phase: Phase = 'read';
   try {
     const file = await deps.blobs.localPath(scan.blobKey);
+    phase = 'scan';
+    if (deps.startDelayMs) await delay(deps.startDelayMs, undefined, { signal });
     // The blob's path is its hash; people know the file by the name they uploaded.
-    const identification = await deps.engine.scan(file, { signal, name: scan.filename }, (p) => progress.push(p));
+    const options = { signal, name: scan.filename, ...(deps.tempDir ? { tempDir: deps.tempDir } : {}) };
+    const identification = await deps.engine.scan(file, options, (p) => progress.push(p));
     await progress.flush();
+    phase = 'store';
     await deps.scans.markReady(scanId, identification);
   } catch (error) {
     await progress.flush();
     if (signal.aborted) throw error;
-    deps.log.warn({ err: error, scanId }, 'scan failed');
-    await deps.scans.markFailedIfBusy(scanId, failureMessage(error));
+    const errorId = newErrorId();
+    deps.log.warn({ err: error, scanId, errorId, phase }, 'scan failed');
+    await deps.scans.markFailedIfBusy(scanId, failureMessage(phase, error, errorId));
     return;
   }
   if (deps.knowledgeBase) {
@@ -60,13 +78,39 @@ export async function markDeadScan(scans: ScanJobRepository, scanId: number): Pr
   await scans.markFailedIfBusy(scanId, 'The scan stopped unexpectedly (the worker was interrupted or timed out). Upload the file again to retry.');
 }
 
-/** Starts this process's scan workers on the app's queue. */
-export async function startScanWorkers(app: FastifyInstance, deps: { blobs: BlobStore; engine: Pick<Engine, 'scan'>; concurrency?: number }): Promise<void> {
+export interface ScanWorkersOptions {
+  blobs: BlobStore;
+  engine: Pick<Engine, 'scan'>;
+  concurrency?: number;
+  /** This process's work directory (engine/work-dir.ts). */
+  tempDir?: string;
+  startDelayMs?: number;
+}
+
+/**
+ * Starts this process's scan workers on the app's queue. On PGlite this process is the only
+ * one on the queue, so a scan job still active at start belonged to a process that died
+ * (kill -9, power loss): it is failed at once, which retries it now rather than when its
+ * heartbeat would have expired, and dead-letters it (scan F) when it had no retry left.
+ */
+export async function startScanWorkers(app: FastifyInstance, deps: ScanWorkersOptions): Promise<void> {
   const boss = app.boss;
   if (!boss) throw new Error('startScanWorkers needs an app built with the queue enabled');
   const scans = createScanJobRepository(app.db);
-  const jobDeps: ScanJobDeps = { scans, blobs: deps.blobs, engine: deps.engine, log: app.log, knowledgeBase: createKnowledgeBase(app.db) };
-  await boss.work<ScanJobData>(SCAN_QUEUE, { localConcurrency: deps.concurrency ?? 2, pollingIntervalSeconds: 1 }, async (jobs) => {
+  const jobDeps: ScanJobDeps = {
+    scans,
+    blobs: deps.blobs,
+    engine: deps.engine,
+    log: app.log,
+    knowledgeBase: createKnowledgeBase(app.db),
+    ...(deps.tempDir ? { tempDir: deps.tempDir } : {}),
+    ...(deps.startDelayMs ? { startDelayMs: deps.startDelayMs } : {}),
+  };
+  if (app.database.kind === 'pglite') {
+    const orphans = await failOrphanedJobs(boss, SCAN_QUEUE);
+    if (orphans.length > 0) app.log.warn({ jobs: orphans }, 'scan jobs of a process that ended were failed for retry');
+  }
+  await boss.work<ScanJobData>(SCAN_QUEUE, { localConcurrency: deps.concurrency ?? 2, pollingIntervalSeconds: 1, heartbeatRefreshSeconds: SCAN_HEARTBEAT_REFRESH_SECONDS }, async (jobs) => {
     for (const job of jobs) await runScanJob(jobDeps, job.data.scanId, job.signal);
   });
   await boss.work<ScanJobData>(SCAN_DEAD_QUEUE, { pollingIntervalSeconds: 5 }, async (jobs) => {
@@ -74,7 +118,36 @@ export async function startScanWorkers(app: FastifyInstance, deps: { blobs: Blob
   });
 }
 
-function failureMessage(error: unknown): string {
-  const reason = error instanceof Error ? error.message : String(error);
-  return `The scan failed: ${reason}`.slice(0, MAX_ERROR_LENGTH);
+/**
+ * What the scan's error says: a short reason and the error id, never the database's message
+ * (its SQL and parameters): `The scan failed: its result could not be stored. Error ID: 3f9a0c1b2d4e`.
+ * Only the engine's own reasons ("the scan needed more memory than a scan may use") are shown.
+ */
+export function failureMessage(phase: Phase, error: unknown, errorId: string): string {
+  const reason =
+    phase === 'read' ? 'the uploaded file is missing from the store'
+    : phase === 'store' ? 'its result could not be stored'
+    : engineReason(error);
+  return `The scan failed: ${reason}. Error ID: ${errorId}`;
+}
+
+function engineReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const firstLine = (message.split('\n', 1)[0] ?? '').trim().replace(/\.$/, '');
+  if (!firstLine) return 'the engine stopped with an error';
+  return firstLine.length > MAX_REASON_LENGTH ? `${firstLine.slice(0, MAX_REASON_LENGTH)}…` : firstLine;
+}
+
+/** Fails every active job of `queue`; returns their ids. */
+async function failOrphanedJobs(boss: PgBoss, queue: string): Promise<string[]> {
+  const orphans: string[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await boss.findJobs(queue, { limit: 1000, ...(after ? { after } : {}) });
+    orphans.push(...page.filter((job) => job.state === 'active').map((job) => job.id));
+    if (page.length < 1000) break;
+    after = page[page.length - 1]?.id;
+  }
+  if (orphans.length > 0) await boss.fail(queue, orphans, { message: 'the process running the job ended' });
+  return orphans;
 }

@@ -41,7 +41,9 @@ async function startBoss(database: Database, onError: (error: Error) => void): P
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
-      : new PgBoss({ connectionString: database.connectionString, max: 4 });
+      : // Several processes share the queue: the supervisor fails a dead process's jobs by their
+        // lost heartbeat (jobs/queues.ts), so it looks every 10 s rather than every minute.
+        new PgBoss({ connectionString: database.connectionString, max: 4, superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 });
   boss.on('error', onError);
   await boss.start();
   await createQueues(boss);
