@@ -1,10 +1,19 @@
 // Browser journey: log in, create a group, upload the demo .deb, wait for the scan to be
-// ready and read its components; a screenshot per step under e2e/artifacts/upload/.
+// ready and read its components; a screenshot per step under e2e/artifacts/upload/. The
+// server's Content Security Policy is on throughout, and no page may violate it.
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, screenshotter } from './support/browser.ts';
+import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
+
+/**
+ * Zod 4 probes `new Function('')` once to choose its compiled parsers; the CSP refuses it and
+ * Zod falls back to its plain ones, so nothing breaks. `z.config({ jitless: true })` in the web
+ * app's entry point removes the probe; until it does, refused eval from our own bundle is the
+ * one violation tolerated. Anything else (an inline script or style, a foreign origin) fails.
+ */
+const REFUSED_EVAL_PROBE = /^script-src blocked eval at http:\/\/127\.0\.0\.1:\d+\/static\/js\/[\w-]+\.js:\d+$/;
 
 const demoDeb = join(import.meta.dirname, 'fixtures/demo-deb/binlens-demo_1.4.2-1_amd64.deb');
 
@@ -20,7 +29,7 @@ afterAll(async () => {
 });
 
 it('logs in, creates a group, uploads a .deb and shows its components', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const { page, cspViolations } = await newWatchedPage(browser, { viewport: { width: 1280, height: 800 } });
   const shot = screenshotter(page, 'upload');
 
   await page.goto(`${server.baseUrl}/applications`);
@@ -62,5 +71,20 @@ it('logs in, creates a group, uploads a .deb and shows its components', async ()
   expect(await cells('binlens-demo')).toEqual(['binlens-demo', '1.4.2-1', 'DP']);
   expect(await cells('left-pad')).toEqual(['left-pad', '1.3.0', 'JS']);
   expect(await cells('@types/node')).toEqual(['@types/node', '20.11.5', 'JS']);
+  expect(cspViolations().filter((text) => !REFUSED_EVAL_PROBE.test(text))).toEqual([]);
+  await page.close();
+});
+
+it('serves the policy the journey ran under, and the watch sees a violation', async () => {
+  const { page, cspViolations } = await newWatchedPage(browser);
+  const response = await page.goto(`${server.baseUrl}/login`);
+  expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self';/);
+  await page.evaluate(`{
+    const script = document.createElement('script');
+    script.textContent = 'document.title = "injected"';
+    document.body.append(script);
+  }`);
+  await expect.poll(() => cspViolations().some((text) => text.startsWith('script-src-elem blocked inline'))).toBe(true);
+  expect(await page.title()).toBe('Binlens');
   await page.close();
 });

@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core; never a downloaded browser.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const artifactsDir = join(import.meta.dirname, '..', 'artifacts');
 
@@ -28,4 +28,29 @@ export function screenshotter(page: Page, journey: string): (step: string) => Pr
     await mkdir(dir, { recursive: true });
     await page.screenshot({ path: join(dir, `${String(count).padStart(2, '0')}-${step}.png`), fullPage: true });
   };
+}
+
+/** A page that records every Content Security Policy violation, from the DOM event and the console. */
+export interface WatchedPage {
+  page: Page;
+  /** Each violation as "<directive> blocked <uri>" or the console's "Refused to …" text. */
+  cspViolations: () => string[];
+}
+
+const CSP_LISTENER = `
+document.addEventListener('securitypolicyviolation', (event) => {
+  window.__binlensCspViolation(event.effectiveDirective + ' blocked ' + (event.blockedURI || 'inline') + ' at ' + event.sourceFile + ':' + event.lineNumber);
+});`;
+
+export async function newWatchedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+  const page = await browser.newPage(options);
+  const violations: string[] = [];
+  await page.exposeFunction('__binlensCspViolation', (text: string) => void violations.push(text));
+  // Init scripts run before the page's own and are not subject to its CSP. Text, because this
+  // package is type-checked without the DOM library.
+  await page.addInitScript({ content: CSP_LISTENER });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return { page, cspViolations: () => [...violations] };
 }
