@@ -23,12 +23,22 @@ export const scanItems = pgTable(
     kind: text('kind'),
     /** A documentation example (infoleak decoy), left out unless asked for. */
     decoy: boolean('decoy').notNull().default(false),
+    // Positions, from 1, in the other lists a page is read from, so that any page of any of
+    // them is an index seek and its count the last position (result-items.ts ranks them):
+    /** Among the section's items that are not decoys; null for a decoy. */
+    shownIdx: integer('shown_idx'),
+    /** Among the items of its kind; null without a kind. */
+    kindIdx: integer('kind_idx'),
+    /** Among the items of its kind that are not decoys; null for a decoy or without a kind. */
+    kindShownIdx: integer('kind_shown_idx'),
     /** Lower-cased text a search matches (see result-items.ts searchText). */
     search: text('search'),
     item: jsonText<unknown>('item').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.scanId, table.section, table.idx] }),
-    index('scan_items_kind_idx').on(table.scanId, table.section, table.kind, table.idx),
+    index('scan_items_shown_idx').on(table.scanId, table.section, table.shownIdx),
+    index('scan_items_kind_idx').on(table.scanId, table.section, table.kind, table.kindIdx),
+    index('scan_items_kind_shown_idx').on(table.scanId, table.section, table.kind, table.kindShownIdx),
   ],
 );

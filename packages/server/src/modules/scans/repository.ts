@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Identification, Problem, ProblemLevel } from '@binlens/engine/model';
 import type { Db } from '../../db/client.ts';
 import { groups, type ScanItemSection, scanItems, type ScanProgress, scans, type ScanStatus } from '../../db/schema/index.ts';
@@ -77,15 +77,24 @@ export function createScansRepository(db: Db): ScansRepository {
   const visibleScan = (viewer: Viewer, id: number) => and(eq(scans.id, id), inVisibleGroupWhere(db, viewer, scans.groupId));
 
   async function items<T>(viewer: Viewer, id: number, section: ScanItemSection, filter: ItemFilter, page: PageRequest) {
-    const [scan] = await db.select({ status: scans.status }).from(scans).where(visibleScan(viewer, id));
+    const [scan] = await db.select({ status: scans.status, unsplit: isNull(scans.resultCore) }).from(scans).where(visibleScan(viewer, id));
     if (!scan) return undefined;
-    await ensureSplit(db, id);
+    if (scan.status === 'R' && scan.unsplit) await ensureSplit(db, id);
+    const base = and(eq(scanItems.scanId, id), eq(scanItems.section, section), filter.kind === undefined ? undefined : eq(scanItems.kind, filter.kind));
+    const shownOnly = filter.includeDecoys === false;
+    if (filter.ids === undefined && filter.search === undefined) {
+      // A plain list: its page is an index seek on the list's own position, its count the last position.
+      const position = filter.kind === undefined ? (shownOnly ? scanItems.shownIdx : scanItems.idx) : shownOnly ? scanItems.kindShownIdx : scanItems.kindIdx;
+      const [rows, [last]] = await Promise.all([
+        db.select({ item: scanItems.item }).from(scanItems).where(and(base, gt(position, page.offset))).orderBy(asc(position)).limit(page.limit),
+        db.select({ value: max(position) }).from(scanItems).where(base),
+      ]);
+      return { status: scan.status, rows: rows.map((row) => row.item as T), count: last?.value ?? 0 };
+    }
     const where = and(
-      eq(scanItems.scanId, id),
-      eq(scanItems.section, section),
-      filter.kind === undefined ? undefined : eq(scanItems.kind, filter.kind),
+      base,
       filter.ids === undefined ? undefined : inArray(scanItems.idx, [...filter.ids]),
-      filter.includeDecoys === false ? eq(scanItems.decoy, false) : undefined,
+      shownOnly ? eq(scanItems.decoy, false) : undefined,
       filter.search === undefined ? undefined : sql`strpos(${scanItems.search}, ${searchNeedle(filter.search)}) > 0`,
     );
     const [rows, [total]] = await Promise.all([

@@ -10,9 +10,14 @@ export interface ScanItemRow {
   idx: number;
   kind: string | null;
   decoy: boolean;
+  shownIdx: number | null;
+  kindIdx: number | null;
+  kindShownIdx: number | null;
   search: string | null;
   item: unknown;
 }
+
+type Described = Partial<Pick<ScanItemRow, 'kind' | 'decoy' | 'search'>>;
 
 export interface SplitIdentification {
   core: Identification;
@@ -23,18 +28,42 @@ export interface SplitIdentification {
 export function splitIdentification(identification: Identification): SplitIdentification {
   const native = toNativeJson(identification, toScanResult(identification));
   const items: ScanItemRow[] = [];
-  const push = (section: ScanItemSection, list: readonly unknown[], describe: (item: never, idx: number) => Partial<ScanItemRow> = () => ({})) => {
-    list.forEach((entry, i) => items.push({ kind: null, decoy: false, search: null, ...describe(entry as never, i + 1), section, idx: i + 1, item: entry }));
+  const push = (section: ScanItemSection, list: readonly unknown[], describe: (item: never) => Described = () => ({})) => {
+    const ranks = new Ranks();
+    list.forEach((entry, i) => {
+      const { kind = null, decoy = false, search = null } = describe(entry as never);
+      items.push({ section, idx: i + 1, kind, decoy, ...ranks.next(kind, decoy), search, item: entry });
+    });
   };
-  push('infoleak', native.infoleaks.map((leak, i) => ({ id: i + 1, ...leak })), (leak: (typeof native.infoleaks)[number]) => ({
+  push('infoleak', native.infoleaks.map((leak, i) => ({ id: i + 1, ...leak })), (leak: (typeof native.infoleaks)[number]): Described => ({
     kind: leak.kind,
     decoy: leak.decoy,
     search: searchText([leak.value, leak.context, leak.path.join('/')]),
   }));
   push('executable', native.executables);
   push('mobile_app', native.mobile_apps);
-  push('problem', identification.problems, (problem: Identification['problems'][number]) => ({ kind: problem.level }));
+  push('problem', identification.problems, (problem: Identification['problems'][number]): Described => ({ kind: problem.level }));
   return { core: resultCore(identification), componentCount: identification.components.length, items };
+}
+
+/** Positions of one section's items in its filtered lists, counted as the items come. */
+class Ranks {
+  private shown = 0;
+  private readonly ofKind = new Map<string, number>();
+  private readonly ofKindShown = new Map<string, number>();
+
+  next(kind: string | null, decoy: boolean): Pick<ScanItemRow, 'shownIdx' | 'kindIdx' | 'kindShownIdx'> {
+    const bump = (counts: Map<string, number>, key: string) => {
+      const value = (counts.get(key) ?? 0) + 1;
+      counts.set(key, value);
+      return value;
+    };
+    return {
+      shownIdx: decoy ? null : (this.shown += 1),
+      kindIdx: kind === null ? null : bump(this.ofKind, kind),
+      kindShownIdx: kind === null || decoy ? null : bump(this.ofKindShown, kind),
+    };
+  }
 }
 
 /**

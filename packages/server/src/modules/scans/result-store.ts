@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { scanItems, scans } from '../../db/schema/index.ts';
 import { type ScanItemRow, splitIdentification } from './result-items.ts';
 
-/** Rows per INSERT: 7 parameters each, well under PostgreSQL's 65,535. */
+/** Rows per INSERT: 10 parameters each, well under PostgreSQL's 65,535. */
 const INSERT_BATCH = 500;
 
 /**
