@@ -55,7 +55,7 @@ describe('scan', () => {
     const id = await scan(await write('deep.gz', bytes), { limits: { maxDepth: 2 } });
     expect(id.files.map((f) => f.path)).toEqual([[], ['deep'], ['deep', 'deep.out']]);
     expect(id.problems).toEqual([
-      { level: 'warning', location: ['deep', 'deep.out'], plugin: 'compress/gzip', code: 'limit-exceeded', message: 'nested deeper than 2 (maxDepth); not unpacked' },
+      { level: 'warning', location: ['deep', 'deep.out'], plugin: 'compress/gzip', code: 'limit-exceeded', message: "nested deeper than 2; not unpacked (maxDepth): raise with --limit maxDepth=N on the command line, or the scan's limits setting" },
     ]);
   });
 

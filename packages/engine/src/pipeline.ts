@@ -33,7 +33,7 @@ import { outOfTime } from './scan/time-limit.ts';
 export interface ScanOptions {
   /** Aborts the scan: `scan` rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** Overrides of DEFAULT_LIMITS. */
+  /** Overrides of the default limits (DEFAULT_LIMITS, the budgets scaled to the input's size). */
   limits?: Partial<Limits>;
   /** Directory in which the temporary work directory is made; default the OS temp dir. */
   tempDir?: string;
@@ -64,6 +64,8 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
   const hashing = dir ? undefined : hashFile(path, signal);
   hashing?.catch(() => undefined); // awaited after the extract stage
   const size = dir ? dir.size : info.size;
+  // The default byte and file budgets grow with the input (see INPUT_BUDGET).
+  tracker.scaleTo(size, options.limits);
   const workDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'binlens-'));
   try {
     const ctx: ScanContext = {

@@ -10,6 +10,7 @@ import { executableEnd } from '../executables/image-end.ts';
 import { OCI_LAYOUT, extractLayout, findLayouts } from '../unpack/image/layout-files.ts';
 import { UNPACKERS } from '../unpack/registry.ts';
 import { lazyReader } from '../unpack/lazy-reader.ts';
+import { limitMessage } from '../unpack/limits.ts';
 import { ExtractSink, type KeepBudget } from '../unpack/safe-fs.ts';
 import { WriteBehind } from '../unpack/write-behind.ts';
 import { FormatError, HEAD_BYTES, type Chunk, type Unpacker } from '../unpack/types.ts';
@@ -233,7 +234,7 @@ async function unpack(
       location,
       plugin: handler.name,
       code: 'limit-exceeded',
-      message: `nested deeper than ${ctx.tracker.limits.maxDepth} (maxDepth); not unpacked`,
+      message: limitMessage('maxDepth', `nested deeper than ${ctx.tracker.limits.maxDepth}; not unpacked`),
     });
     return;
   }

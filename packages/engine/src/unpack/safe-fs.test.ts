@@ -76,7 +76,7 @@ describe('ExtractSink', () => {
       expect(sink.entries().map((e) => e.name)).toEqual(['a', 'b']);
       expect(sink.stopped).toBe(true);
       expect(problems).toEqual([
-        { level: 'warning', location: ['outer.tar', 'c'], plugin: 'archive/tar', code: 'limit-exceeded', message: 'more than 2 files (maxFiles)' },
+        { level: 'warning', location: ['outer.tar', 'c'], plugin: 'archive/tar', code: 'limit-exceeded', message: "more than 2 files (maxFiles): raise with --limit maxFiles=N on the command line, or the scan's limits setting" },
       ]);
     });
   });
@@ -85,7 +85,7 @@ describe('ExtractSink', () => {
     const files = await withSink({ maxFileBytes: 10 }, async (sink, problems) => {
       expect(await sink.file('big', () => Readable.from([Buffer.alloc(8), Buffer.alloc(8)]))).toBe(false);
       expect(await sink.file('small', () => Readable.from([Buffer.alloc(4)]))).toBe(true);
-      expect(problems.map((p) => [p.code, p.location, p.message])).toEqual([['limit-exceeded', ['outer.tar', 'big'], 'file larger than 10 bytes (maxFileBytes)']]);
+      expect(problems.map((p) => [p.code, p.location, p.message])).toEqual([['limit-exceeded', ['outer.tar', 'big'], "file larger than 10 bytes (maxFileBytes): raise with --limit maxFileBytes=N on the command line, or the scan's limits setting"]]);
     });
     expect(files).toEqual(['1']);
   });
@@ -95,7 +95,7 @@ describe('ExtractSink', () => {
       await sink.file('a', () => Readable.from([Buffer.alloc(4)]));
       await sink.file('b', () => Readable.from([Buffer.alloc(4)]));
       expect(sink.stopped).toBe(true);
-      expect(problems.map((p) => p.message)).toEqual(['more than 5 bytes extracted (maxTotalBytes)']);
+      expect(problems.map((p) => p.message)).toEqual(["more than 5 bytes extracted (maxTotalBytes): raise with --limit maxTotalBytes=N on the command line, or the scan's limits setting"]);
     });
   });
 
@@ -152,7 +152,7 @@ describe('ExtractSink', () => {
       expect(await sink.fileBytes('b', Buffer.from('5678'))).toBe(false);
       expect(sink.entries().map((e) => e.name)).toEqual(['a']);
       expect(problems.map((p) => [p.code, p.location, p.message])).toEqual([
-        ['limit-exceeded', ['outer.tar', 'b'], 'more than 5 bytes extracted (maxTotalBytes)'],
+        ['limit-exceeded', ['outer.tar', 'b'], "more than 5 bytes extracted (maxTotalBytes): raise with --limit maxTotalBytes=N on the command line, or the scan's limits setting"],
       ]);
     });
   });

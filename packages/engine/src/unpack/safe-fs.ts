@@ -9,7 +9,7 @@ import { join, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DockerImage, Problem } from '../model/index.ts';
-import type { LimitTracker } from './limits.ts';
+import { ContainerMeter, type LimitTracker, type Limits, limitMessage } from './limits.ts';
 import { MemberWriter } from './member-writer.ts';
 import { FormatError, HEAD_BYTES } from './types.ts';
 import type { WriteBehind } from './write-behind.ts';
@@ -66,6 +66,12 @@ export class WorkDir {
 export interface FileOptions {
   /** Bytes of input this member is decoded from, for the compression-ratio limit. */
   compressedSize?: number;
+  /**
+   * Compressed bytes read so far (see `countConsumed`): the ratio is then taken against
+   * what the decoder has been given, not the whole entry, so a 10 MB stream of zeros
+   * stops after a few MB of output instead of 250 × 10 MB.
+   */
+  consumed?: () => number;
   /** Container images: layer digest and whiteout layer digest (see ExtractedEntry). */
   layer?: string;
   whiteout?: string;
@@ -123,6 +129,9 @@ export class ExtractSink {
   readonly #images: DockerImage[] = [];
   /** First HEAD_BYTES bytes of each file member, kept while writing so detection needs no second open. */
   readonly #heads = new Map<string, Buffer>();
+  /** This container's output against its input, for its aggregate ratio. */
+  readonly #meter = new ContainerMeter();
+  #meterReported = false;
 
   constructor(work: WorkDir, tracker: LimitTracker, location: string[], plugin: string, report: (p: Problem) => void, options: SinkOptions = {}) {
     this.#work = work;
@@ -134,9 +143,9 @@ export class ExtractSink {
     this.#report = report;
   }
 
-  /** True once a scan-wide limit is hit: extractors should stop walking. */
+  /** True once a scan-wide limit is hit, or this container's ratio: extractors should stop walking. */
   get stopped(): boolean {
-    return this.#tracker.exhausted !== undefined;
+    return this.#tracker.exhausted !== undefined || this.#meter.stopped !== undefined;
   }
 
   /**
@@ -146,6 +155,35 @@ export class ExtractSink {
   get budget(): { files: number; bytes: number; fileBytes: number } {
     const { limits, files, totalBytes } = this.#tracker;
     return { files: limits.maxFiles - files, bytes: limits.maxTotalBytes - totalBytes, fileBytes: limits.maxFileBytes };
+  }
+
+  /**
+   * What an archive declares it holds (`what`: "the zip"), checked before anything is
+   * written. Over the scan's remaining files or bytes, records one `limit-exceeded`
+   * problem at the container and returns its message: the caller extracts only what
+   * fits, then calls `exhaust` with it, since the scan's budget is spent.
+   */
+  declare(what: string, files: number, bytes: number): string | undefined {
+    const left = this.budget;
+    let reason: string | undefined;
+    if (bytes > left.bytes) {
+      reason = limitMessage('maxTotalBytes', `${what} declares ${bytes} bytes, more than the ${left.bytes} bytes left of the scan's budget; only the entries that fit are extracted`);
+    } else if (files > left.files) {
+      reason = limitMessage('maxFiles', `${what} declares ${files} files, more than the ${left.files} files left of the scan's budget; only the first are extracted`);
+    }
+    if (reason !== undefined) this.#report({ level: 'warning', location: this.#location, plugin: this.#plugin, code: 'limit-exceeded', message: reason });
+    return reason;
+  }
+
+  /** End extraction everywhere for `reason`, already reported (see `declare`). */
+  exhaust(reason: string): void {
+    this.#tracker.exhausted ??= reason;
+    this.#tracker.exhaustedReported = true;
+  }
+
+  /** The scan's limits (adapters that check a listing up front compare with them). */
+  get limits(): Readonly<Limits> {
+    return this.#tracker.limits;
   }
 
   /**
@@ -167,7 +205,8 @@ export class ExtractSink {
     if (!path.startsWith(this.#work.dir + sep)) throw new Error(`${path} is outside the work directory`);
     const name = this.#admit(rawName);
     if (name === undefined) return false;
-    const limitReason = this.#tracker.addBytes(digest.size, digest.size, options.compressedSize);
+    const limitReason = this.#tracker.addBytes(digest.size, digest.size, options.compressedSize, this.#meter);
+    this.#meter.finish(digest.size, options.compressedSize);
     if (limitReason) {
       this.#limitProblem([...this.#location, name], limitReason);
       return false;
@@ -241,11 +280,13 @@ export class ExtractSink {
     let written = 0;
     let limitReason: string | undefined;
     const tracker = this.#tracker;
+    const container = this.#meter;
+    const consumed = (): number | undefined => options.consumed?.() ?? options.compressedSize;
     const head = new HeadKeeper();
     const meter = new Transform({
       transform(chunk: Buffer, _enc, callback) {
         written += chunk.length;
-        limitReason = tracker.addBytes(chunk.length, written, options.compressedSize);
+        limitReason = tracker.addBytes(chunk.length, written, consumed(), container);
         if (limitReason) return callback(new Error(limitReason));
         head.add(chunk);
         sha1.update(chunk);
@@ -258,6 +299,7 @@ export class ExtractSink {
       // 'wx': create only, so even a name collision cannot write through a link.
       await pipeline(open(), meter, writer, { signal });
     } catch (err) {
+      container.finish(written, consumed());
       if (signal?.aborted) throw err;
       if (limitReason) {
         await rm(diskPath, { force: true });
@@ -268,6 +310,7 @@ export class ExtractSink {
       const { code, message } = describeStreamError(err);
       throw new FormatError(code, `${message} after ${written} bytes`, [...this.#location, name]);
     }
+    container.finish(written, consumed());
     const contents = writer.contents;
     const kept = contents !== undefined && contents.length > HEAD_BYTES && this.#keep?.reserve(contents.length) ? contents : head.bytes();
     this.#set({ name, diskPath, size: written, sha1: sha1.digest('hex'), sha256: sha256.digest('hex'), ...origin(options) }, kept);
@@ -284,7 +327,8 @@ export class ExtractSink {
     if (name === undefined) return false;
     const diskPath = this.#work.allocate();
     // As `file` does chunk by chunk; an empty member has no chunk to account.
-    const limitReason = bytes.length > 0 ? this.#tracker.addBytes(bytes.length, bytes.length, options.compressedSize) : undefined;
+    const limitReason = bytes.length > 0 ? this.#tracker.addBytes(bytes.length, bytes.length, options.compressedSize, this.#meter) : undefined;
+    this.#meter.finish(bytes.length, options.compressedSize);
     if (limitReason) {
       this.#limitProblem([...this.#location, name], limitReason);
       return false;
@@ -331,6 +375,8 @@ export class ExtractSink {
       });
       return undefined;
     }
+    // This container went over its ratio: said once, its later members silently skipped.
+    if (this.#meter.stopped !== undefined) return undefined;
     if (this.#entries.has(normal.path)) {
       // Archive semantics: the later member wins; its predecessor was already counted.
       return normal.path;
@@ -362,8 +408,33 @@ export class ExtractSink {
       if (this.#tracker.exhaustedReported) return;
       this.#tracker.exhaustedReported = true;
     }
+    // The container's ratio: once, located at the container.
+    if (this.#meter.stopped === reason) {
+      if (this.#meterReported) return;
+      this.#meterReported = true;
+      location = this.#location;
+    }
     this.#report({ level: 'warning', location, plugin: this.#plugin, code: 'limit-exceeded', message: reason });
   }
+}
+
+/**
+ * `source` as it is handed to a decoder, with a count of the bytes that went through:
+ * the `consumed` of FileOptions. The count runs ahead of the decoder by its buffers
+ * (tens of KiB), which only delays a ratio stop by that much input.
+ */
+export function countConsumed(source: Readable): { stream: Readable; consumed: () => number } {
+  let count = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, callback) {
+      count += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  source.on('error', (err) => counter.destroy(err));
+  counter.on('close', () => source.destroy());
+  source.pipe(counter);
+  return { stream: counter, consumed: () => count };
 }
 
 /** Collects the first HEAD_BYTES bytes of a stream. */

@@ -15,6 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import sevenZipCjs from '7z-wasm';
 import type { SevenZipModuleFactory } from '7z-wasm';
+import { CONTAINER_RATIO_FLOOR_BYTES, type Limits, limitMessage } from './limits.ts';
 import { inOrder } from './ordered-pool.ts';
 import { type FileDigest, HeadKeeper } from './safe-fs.ts';
 import type { ExtractContext } from './types.ts';
@@ -56,15 +57,12 @@ export async function extractWith7z(ctx: ExtractContext, type: SevenZipType, del
       }
       throw new FormatError('corrupt', `7-Zip cannot open it as ${type}: ${message}`, ctx.location);
     }
-    const listed = summarise(listing.lines);
-    const budget = ctx.sink.budget;
-    if (listed.files > budget.files || listed.bytes > budget.bytes || listed.largest > budget.fileBytes) {
-      ctx.report({
-        level: 'warning',
-        location: ctx.location,
-        code: 'limit-exceeded',
-        message: `${type} lists ${listed.files} files of ${listed.bytes} bytes, over the scan's remaining limits; not unpacked`,
-      });
+    const over = overBudget(summarise(listing.lines), ctx);
+    if (over !== undefined) {
+      const message = limitMessage(over[0], `${type} ${over[1]}; not unpacked`);
+      ctx.report({ level: 'warning', location: ctx.location, code: 'limit-exceeded', message });
+      // Past the scan's budget of files or bytes, the scan's extraction ends here, as when writing.
+      if (over[0] === 'maxFiles' || over[0] === 'maxTotalBytes') ctx.sink.exhaust(message);
       return;
     }
     const extraction = run.call(['x', '-y', '-bso0', '-bsp0', NO_PASSWORD, `-t${type}`, `-o${run.outMount}/out`, inPath]);
@@ -223,6 +221,25 @@ async function digest(path: string, signal: AbortSignal): Promise<FileDigest> {
     buffers.push(buffer);
   }
   return { size, sha1: sha1.digest('hex'), sha256: sha256.digest('hex'), head: head.bytes() };
+}
+
+/**
+ * Which limit the listing passes, with what it lists: the scan's remaining files, bytes
+ * or file size, or the ratio of what it lists to the archive's own size (7-Zip writes
+ * the members before the sink sees a byte, so nothing is written when over).
+ */
+function overBudget(listed: Listed, ctx: ExtractContext): [keyof Limits, string] | undefined {
+  const budget = ctx.sink.budget;
+  const { maxCompressionRatio } = ctx.sink.limits;
+  const packed = Math.max(1, ctx.chunk.end - ctx.chunk.start);
+  const lists = `lists ${listed.files} files of ${listed.bytes} bytes`;
+  if (listed.files > budget.files) return ['maxFiles', `${lists}, more than the ${budget.files} files left in the scan's budget`];
+  if (listed.bytes > budget.bytes) return ['maxTotalBytes', `${lists}, more than the ${budget.bytes} bytes left in the scan's budget`];
+  if (listed.largest > budget.fileBytes) return ['maxFileBytes', `${lists}, one of ${listed.largest} bytes, over ${budget.fileBytes}`];
+  if (listed.bytes > CONTAINER_RATIO_FLOOR_BYTES && listed.bytes > maxCompressionRatio * packed) {
+    return ['maxCompressionRatio', `${lists} from ${packed} bytes, above ${maxCompressionRatio}:1`];
+  }
+  return undefined;
 }
 
 /** Files and bytes of a `7z l -slt -ba` listing (blocks of `Key = value` lines). */

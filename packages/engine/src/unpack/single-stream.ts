@@ -1,5 +1,6 @@
 // Shared by the compressors (gzip, xz, zstd): one compressed stream in, one file out.
 import type { Readable } from 'node:stream';
+import { countConsumed } from './safe-fs.ts';
 import type { ExtractContext } from './types.ts';
 
 /**
@@ -45,5 +46,12 @@ export async function extractSingleStream(
       return;
     }
   }
-  await sink.file(name, () => decode(reader.stream(chunk.start, chunk.end)), { compressedSize }, signal);
+  // The ratio is taken against the compressed bytes read so far, not the whole stream's size.
+  let consumed = (): number => 0;
+  const open = (): Readable => {
+    const counted = countConsumed(reader.stream(chunk.start, chunk.end));
+    consumed = counted.consumed;
+    return decode(counted.stream);
+  };
+  await sink.file(name, open, { compressedSize, consumed: () => consumed() }, signal);
 }

@@ -16,7 +16,7 @@ import { WorkDir } from './safe-fs.ts';
 
 export interface UnpackOptions {
   signal?: AbortSignal;
-  /** Overrides of DEFAULT_LIMITS. */
+  /** Overrides of the default limits (DEFAULT_LIMITS, the budgets scaled to the input's size). */
   limits?: Partial<Limits>;
   /** Directory in which the temporary work directory is made; default the OS temp dir. */
   tempDir?: string;
@@ -42,7 +42,7 @@ export interface UnpackedTree {
 /** Throws only when the path cannot be read, on bad options, or when aborted. */
 export async function unpackFile(path: string, options: UnpackOptions = {}): Promise<UnpackedTree> {
   const signal = options.signal ?? new AbortController().signal;
-  const limits = resolveLimits(options.limits);
+  resolveLimits(options.limits); // bad options throw before any work
   signal.throwIfAborted();
   const info = await stat(path);
   if (!info.isFile()) throw new Error(`${path} is not a regular file`);
@@ -57,7 +57,8 @@ export async function unpackFile(path: string, options: UnpackOptions = {}): Pro
       inputName,
       tree: new FileTree(),
       work: new WorkDir(workDir),
-      tracker: new LimitTracker(limits),
+      // The default byte and file budgets grow with the input (see INPUT_BUDGET).
+      tracker: new LimitTracker(resolveLimits(options.limits, info.size)),
       signal,
       problems: [],
       progress: options.onProgress ?? (() => undefined),

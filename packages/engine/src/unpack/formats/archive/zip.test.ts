@@ -85,7 +85,7 @@ describe('archive/zip', () => {
     ]), { maxCompressionRatio: 100 });
     expect(out.members).toEqual({ 'after.txt': 'still here' });
     expect(out.problems).toEqual([
-      { level: 'warning', location: ['bomb.bin'], plugin: 'archive/zip', code: 'limit-exceeded', message: 'compression ratio above 100:1 (maxCompressionRatio)' },
+      { level: 'warning', location: ['bomb.bin'], plugin: 'archive/zip', code: 'limit-exceeded', message: "compression ratio above 100:1 (maxCompressionRatio): raise with --limit maxCompressionRatio=N on the command line, or the scan's limits setting" },
     ]);
   });
 

@@ -7,9 +7,9 @@ import { Transform, type Readable } from 'node:stream';
 import { createInflateRaw, crc32, inflateRawSync } from 'node:zlib';
 import type { ExtractContext, Unpacker } from '../../types.ts';
 import { FormatError } from '../../types.ts';
-import { memberLocation } from '../../safe-fs.ts';
+import { countConsumed, memberLocation } from '../../safe-fs.ts';
 import { pipeThrough } from '../../../util/reader.ts';
-import { type CentralEntry, SIG_LOCAL, dataOffset, findDirectory, readDirectory } from '../../layouts/zip-directory.ts';
+import { type CentralEntry, type Directory, SIG_LOCAL, dataOffset, findDirectory, readDirectory } from '../../layouts/zip-directory.ts';
 import { measureZip } from '../../../carve/measure/zip.ts';
 
 const METHOD_STORED = 0;
@@ -35,26 +35,66 @@ export const zip: Unpacker = {
       await walkLocalHeaders(ctx);
       throw new FormatError('truncated', 'no end of central directory record: file cut short', ctx.location);
     }
-    let previous: CentralEntry | undefined;
-    for await (const entry of readDirectory(ctx.reader, dir, ctx.location)) {
-      ctx.signal.throwIfAborted();
-      if (ctx.sink.stopped) return;
-      if (previous && overlaps(previous, entry)) {
-        // Overlapping entries are how a "non-recursive" zip bomb (Fifield, 2019) reuses
-        // one deflate stream thousands of times; a real zip never shares bytes.
-        ctx.report({
-          level: 'error',
-          location: memberLocation(ctx.location, entry.name),
-          code: 'overlapping-entries',
-          message: `entry data overlaps ${previous.name}; not extracted`,
-        });
-        continue;
-      }
-      previous = entry;
-      await extractEntry(ctx, entry, () => dataOffset(ctx.reader, entry.localOffset, memberLocation(ctx.location, entry.name)));
+    // What the directory declares is checked against the scan's budget before anything is written.
+    const fits = await budgetCheck(ctx, dir);
+    try {
+      await extractListed(ctx, dir, fits);
+    } finally {
+      fits();
     }
   },
 };
+
+async function extractListed(ctx: ExtractContext, dir: Directory, fits: (entry: CentralEntry) => boolean): Promise<void> {
+  let previous: CentralEntry | undefined;
+  for await (const entry of readDirectory(ctx.reader, dir, ctx.location)) {
+    ctx.signal.throwIfAborted();
+    if (ctx.sink.stopped) return;
+    if (!fits(entry)) continue;
+    if (previous && overlaps(previous, entry)) {
+      // Overlapping entries are how a "non-recursive" zip bomb (Fifield, 2019) reuses
+      // one deflate stream thousands of times; a real zip never shares bytes.
+      ctx.report({
+        level: 'error',
+        location: memberLocation(ctx.location, entry.name),
+        code: 'overlapping-entries',
+        message: `entry data overlaps ${previous.name}; not extracted`,
+      });
+      continue;
+    }
+    previous = entry;
+    await extractEntry(ctx, entry, () => dataOffset(ctx.reader, entry.localOffset, memberLocation(ctx.location, entry.name)));
+  }
+}
+
+/**
+ * Sums the sizes the central directory declares; when they pass what the scan may still
+ * extract, the sink records one `limit-exceeded` problem up front, and the answer says,
+ * entry by entry, whether its declared size still fits in what is left (those that do
+ * are extracted), and ends the scan's extraction once called without an entry.
+ * A directory that lies about sizes is still held by the limits applied while writing.
+ */
+async function budgetCheck(ctx: ExtractContext, dir: Directory): Promise<(entry?: CentralEntry) => boolean> {
+  let files = 0;
+  let bytes = 0;
+  try {
+    for await (const entry of readDirectory(ctx.reader, dir, ctx.location)) {
+      ctx.signal.throwIfAborted();
+      if (entry.name.endsWith('/')) continue;
+      files++;
+      bytes += entry.uncompressedSize;
+    }
+  } catch (err) {
+    // A bad directory entry is reported by the extraction pass, at the same entry.
+    if (!(err instanceof FormatError)) throw err;
+  }
+  const over = ctx.sink.declare('the zip', files, bytes);
+  if (over === undefined) return () => true;
+  return (entry) => {
+    if (entry === undefined) ctx.sink.exhaust(over);
+    return entry !== undefined && (entry.name.endsWith('/') || entry.uncompressedSize <= ctx.sink.budget.bytes);
+  };
+}
 
 async function extractEntry(ctx: ExtractContext, entry: CentralEntry, locate: () => Promise<number>): Promise<void> {
   if (entry.name.endsWith('/')) return; // directory
@@ -78,11 +118,14 @@ async function extractEntry(ctx: ExtractContext, entry: CentralEntry, locate: ()
         callback(null, chunk);
       },
     });
+    // The ratio is taken against the compressed bytes read so far.
+    let consumed = (): number => 0;
     const open = (): Readable => {
-      const raw = ctx.reader.stream(start, start + available);
-      return pipeThrough(entry.method === METHOD_DEFLATE ? pipeThrough(raw, createInflateRaw()) : raw, check);
+      const raw = countConsumed(ctx.reader.stream(start, start + available));
+      consumed = raw.consumed;
+      return pipeThrough(entry.method === METHOD_DEFLATE ? pipeThrough(raw.stream, createInflateRaw()) : raw.stream, check);
     };
-    const complete = await ctx.sink.file(entry.name, open, { compressedSize: entry.compressedSize }, ctx.signal);
+    const complete = await ctx.sink.file(entry.name, open, { compressedSize: entry.compressedSize, consumed: () => consumed() }, ctx.signal);
     if (available < entry.compressedSize) {
       throw new FormatError('truncated', `entry has ${available} of ${entry.compressedSize} bytes`, where);
     }

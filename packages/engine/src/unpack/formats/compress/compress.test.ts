@@ -31,11 +31,11 @@ describe('compressors', () => {
     // 3 MiB of zeros: within the one-call output, refused by the ratio check of the member.
     const small = await runUnpacker(gzip, gzipSync(Buffer.alloc(3 * 1024 * 1024)), { maxCompressionRatio: 50 }, 'z.gz');
     expect(small.members).toEqual({});
-    expect(small.problems.map((p) => [p.code, p.message])).toEqual([['limit-exceeded', 'compression ratio above 50:1 (maxCompressionRatio)']]);
+    expect(small.problems.map((p) => [p.code, p.message])).toEqual([['limit-exceeded', "compression ratio above 50:1 (maxCompressionRatio): raise with --limit maxCompressionRatio=N on the command line, or the scan's limits setting"]]);
     // 40 MiB of zeros in 40 KB: past the one-call output, so the stream cuts it.
     const large = await runUnpacker(gzip, gzipSync(Buffer.alloc(40 * 1024 * 1024)), {}, 'bomb.gz');
     expect(large.members).toEqual({});
-    expect(large.problems.map((p) => [p.code, p.message])).toEqual([['limit-exceeded', 'compression ratio above 250:1 (maxCompressionRatio)']]);
+    expect(large.problems.map((p) => [p.code, p.message])).toEqual([['limit-exceeded', "compression ratio above 250:1 (maxCompressionRatio): raise with --limit maxCompressionRatio=N on the command line, or the scan's limits setting"]]);
     // A file limit under the one-call output applies to the one call too.
     const capped = await runUnpacker(gzip, gzipSync(TEXT.repeat(100)), { maxFileBytes: 100 }, 'capped.gz');
     expect(capped.members).toEqual({});

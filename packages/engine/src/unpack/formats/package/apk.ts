@@ -4,9 +4,11 @@
 // tar. Plain gunzip would glue them into one tar; we keep them apart as
 // `signature.tar`, `control.tar` and `data.tar` so that `.PKGINFO` is always at
 // `control.tar/.PKGINFO`, and the next round unpacks each tar.
+import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { ExtractContext, Unpacker } from '../../types.ts';
 import { FormatError } from '../../types.ts';
+import { countConsumed } from '../../safe-fs.ts';
 import { gzip } from '../compress/gzip.ts';
 import { sliceReader } from '../../../carve/slice-reader.ts';
 import { pipeThrough, type Reader } from '../../../util/reader.ts';
@@ -51,7 +53,13 @@ async function extract(ctx: ExtractContext): Promise<void> {
       end = pos + length;
     }
     const from = pos;
-    await sink.file(`${kind}.tar`, () => pipeThrough(reader.stream(from, end), createGunzip()), { compressedSize: end - from }, signal);
+    let consumed = (): number => 0;
+    const open = (): Readable => {
+      const counted = countConsumed(reader.stream(from, end));
+      consumed = counted.consumed;
+      return pipeThrough(counted.stream, createGunzip());
+    };
+    await sink.file(`${kind}.tar`, open, { compressedSize: end - from, consumed: () => consumed() }, signal);
     pos = end;
   }
   if (!seen.has('control')) ctx.report({ level: 'warning', location: ctx.location, code: 'malformed', message: 'apk has no control segment (.PKGINFO)' });
