@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDateTime, formatNumber, formatPercent, formatProgress, truncate } from './format.ts';
+import { displayPath, displayText, formatBytes, formatDateTime, formatNumber, formatPercent, formatProgress, truncate } from './format.ts';
 
 describe('formatNumber', () => {
   it.each([
@@ -81,5 +81,40 @@ describe('formatDateTime', () => {
     ['not a date', '-'],
   ])('%s → %s', (iso, expected) => {
     expect(formatDateTime(iso)).toBe(expected);
+  });
+});
+
+describe('displayText', () => {
+  it.each([
+    ['plain text, kept', 'plain text, kept'],
+    ['C:\\Program Files\\app.exe', 'C:\\Program Files\\app.exe'],
+    ['a\0b', 'a\\0b'],
+    ['line\nbreak\ttab\rreturn', 'line\\nbreak\\ttab\\rreturn'],
+    ['\u001b[31mred', '\\e[31mred'],
+    ['\u0001\u007f\u0085\u00a0', '\\x01\\x7f\\x85\u00a0'],
+    ['invoice\u202egpj.exe', 'invoice\\u{202e}gpj.exe'],
+    ['zero\u200bwidth\ufeff', 'zero\\u{200b}width\\u{feff}'],
+    ['lone \ud800 high', 'lone \\u{d800} high'],
+    ['lone \udc00 low', 'lone \\u{dc00} low'],
+    ['pair \ud83d\ude00 kept', 'pair \ud83d\ude00 kept'],
+    ['ÿÿ9.1', 'ÿÿ9.1'],
+  ])('%j → %j', (text, expected) => {
+    expect(displayText(text)).toBe(expected);
+  });
+
+  it('leaves no character that is invisible or breaks a line, for any string', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let n = 0; n < 500; n += 1) {
+      const text = Array.from({ length: 30 }, () => String.fromCharCode(Math.floor(next() * 0x10000))).join('');
+      // eslint-disable-next-line no-control-regex -- what must never be left
+      expect(displayText(text)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+    }
+  });
+});
+
+describe('displayPath', () => {
+  it('joins the escaped elements of an extended path', () => {
+    expect(displayPath(['fw.bin', 'rootfs\n', 'etc/passwd'])).toBe('fw.bin / rootfs\\n / etc/passwd');
   });
 });

@@ -43,6 +43,31 @@ export function formatProgress(done: number, total: number): string {
   return formatPercent(total > 0 ? Math.min(done / total, 1) : 0);
 }
 
+// C0 controls, DEL, C1 controls, lone surrogates, and the invisible marks that reorder or
+// hide text (bidirectional overrides and isolates, zero-width characters, BOM).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const C_ESCAPES: Readonly<Record<string, string>> = { '\0': '\\0', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\u001b': '\\e' };
+
+/**
+ * Text taken from an input (a member name, evidence, a leak's value) as it can be shown:
+ * characters that would be invisible, break a line or reorder the text around them are
+ * written C-style (`\0`, `\n`, `\e`, `\x7f`, `\u{202e}`); everything else is kept.
+ */
+export function displayText(text: string): string {
+  return text.replace(UNSHOWABLE, (char) => {
+    const escape = C_ESCAPES[char];
+    if (escape) return escape;
+    const code = char.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
+  });
+}
+
+/** An extended path (one element per nested container) as one line of text. */
+export function displayPath(path: readonly string[]): string {
+  return path.map(displayText).join(' / ');
+}
+
 /** Long text cut to `max` characters including the ellipsis. */
 export function truncate(text: string, max: number): string {
   if (max < 1) return '';

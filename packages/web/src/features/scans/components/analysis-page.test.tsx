@@ -171,4 +171,24 @@ describe('analysis page', () => {
     renderRoute('/product/42/analysis');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
+
+  it('shows names, versions and paths from the input escaped, never raw control characters', async () => {
+    const hostile = buildComponent({
+      uid: 'c-hostile',
+      lib: 'evil\u001b[2Jname',
+      version: '9.1\0\ud800',
+      objects: [{ sha1: '3', exe_flags: [], matching_methods: [], extended_fullpath: ['fw.bin', 'bin/a\nb\u202etxt.exe'], docker: null }],
+    });
+    const { handler } = scanSequence([buildScan({ name: 'upload\r.bin' })]);
+    server.use(signedIn, group, handler, mock.get('/rest/scans/{id}/result/', () => HttpResponse.json(buildResult([hostile]))));
+    renderRoute('/product/42/analysis');
+    expect(await screen.findByText('evil\\e[2Jname')).toBeInTheDocument();
+    expect(screen.getByText('9.1\\0\\u{d800}')).toBeInTheDocument();
+    expect(screen.getByText('fw.bin / bin/a\\nb\\u{202e}txt.exe')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'upload\\r.bin' })).toBeInTheDocument();
+    const page = document.body.cloneNode(true) as HTMLElement;
+    for (const style of page.querySelectorAll('style')) style.remove();
+    // eslint-disable-next-line no-control-regex -- what must never reach the page
+    expect(page.textContent).not.toMatch(/[\u0000-\u001f\u202e]|[\ud800-\udfff]/);
+  });
 });

@@ -1,10 +1,11 @@
 import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
 import type { ResultComponent, ResultVuln } from '../../../lib/api-schemas.ts';
+import { displayPath, displayText } from '../../../lib/format.ts';
 
 const columns: Column<ResultComponent>[] = [
-  { id: 'name', header: 'Name', cell: (component) => component.name_override?.name ?? component.lib },
-  { id: 'version', header: 'Version', cell: (component) => component.custom_version ?? component.version },
+  { id: 'name', header: 'Name', cell: (component) => displayText(component.name_override?.name ?? component.lib) },
+  { id: 'version', header: 'Version', cell: (component) => displayText(component.custom_version ?? component.version) },
   { id: 'type', header: 'Type', cell: (component) => component.codetype, width: 80 },
   {
     id: 'files',
@@ -13,7 +14,7 @@ const columns: Column<ResultComponent>[] = [
       <Stack gap={2}>
         {component.objects.map((object, index) => (
           <Text key={`${object.sha1}-${index}`} size="xs" ff="monospace">
-            {object.extended_fullpath.join(' / ')}
+            {displayPath(object.extended_fullpath)}
           </Text>
         ))}
       </Stack>

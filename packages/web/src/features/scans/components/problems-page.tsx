@@ -4,14 +4,15 @@ import { DataTable, type Column } from '../../../components/data-table/data-tabl
 import { Pager } from '../../../components/data-table/pager.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import type { Problem, ProblemLevel } from '../../../lib/api-schemas.ts';
+import { displayPath, displayText } from '../../../lib/format.ts';
 import { scanProblemsQueryOptions } from '../api/scan-problems.ts';
 import type { PageSearch } from '../api/scan-search.ts';
 
 const columns: Column<Problem>[] = [
-  { id: 'location', header: 'Location', cell: (problem) => problem.location.join(' / ') },
+  { id: 'location', header: 'Location', cell: (problem) => displayPath(problem.location) },
   { id: 'plugin', header: 'Plugin', cell: (problem) => problem.plugin },
   { id: 'code', header: 'Code', cell: (problem) => problem.code },
-  { id: 'message', header: 'Message', cell: (problem) => problem.message },
+  { id: 'message', header: 'Message', cell: (problem) => displayText(problem.message) },
 ];
 
 const LABELS: Record<ProblemLevel, string> = { error: 'Errors', warning: 'Warnings', info: 'Info' };

@@ -2,7 +2,7 @@ import { Breadcrumbs, Group, Tabs, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { formatBytes } from '../../../lib/format.ts';
+import { displayText, formatBytes } from '../../../lib/format.ts';
 import { scanQueryOptions } from '../api/scans.ts';
 import { ScanStatusBadge } from './scan-status-badge.tsx';
 import { AnchorLink } from '../../../components/anchor-link.tsx';
@@ -27,11 +27,11 @@ export function ScanLayout({ scanId }: ScanLayoutProps) {
     <>
       <Breadcrumbs mb="xs">
         <AnchorLink to="/groups/$groupId" params={{ groupId: scan.group }} size="sm">
-          {scan.group_name}
+          {displayText(scan.group_name)}
         </AnchorLink>
-        <Text size="sm">{scan.name}</Text>
+        <Text size="sm">{displayText(scan.name)}</Text>
       </Breadcrumbs>
-      <PageHeader title={scan.name} />
+      <PageHeader title={displayText(scan.name)} />
       <Group gap="lg" mb="md" aria-label="Scan summary" role="group">
         <ScanStatusBadge scan={scan} />
         <Text size="sm">Size: {formatBytes(scan.size)}</Text>

@@ -1,6 +1,6 @@
 import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
 import type { Scan } from '../../../lib/api-schemas.ts';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { displayText, formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { ScanStatusBadge } from './scan-status-badge.tsx';
 import { VulnerabilityCounts } from './vulnerability-counts.tsx';
 import { AnchorLink } from '../../../components/anchor-link.tsx';
@@ -10,7 +10,7 @@ const nameColumn: Column<Scan> = {
   header: 'Name',
   cell: (scan) => (
     <AnchorLink to="/product/$scanId/analysis" params={{ scanId: scan.id }}>
-      {scan.name}
+      {displayText(scan.name)}
     </AnchorLink>
   ),
 };
@@ -20,7 +20,7 @@ const groupColumn: Column<Scan> = {
   header: 'Group',
   cell: (scan) => (
     <AnchorLink to="/groups/$groupId" params={{ groupId: scan.group }}>
-      {scan.group_name}
+      {displayText(scan.group_name)}
     </AnchorLink>
   ),
 };
