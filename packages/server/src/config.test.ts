@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseTrustProxy } from './config.ts';
+
+describe('config', () => {
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['true', true],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.0/8,127.0.0.1', '10.0.0.0/8,127.0.0.1'],
+  ])('BINLENS_TRUST_PROXY=%j → %j', (value, expected) => {
+    expect(parseTrustProxy(value)).toBe(expected);
+  });
+
+  it('reads the quotas, 0 or absent meaning off', () => {
+    const env = { BINLENS_QUOTA_USER_BYTES: '1000000000', BINLENS_QUOTA_ACCOUNT_BYTES: '0', BINLENS_QUOTA_USER_UPLOADS_PER_HOUR: '20' };
+    expect(loadConfig(env, '/srv').quotas).toEqual({ userBytes: 1e9, accountBytes: 0, userUploadsPerHour: 20 });
+    expect(loadConfig({}, '/srv').quotas).toEqual({ userBytes: 0, accountBytes: 0, userUploadsPerHour: 0 });
+    expect(() => loadConfig({ BINLENS_QUOTA_USER_BYTES: '-5' }, '/srv')).toThrow('BINLENS_QUOTA_USER_BYTES must be a positive integer, got "-5"');
+  });
+});
