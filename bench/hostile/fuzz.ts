@@ -51,7 +51,11 @@ async function child(input: string, work: string): Promise<void> {
   const id = await scan(input, { tempDir: work });
   clearInterval(sampler);
   const peakRss = process.resourceUsage().maxRSS * 1024;
-  process.stdout.write(`${JSON.stringify({ files: id.files.length, codes: id.problems.map((p) => p.code), peakRss, peakDisk })}\n`);
+  // 7-Zip's WebAssembly build sets process.exitCode when it fails on an input; the scan
+  // itself finished, so that is reported as a side effect rather than taken for a crash.
+  const exitCodeLeft = process.exitCode ?? 0;
+  process.exitCode = 0;
+  process.stdout.write(`${JSON.stringify({ files: id.files.length, codes: id.problems.map((p) => p.code), peakRss, peakDisk, exitCodeLeft })}\n`);
 }
 
 interface Case {
@@ -184,8 +188,9 @@ async function runCase(c: Case, timeoutMs: number): Promise<Result> {
     if (exit.code !== 0 || !line.startsWith('{')) {
       return { verdict: 'crashed', codes: [], escaped, peakRss, peakDisk, ms, detail: `exit ${exit.code ?? exit.signal}: ${stderr.trim().split('\n').slice(-3).join(' | ')}` };
     }
-    const found = JSON.parse(line) as { codes: string[]; peakRss: number; peakDisk: number };
-    return { verdict: 'clean', codes: found.codes, escaped, peakRss: Math.max(peakRss, found.peakRss), peakDisk: Math.max(peakDisk, found.peakDisk), ms, detail: '' };
+    const found = JSON.parse(line) as { codes: string[]; peakRss: number; peakDisk: number; exitCodeLeft: number | string };
+    const detail = Number(found.exitCodeLeft) === 0 ? '' : `process.exitCode left at ${found.exitCodeLeft}`;
+    return { verdict: 'clean', codes: found.codes, escaped, peakRss: Math.max(peakRss, found.peakRss), peakDisk: Math.max(peakDisk, found.peakDisk), ms, detail };
   } finally {
     await rm(box, { recursive: true, force: true });
   }
@@ -236,7 +241,11 @@ function report(results: [string, Result][], planned: number, ms: number): void 
   const codes = new Map<string, number>();
   for (const [, r] of results) for (const code of r.codes) codes.set(code, (codes.get(code) ?? 0) + 1);
   console.log(`problem codes: ${[...codes.entries()].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}`);
+  const sideEffects = results.filter(([, r]) => r.verdict === 'clean' && r.detail !== '');
+  if (sideEffects.length > 0) console.log(`clean scans that left process.exitCode set: ${sideEffects.length}`);
   for (const [id, r] of results) {
-    if (r.verdict !== 'clean' || r.escaped.length > 0) console.log(`  ${r.verdict} ${id}: ${r.detail}${r.escaped.length > 0 ? ` escaped ${r.escaped.join(', ')}` : ''}`);
+    // `internal-error` is a plugin that threw something other than a FormatError: a bug, even if caught.
+    if (r.codes.includes('internal-error')) console.log(`  internal-error ${id}`);
+    if (r.verdict !== 'clean' || r.escaped.length > 0 || r.detail !== '') console.log(`  ${r.verdict} ${id}: ${r.detail}${r.escaped.length > 0 ? ` escaped ${r.escaped.join(', ')}` : ''}`);
   }
 }
