@@ -163,6 +163,20 @@ describe('archive/tar', () => {
       expect(out.problems.map((p) => `${p.code} ${p.location.join('/')} ${p.message}`)).toEqual([problem.replace(' ', ' disk.img ')]);
     });
 
+    it('refuses a PAX 0.0 map whose numblocks disagrees, or that has no real size', async () => {
+      const out = await runUnpacker(tar, buildTar([
+        { name: 'PaxHeaders/a', type: 'x', data: paxRecord('GNU.sparse.size', '10') + paxRecord('GNU.sparse.numblocks', '2') + paxRecord('GNU.sparse.offset', '0') + paxRecord('GNU.sparse.numbytes', '2') },
+        { name: 'a', data: 'xx' },
+        { name: 'PaxHeaders/b', type: 'x', data: paxRecord('GNU.sparse.map', '0,2') },
+        { name: 'b', data: 'xx' },
+      ]));
+      expect(out.members).toEqual({});
+      expect(out.problems.map((p) => `${p.code} ${p.location.join('/')} ${p.message}`)).toEqual([
+        'malformed a PAX sparse numblocks 2 for 1 entries; not extracted',
+        'malformed b sparse member without a real size; not extracted',
+      ]);
+    });
+
     it('reports PAX sparse formats other than 0.0, 0.1 and 1.0 as unsupported', async () => {
       const out = await runUnpacker(tar, buildTar([
         { name: 'PaxHeaders/x', type: 'x', data: paxRecord('GNU.sparse.major', '2') + paxRecord('GNU.sparse.minor', '0') + paxRecord('GNU.sparse.name', 'disk.img') },
