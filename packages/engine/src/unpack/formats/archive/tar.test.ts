@@ -35,6 +35,9 @@ function gnuSparseTar(name: string, realSize: number, map: [number, number][], d
   return Buffer.concat([header, ...ext, tarBytes.subarray(512)]);
 }
 
+/** What every limit message ends with (limits.ts). */
+const RAISE = (key: string): string => `: raise with --limit ${key}=N on the command line, or the scan's limits setting`;
+
 const MAP: [number, number][] = [[0, 4], [1000, 5], [5000, 3], [9000, 2], [20000, 6]];
 const STORED = 'HEADmiddlXYZ!!tail!!';
 
@@ -198,9 +201,9 @@ describe('archive/tar', () => {
       const big = gnuSparseTar('disk.img', 4 * 1024 * 1024, [[4 * 1024 * 1024 - 1, 1]], '!');
       const out = await runUnpacker(tar, big);
       expect(out.members).toEqual({ after: 'next' });
-      expect(out.problems.map((p) => `${p.code} ${p.message}`)).toEqual(['limit-exceeded compression ratio above 250:1 (maxCompressionRatio)']);
+      expect(out.problems.map((p) => `${p.code} ${p.message}`)).toEqual([`limit-exceeded compression ratio above 250:1 (maxCompressionRatio)${RAISE('maxCompressionRatio')}`]);
       const capped = await runUnpacker(tar, gnuSparseTar('disk.img', 20006, MAP, STORED), { maxFileBytes: 10000 });
-      expect(capped.problems.map((p) => `${p.code} ${p.message}`)).toEqual(['limit-exceeded file larger than 10000 bytes (maxFileBytes)']);
+      expect(capped.problems.map((p) => `${p.code} ${p.message}`)).toEqual([`limit-exceeded file larger than 10000 bytes (maxFileBytes)${RAISE('maxFileBytes')}`]);
     });
   });
 });
