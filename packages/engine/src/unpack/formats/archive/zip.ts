@@ -111,6 +111,7 @@ async function extractEntry(ctx: ExtractContext, entry: CentralEntry, locate: ()
       ctx.sink.link(entry.name, await readLinkTarget(ctx, entry, start, available));
       return;
     }
+    if (await extractWhole(ctx, entry, start, available, skip)) return;
     let crc = 0;
     const check = new Transform({
       transform(chunk: Buffer, _enc, callback) {
@@ -134,6 +135,33 @@ async function extractEntry(ctx: ExtractContext, entry: CentralEntry, locate: ()
     if (!(err instanceof FormatError)) throw err;
     ctx.report({ level: 'error', location: err.location ?? where, code: err.code, message: err.message });
   }
+}
+
+/**
+ * Entries up to this size (compressed and declared) are read and inflated in one call:
+ * a stream pipeline per member (and a file opened per stream) costs more than the bytes
+ * of a small member, and a zip of 100,000 tiny entries is mostly that cost.
+ */
+const WHOLE_ENTRY_BYTES = 64 * 1024;
+
+/**
+ * A small complete entry decoded in one call and handed to the sink whole (the same
+ * limits apply); false when it must be streamed: larger, cut short, or not decoding to
+ * its declared size (the stream then reports what is wrong, as for any entry).
+ */
+async function extractWhole(ctx: ExtractContext, entry: CentralEntry, start: number, available: number, skip: (code: string, message: string) => void): Promise<boolean> {
+  if (available !== entry.compressedSize || available > WHOLE_ENTRY_BYTES || entry.uncompressedSize > WHOLE_ENTRY_BYTES) return false;
+  const raw = await ctx.reader.read(start, available);
+  let data: Buffer;
+  try {
+    data = entry.method === METHOD_DEFLATE ? inflateRawSync(raw, { maxOutputLength: WHOLE_ENTRY_BYTES }) : raw;
+  } catch {
+    return false;
+  }
+  if (data.length !== entry.uncompressedSize) return false;
+  const complete = await ctx.sink.fileBytes(entry.name, data, { compressedSize: entry.compressedSize });
+  if (complete && crc32(data) >>> 0 !== entry.crc32) skip('checksum-mismatch', 'CRC-32 of the extracted data does not match');
+  return true;
 }
 
 /** Lower-bound extents [local header, +30 + compressed size) of two entries intersect. */
