@@ -8,9 +8,18 @@ export const LIMIT_OPTIONS = { 'time-limit': { type: 'string' }, limit: { type: 
 /** Limits `--limit` sets: every one but the time, which `--time-limit` gives in seconds. */
 const SETTABLE = Object.keys(DEFAULT_LIMITS).filter((name): name is Exclude<keyof Limits, 'timeMs'> => name !== 'timeMs');
 
+/**
+ * The two budgets that grow with the input (the engine's INPUT_BUDGET), described
+ * instead of their caps, which are what DEFAULT_LIMITS holds for them.
+ */
+const SCALED: Partial<Record<keyof Limits, string>> = {
+  maxFiles: `max(200000, input bytes / 512) up to ${DEFAULT_LIMITS.maxFiles}`,
+  maxTotalBytes: `max(256 MiB, 32 × input bytes) up to ${DEFAULT_LIMITS.maxTotalBytes}`,
+};
+
 export const LIMIT_HELP = `  --time-limit SECONDS  stop taking things apart after SECONDS (default 1800) and report what was done
   --limit NAME=VALUE    set an extraction limit (repeatable); the names and their defaults:
-                        ${SETTABLE.map((name) => `${name} ${DEFAULT_LIMITS[name]}`).join(', ')}`;
+                        ${SETTABLE.map((name) => `${name} ${SCALED[name] ?? DEFAULT_LIMITS[name]}`).join(',\n                        ')}`;
 
 /** Both options as engine limits, or the usage error. */
 export function scanLimits(values: { 'time-limit'?: string | undefined; limit?: string[] | undefined }): Partial<Limits> | string {
