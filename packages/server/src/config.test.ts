@@ -21,4 +21,10 @@ describe('config', () => {
     expect(loadConfig({}, '/srv').quotas).toEqual({ userBytes: 0, accountBytes: 0, userUploadsPerHour: 0 });
     expect(() => loadConfig({ BINLENS_QUOTA_USER_BYTES: '-5' }, '/srv')).toThrow('BINLENS_QUOTA_USER_BYTES must be a positive integer, got "-5"');
   });
+
+  it('reads the scan limits, each NAME=VALUE over the engine defaults', () => {
+    expect(loadConfig({ BINLENS_SCAN_LIMITS: 'maxCompressionRatio=5000, maxTotalBytes=1073741824' }, '/srv').scanLimits).toEqual({ maxCompressionRatio: 5000, maxTotalBytes: 1073741824 });
+    expect(loadConfig({}, '/srv').scanLimits).toEqual({});
+    expect(() => loadConfig({ BINLENS_SCAN_LIMITS: 'maxRatio=5' }, '/srv')).toThrow('BINLENS_SCAN_LIMITS: a limit is one of maxDepth, maxFiles, maxTotalBytes, maxFileBytes, maxCompressionRatio, timeMs, not "maxRatio"');
+  });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type Limits, parseLimitSettings } from '@binlens/engine';
 import { fileURLToPath } from 'node:url';
 
 export interface Config {
@@ -17,6 +18,8 @@ export interface Config {
   /** Fastify's trustProxy: which proxies' X-Forwarded-* headers to believe (request.protocol, request.ip). */
   trustProxy: TrustProxy;
   quotas: Quotas;
+  /** BINLENS_SCAN_LIMITS: the engine's extraction limits for every scan of this server, over its defaults. */
+  scanLimits: Partial<Limits>;
   /** Test hook BINLENS_TEST_SCAN_DELAY_MS: each scan waits this long before the engine starts (0: off). */
   testScanDelayMs: number;
 }
@@ -62,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       accountBytes: parseCount(env.BINLENS_QUOTA_ACCOUNT_BYTES, 'BINLENS_QUOTA_ACCOUNT_BYTES'),
       userUploadsPerHour: parseCount(env.BINLENS_QUOTA_USER_UPLOADS_PER_HOUR, 'BINLENS_QUOTA_USER_UPLOADS_PER_HOUR'),
     },
+    scanLimits: parseScanLimits(env.BINLENS_SCAN_LIMITS),
     testScanDelayMs: parseCount(env.BINLENS_TEST_SCAN_DELAY_MS, 'BINLENS_TEST_SCAN_DELAY_MS'),
   };
 }
@@ -73,6 +77,14 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (text === 'true') return true;
   if (/^\d+$/.test(text)) return Number(text); // a hop count, e.g. "1"
   return text;
+}
+
+/** "maxCompressionRatio=5000,maxTotalBytes=1073741824": the limits named, over the engine's defaults. */
+export function parseScanLimits(value: string | undefined): Partial<Limits> {
+  const settings = (value ?? '').split(',').filter((setting) => setting.trim() !== '');
+  const limits = parseLimitSettings(settings);
+  if (typeof limits === 'string') throw new Error(`BINLENS_SCAN_LIMITS: ${limits}`);
+  return limits;
 }
 
 /** A quota: absent, empty or 0 is off. */

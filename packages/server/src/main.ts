@@ -39,7 +39,7 @@ const app = await buildApp({
 if (partialUploads.length > 0 || workDir.removed.length > 0) {
   app.log.warn({ partialUploads, workDirs: workDir.removed }, 'removed what processes that ended left behind');
 }
-await startScanWorkers(app, { blobs, engine: realEngine, tempDir: workDir.path, startDelayMs: config.testScanDelayMs });
+await startScanWorkers(app, { blobs, engine: realEngine, tempDir: workDir.path, startDelayMs: config.testScanDelayMs, limits: config.scanLimits });
 await startReevaluation(app);
 await startKbSync(app, { enabled: config.kbSync });
 

@@ -68,6 +68,17 @@ function deps(scans: FakeScans, scan: ScanJobDeps['engine']['scan']): ScanJobDep
 }
 
 describe('runScanJob', () => {
+  it('scans with the server\'s extraction limits', async () => {
+    const scans = new FakeScans();
+    let limits: unknown;
+    const scan: ScanJobDeps['engine']['scan'] = async (_path, options) => {
+      limits = options.limits;
+      return identification('fw.bin');
+    };
+    await runScanJob({ ...deps(scans, scan), limits: { maxCompressionRatio: 5000 } }, 7, new AbortController().signal);
+    expect([scans.status, limits]).toEqual(['R', { maxCompressionRatio: 5000 }]);
+  });
+
   it('stores the identification under the uploaded name and writes progress', async () => {
     const scans = new FakeScans();
     let seen: { path: string; name: string | undefined } | undefined;

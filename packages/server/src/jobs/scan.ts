@@ -2,6 +2,7 @@ import { type KnowledgeBase, createKnowledgeBase } from '@binlens/vulndb';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
+import type { Limits } from '@binlens/engine';
 import type { BlobStore } from '../blobs/blob-store.ts';
 import type { Engine } from '../engine/engine.ts';
 import { newErrorId } from '../lib/errors.ts';
@@ -22,6 +23,8 @@ export interface ScanJobDeps {
   tempDir?: string;
   /** Test hook (BINLENS_TEST_SCAN_DELAY_MS): wait this long before the engine starts. */
   startDelayMs?: number;
+  /** Extraction limits of every scan, over the engine's defaults (BINLENS_SCAN_LIMITS). */
+  limits?: Partial<Limits>;
 }
 
 /** Longest engine reason kept in a scan's error; the log has the rest under the error id. */
@@ -51,7 +54,7 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
     phase = 'scan';
     if (deps.startDelayMs) await delay(deps.startDelayMs, undefined, { signal });
     // The blob's path is its hash; people know the file by the name they uploaded.
-    const options = { signal, name: scan.filename, ...(deps.tempDir ? { tempDir: deps.tempDir } : {}) };
+    const options = { signal, name: scan.filename, ...(deps.tempDir ? { tempDir: deps.tempDir } : {}), ...(deps.limits ? { limits: deps.limits } : {}) };
     const identification = await deps.engine.scan(file, options, (p) => progress.push(p));
     await progress.flush();
     phase = 'store';
@@ -85,6 +88,7 @@ export interface ScanWorkersOptions {
   /** This process's work directory (engine/work-dir.ts). */
   tempDir?: string;
   startDelayMs?: number;
+  limits?: Partial<Limits>;
 }
 
 /**
@@ -105,6 +109,7 @@ export async function startScanWorkers(app: FastifyInstance, deps: ScanWorkersOp
     knowledgeBase: createKnowledgeBase(app.db),
     ...(deps.tempDir ? { tempDir: deps.tempDir } : {}),
     ...(deps.startDelayMs ? { startDelayMs: deps.startDelayMs } : {}),
+    ...(deps.limits ? { limits: deps.limits } : {}),
   };
   if (app.database.kind === 'pglite') {
     const orphans = await failOrphanedJobs(boss, SCAN_QUEUE);
