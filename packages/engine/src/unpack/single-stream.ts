@@ -50,8 +50,12 @@ export async function extractSingleStream(
   let consumed = (): number => 0;
   const open = (): Readable => {
     const counted = countConsumed(reader.stream(chunk.start, chunk.end));
-    consumed = counted.consumed;
-    return decode(counted.stream);
+    const decoder = decode(counted.stream);
+    // node:zlib (gzip, zstd) counts the input its engine has taken: exact, where the
+    // counting stream runs ahead by a 64 KiB read (16 MiB of zeros at 250:1).
+    const engine = (decoder as Readable & { bytesWritten?: unknown }).bytesWritten;
+    consumed = typeof engine === 'number' ? () => (decoder as Readable & { bytesWritten: number }).bytesWritten : counted.consumed;
+    return decoder;
   };
   await sink.file(name, open, { compressedSize, consumed: () => consumed() }, signal);
 }

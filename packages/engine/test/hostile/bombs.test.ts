@@ -6,8 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scan } from '../../src/pipeline.ts';
-import type { Identification } from '../../src/model/index.ts';
-import type { Limits } from '../../src/unpack/limits.ts';
+import type { Identification, Problem } from '../../src/model/index.ts';
+import { type Limits, LimitTracker, resolveLimits } from '../../src/unpack/limits.ts';
+import { gzip } from '../../src/unpack/formats/compress/gzip.ts';
+import { ExtractSink, WorkDir } from '../../src/unpack/safe-fs.ts';
+import { openReader } from '../../src/util/reader.ts';
 import { manyEntriesZip, megabyteMembersZip, nestedZipBomb, zeroGzip } from './bombs.ts';
 
 const MiB = 1024 * 1024;
@@ -25,7 +28,23 @@ describe('decompression bombs', () => {
     const { id, peak } = await scanBounded(await zeroGzip(inputs, 64 * MiB));
     expect(limitsHit(id)).toEqual([['limit-exceeded', ['zeros'], 'maxCompressionRatio']]);
     expect(id.files.map((f) => f.path)).toEqual([[]]);
-    expect(peak).toBeLessThan(16 * MiB);
+    expect(peak).toBeLessThan(4 * MiB);
+  });
+
+  it('the gzip stream is cut as soon as its output passes 1 MiB: the decoder has taken ~1 KB by then', async () => {
+    const path = await zeroGzip(await mkdtemp(join(inputs, 'gz-')), 64 * MiB);
+    const reader = await openReader(path);
+    try {
+      const tracker = new LimitTracker(resolveLimits(undefined, reader.size));
+      const problems: Problem[] = [];
+      const sink = new ExtractSink(new WorkDir(await mkdtemp(join(inputs, 'work-'))), tracker, [], gzip.name, (p) => void problems.push(p));
+      const report = (p: Omit<Problem, 'plugin'>): void => void problems.push({ ...p, plugin: gzip.name });
+      await gzip.extract({ reader, chunk: { start: 0, end: reader.size }, location: [], fileName: 'zeros.gz', sink, signal: new AbortController().signal, report });
+      // Bytes accounted before the cut: the floor exactly (16 KiB chunks), not 250 × the stream's 65 KB.
+      expect([tracker.totalBytes, problems.map((p) => p.code), sink.entries()]).toEqual([MiB, ['limit-exceeded'], []]);
+    } finally {
+      await reader.close();
+    }
   });
 
   it('a zip of 300 members of exactly 1 MiB of zeros: over the budget up front, then stopped by its aggregate ratio', async () => {

@@ -7,7 +7,7 @@ import { Transform, type Readable } from 'node:stream';
 import { createInflateRaw, crc32, inflateRawSync } from 'node:zlib';
 import type { ExtractContext, Unpacker } from '../../types.ts';
 import { FormatError } from '../../types.ts';
-import { countConsumed, memberLocation } from '../../safe-fs.ts';
+import { memberLocation } from '../../safe-fs.ts';
 import { pipeThrough } from '../../../util/reader.ts';
 import { type CentralEntry, type Directory, SIG_LOCAL, dataOffset, findDirectory, readDirectory } from '../../layouts/zip-directory.ts';
 import { measureZip } from '../../../carve/measure/zip.ts';
@@ -119,14 +119,17 @@ async function extractEntry(ctx: ExtractContext, entry: CentralEntry, locate: ()
         callback(null, chunk);
       },
     });
-    // The ratio is taken against the compressed bytes read so far.
-    let consumed = (): number => 0;
+    // The ratio is taken against the compressed bytes inflated so far: zlib counts the
+    // input its engine has taken (a stored entry is its own input, ratio 1).
+    let inflate: ReturnType<typeof createInflateRaw> | undefined;
     const open = (): Readable => {
-      const raw = countConsumed(ctx.reader.stream(start, start + available));
-      consumed = raw.consumed;
-      return pipeThrough(entry.method === METHOD_DEFLATE ? pipeThrough(raw.stream, createInflateRaw()) : raw.stream, check);
+      const raw = ctx.reader.stream(start, start + available);
+      if (entry.method !== METHOD_DEFLATE) return pipeThrough(raw, check);
+      inflate = createInflateRaw();
+      return pipeThrough(pipeThrough(raw, inflate), check);
     };
-    const complete = await ctx.sink.file(entry.name, open, { compressedSize: entry.compressedSize, consumed: () => consumed() }, ctx.signal);
+    const options = entry.method === METHOD_DEFLATE ? { compressedSize: entry.compressedSize, consumed: () => inflate?.bytesWritten ?? 0 } : { compressedSize: entry.compressedSize };
+    const complete = await ctx.sink.file(entry.name, open, options, ctx.signal);
     if (available < entry.compressedSize) {
       throw new FormatError('truncated', `entry has ${available} of ${entry.compressedSize} bytes`, where);
     }

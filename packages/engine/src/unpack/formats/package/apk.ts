@@ -8,7 +8,6 @@ import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { ExtractContext, Unpacker } from '../../types.ts';
 import { FormatError } from '../../types.ts';
-import { countConsumed } from '../../safe-fs.ts';
 import { gzip } from '../compress/gzip.ts';
 import { sliceReader } from '../../../carve/slice-reader.ts';
 import { pipeThrough, type Reader } from '../../../util/reader.ts';
@@ -53,13 +52,13 @@ async function extract(ctx: ExtractContext): Promise<void> {
       end = pos + length;
     }
     const from = pos;
-    let consumed = (): number => 0;
+    // The ratio is taken against the input gunzip's engine has taken so far.
+    let gunzip: ReturnType<typeof createGunzip> | undefined;
     const open = (): Readable => {
-      const counted = countConsumed(reader.stream(from, end));
-      consumed = counted.consumed;
-      return pipeThrough(counted.stream, createGunzip());
+      gunzip = createGunzip();
+      return pipeThrough(reader.stream(from, end), gunzip);
     };
-    await sink.file(`${kind}.tar`, open, { compressedSize: end - from, consumed: () => consumed() }, signal);
+    await sink.file(`${kind}.tar`, open, { compressedSize: end - from, consumed: () => gunzip?.bytesWritten ?? 0 }, signal);
     pos = end;
   }
   if (!seen.has('control')) ctx.report({ level: 'warning', location: ctx.location, code: 'malformed', message: 'apk has no control segment (.PKGINFO)' });
