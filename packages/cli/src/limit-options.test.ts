@@ -33,7 +33,7 @@ describe('--limit NAME=VALUE', () => {
   it('sets any limit but the time, as a whole number', () => {
     expect(scanLimits({ limit: ['maxCompressionRatio=5000', 'maxDepth=3'], 'time-limit': '60' })).toEqual({ maxCompressionRatio: 5000, maxDepth: 3, timeMs: 60_000 });
     expect(scanLimits({})).toEqual({});
-    expect(scanLimits({ limit: ['timeMs=5'] })).toBe('--limit takes one of maxDepth, maxFiles, maxTotalBytes, maxFileBytes, maxCompressionRatio, not "timeMs"');
+    expect(scanLimits({ limit: ['timeMs=5'] })).toBe('--limit takes one of maxDepth, maxFiles, maxTotalBytes, maxFileBytes, maxCompressionRatio, maxDecoderMemory, not "timeMs"');
     expect(scanLimits({ limit: ['maxDepth=-1'] })).toBe('--limit maxDepth must be a whole number ≥ 0, not "-1"');
     expect(scanLimits({ limit: ['maxFiles=1.5'] })).toBe('--limit maxFiles must be a whole number ≥ 0, not "1.5"');
     expect(scanLimits({ limit: ['maxFiles'] })).toBe('--limit maxFiles must be a whole number ≥ 0, not ""');
@@ -51,7 +51,7 @@ describe('--limit NAME=VALUE', () => {
       const allowed = await runCli(['unpack', image, '--limit', 'maxCompressionRatio=5000']);
       expect([allowed.code, allowed.stdout]).toEqual([0, 'disk.img\t-\t3145728\tcompress/gzip\t-\n']);
       const bad = await runCli(['scan', image, '--limit', 'ratio=9']);
-      expect([bad.code, bad.stderr.split('\n')[0]]).toEqual([2, 'binlens: --limit takes one of maxDepth, maxFiles, maxTotalBytes, maxFileBytes, maxCompressionRatio, not "ratio"']);
+      expect([bad.code, bad.stderr.split('\n')[0]]).toEqual([2, 'binlens: --limit takes one of maxDepth, maxFiles, maxTotalBytes, maxFileBytes, maxCompressionRatio, maxDecoderMemory, not "ratio"']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -8,7 +8,7 @@ describe('parseLimitSettings', () => {
   });
 
   it('names what is wrong with a setting', () => {
-    expect(parseLimitSettings(['maxBombs=1'])).toBe('a limit is one of maxDepth, maxFiles, maxTotalBytes, maxFileBytes, maxCompressionRatio, timeMs, not "maxBombs"');
+    expect(parseLimitSettings(['maxBombs=1'])).toBe('a limit is one of maxDepth, maxFiles, maxTotalBytes, maxFileBytes, maxCompressionRatio, maxDecoderMemory, timeMs, not "maxBombs"');
     expect(parseLimitSettings(['maxDepth=-1'])).toBe('limit maxDepth must be a whole number ≥ 0, not "-1"');
     expect(parseLimitSettings(['maxDepth=1.5'])).toBe('limit maxDepth must be a whole number ≥ 0, not "1.5"');
     expect(parseLimitSettings(['maxDepth'])).toBe('limit maxDepth must be a whole number ≥ 0, not ""');

@@ -16,6 +16,11 @@ export interface Limits {
    * and of all members of one container together (above CONTAINER_RATIO_FLOOR_BYTES).
    */
   maxCompressionRatio: number;
+  /**
+   * Bytes of memory a WebAssembly decoder (7-Zip) may grow to: an archive whose dictionary
+   * or solid block needs more is not unpacked (outside the JS heap, so not held by its cap).
+   */
+  maxDecoderMemory: number;
   /** Wall-clock milliseconds for the whole scan; past it, work stops and what was done is returned. */
   timeMs: number;
 }
@@ -32,6 +37,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = {
   // Text compresses ~10:1, a filesystem image full of zeros ~100:1; deflate of
   // nothing but zeros reaches ~1030:1, the signature of a bomb.
   maxCompressionRatio: 250,
+  // 7z's -mx9 dictionary is 64 MiB; 512 MiB leaves room for 256 MiB dictionaries.
+  maxDecoderMemory: 512 * 1024 ** 2,
   timeMs: 30 * 60 * 1000,
 };
 

@@ -8,7 +8,8 @@
 // path was ignored": absolute targets, targets out of the tree, and targets that climb to the
 // tree's root on their way); each is a warning.
 // The listing is checked against the scan's budget before anything is written.
-import { open, readdir, readlink, rm } from 'node:fs/promises';
+import { open, readFile, readdir, readlink, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -45,9 +46,10 @@ export async function extractWith7z(ctx: ExtractContext, type: SevenZipType, del
   try {
     const archive = await archivePath(ctx, temp);
     const out = join(temp, 'out');
-    const run = await start7z(dirname(archive), temp);
+    const run = await start7z(dirname(archive), temp, ctx.sink.limits.maxDecoderMemory);
     const inPath = `${run.inMount}/${basename(archive)}`;
     const listing = run.call(['l', '-slt', '-ba', NO_PASSWORD, `-t${type}`, inPath]);
+    if (listing.code !== 0 && listing.outOfMemory) return memoryRefused(ctx, type);
     if (listing.code !== 0) {
       const message = firstError(listing.errors);
       // Encrypted headers (7z -mhe): not even the names can be read.
@@ -79,6 +81,7 @@ export async function extractWith7z(ctx: ExtractContext, type: SevenZipType, del
       const entry = / : (.+)$/.exec(error)?.[1];
       ctx.report({ level: 'warning', location: entry === undefined ? ctx.location : [...ctx.location, entry], code: 'encrypted', message: 'entry is encrypted; not extracted' });
     }
+    if (extraction.code !== 0 && extraction.outOfMemory) return memoryRefused(ctx, type);
     if (extraction.code !== 0 && !extraction.errors.every((e) => e === '' || isDroppedLink(e) || WRONG_PASSWORD.test(e))) {
       const message = firstError(extraction.errors);
       throw new FormatError(/unexpected end|truncated/i.test(message) ? 'truncated' : 'corrupt', `7-Zip: ${message}`, ctx.location);
@@ -86,6 +89,12 @@ export async function extractWith7z(ctx: ExtractContext, type: SevenZipType, del
   } finally {
     await rm(keep ? join(temp, CHUNK_COPY) : temp, { recursive: true, force: true });
   }
+}
+
+/** 7-Zip needed more memory than maxDecoderMemory: what it wrote before is kept, the rest is a limit problem. */
+function memoryRefused(ctx: ExtractContext, type: SevenZipType): void {
+  const message = limitMessage('maxDecoderMemory', `7-Zip needs more than ${ctx.sink.limits.maxDecoderMemory} bytes of memory for this ${type}; not unpacked`);
+  ctx.report({ level: 'warning', location: ctx.location, code: 'limit-exceeded', message });
 }
 
 /** The archive as a file 7-Zip can open: the file itself, or the chunk copied out when it is part of a file. */
@@ -109,13 +118,52 @@ const WRONG_PASSWORD = /Wrong password\?/;
 interface Run {
   inMount: string;
   outMount: string;
-  call(args: string[]): { code: number; lines: string[]; errors: string[] };
+  /** `outOfMemory`: a growth of 7-Zip's memory past the cap was refused during the call. */
+  call(args: string[]): { code: number; lines: string[]; errors: string[]; outOfMemory: boolean };
 }
 
-async function start7z(inputDir: string, outDir: string): Promise<Run> {
+/** The two WebAssembly calls used here (the project's `lib` declares no WebAssembly types). */
+interface WasmApi {
+  compile(bytes: Uint8Array): Promise<object>;
+  instantiate(module: object, imports: object): Promise<object>;
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+/** The WebAssembly module, compiled once per process; each run instantiates it afresh. */
+let compiled: Promise<object> | undefined;
+
+function wasmModule(): Promise<object> {
+  compiled ??= readFile(createRequire(import.meta.url).resolve('7z-wasm/7zz.wasm')).then((bytes) => wasm.compile(bytes));
+  return compiled;
+}
+
+/**
+ * 7-Zip with its WebAssembly memory capped at `maxMemory` bytes: Emscripten grows the
+ * memory through the `emscripten_resize_heap` import, which is refused past the cap, so
+ * 7-Zip's allocation fails ("Can't allocate required memory") instead of growing to 2 GiB.
+ */
+async function start7z(inputDir: string, outDir: string, maxMemory: number): Promise<Run> {
   let lines: string[] = [];
   let errors: string[] = [];
-  const module = await SevenZip({ print: (s) => void lines.push(s), printErr: (s) => void errors.push(s) });
+  let refused = false;
+  const compiledModule = await wasmModule();
+  const options = {
+    print: (s: string) => void lines.push(s),
+    printErr: (s: string) => void errors.push(s),
+    instantiateWasm(imports: { env: Record<string, unknown> }, receive: (instance: object, module: object) => void): object {
+      const grow = imports.env.emscripten_resize_heap as (requested: number) => boolean;
+      imports.env.emscripten_resize_heap = (requested: number): boolean => {
+        if (requested >>> 0 > maxMemory) {
+          refused = true;
+          return false;
+        }
+        return grow(requested);
+      };
+      void wasm.instantiate(compiledModule, imports).then((instance) => receive(instance, compiledModule));
+      return {};
+    },
+  };
+  const module = await SevenZip(options as Parameters<SevenZipModuleFactory>[0]);
   // Random mount names: a crafted link inside the archive cannot guess where the input lives.
   const tag = randomBytes(6).toString('hex');
   const inMount = `/in-${tag}`;
@@ -132,11 +180,11 @@ async function start7z(inputDir: string, outDir: string): Promise<Run> {
       errors = [];
       try {
         const code: unknown = module.callMain(args);
-        return { code: typeof code === 'number' ? code : 0, lines, errors };
+        return { code: typeof code === 'number' ? code : 0, lines, errors, outOfMemory: refused };
       } catch (err) {
         // A C++ exception leaves the WebAssembly build as a bare number (its pointer):
-        // 7-Zip gave up on the input. The module is not reused after this.
-        if (typeof err === 'number') return { code: 2, lines, errors: [...errors, `ERROR: 7-Zip aborted on malformed input`] };
+        // 7-Zip gave up on the input (or could not allocate). The module is not reused after this.
+        if (typeof err === 'number') return { code: 2, lines, errors: [...errors, `ERROR: 7-Zip aborted on malformed input`], outOfMemory: refused };
         throw err;
       }
     },
