@@ -18,6 +18,8 @@ export interface DamageFixture {
   /** Path under fixtures/. */
   path: string;
   fields: Field[];
+  /** False: bench only (the outcome depends on timing, see the entry). */
+  suite?: false;
 }
 
 /** Real fixtures of each container format the hostile suite damages, with the fields worth breaking. */
@@ -28,7 +30,9 @@ export const DAMAGE_FIXTURES: readonly DamageFixture[] = [
   { path: 'unpack/deb-xz/binlens-hello_1.0.0-1_amd64.deb', fields: [{ name: 'ar-size', at: 8 + 48, length: 10 }] },
   // RPM: a 96-byte lead, then the signature header (magic, reserved, index count, data size).
   { path: 'unpack/rpm-xz/binlens-hello-1.2.3-4.noarch.rpm', fields: [{ name: 'rpm-sig-count', at: 96 + 8, length: 4 }, { name: 'rpm-sig-size', at: 96 + 12, length: 4 }] },
-  { path: 'unpack/tar-sparse/sparse-flavours.tar.gz', fields: [{ name: 'gzip-flags', at: 3, length: 1 }, { name: 'gzip-isize', at: -4, length: 4 }] },
+  // Not in the test suite: when the gzip stream fails at its end, how much of its output is kept
+  // varies from run to run (`gzip-isize=0` ends with 9 or 7 files), so no outcome is exact.
+  { path: 'unpack/tar-sparse/sparse-flavours.tar.gz', fields: [{ name: 'gzip-flags', at: 3, length: 1 }, { name: 'gzip-isize', at: -4, length: 4 }], suite: false },
 ];
 
 export interface DamagedCopy {
