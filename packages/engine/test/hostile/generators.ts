@@ -17,13 +17,6 @@ export interface Member {
   link?: { kind: 'symlink' | 'hardlink'; target: string };
 }
 
-export interface HostileCase {
-  id: string;
-  format: Format;
-  fileName: string;
-  bytes: Buffer;
-}
-
 /**
  * Escapes tried in every format that can hold them; `box` is the directory around the
  * scan's work dir, so an absolute name that got written would land where the test looks.
@@ -83,19 +76,6 @@ export function buildArchive(format: Format, members: Member[]): Buffer {
   let bytes = format === 'tar' ? tarOf(named) : format === 'zip' ? zipOf(named) : format === 'cpio' ? cpioOf(named) : arOf(named);
   for (const [from, to] of patches) bytes = patchName(bytes, from, to);
   return format === 'tar' ? fixTarChecksums(bytes) : bytes;
-}
-
-/** The traversal cases of every format that can hold them, and the odd names of each format. */
-export function hostileCases(box: string): HostileCase[] {
-  const out: HostileCase[] = [];
-  for (const format of FORMATS) {
-    for (const [id, members] of Object.entries(traversalMembers(box))) {
-      if (!canHold(format, members)) continue;
-      out.push({ id: `${format}/${id}`, format, fileName: `${id}.${format}`, bytes: buildArchive(format, [...members, { name: 'ok.txt', data: 'ok' }]) });
-    }
-    out.push({ id: `${format}/odd-names`, format, fileName: `odd-names.${format}`, bytes: buildArchive(format, oddNameMembers(format)) });
-  }
-  return out;
 }
 
 /** A member whose name is a string (bytes replaced by their placeholder); `pax`: tar must use a PAX path. */
