@@ -25,6 +25,6 @@ describe('config', () => {
   it('reads the scan limits, each NAME=VALUE over the engine defaults', () => {
     expect(loadConfig({ BINLENS_SCAN_LIMITS: 'maxCompressionRatio=5000, maxTotalBytes=1073741824' }, '/srv').scanLimits).toEqual({ maxCompressionRatio: 5000, maxTotalBytes: 1073741824 });
     expect(loadConfig({}, '/srv').scanLimits).toEqual({});
-    expect(() => loadConfig({ BINLENS_SCAN_LIMITS: 'maxRatio=5' }, '/srv')).toThrow('BINLENS_SCAN_LIMITS: a limit is one of maxDepth, maxFiles, maxTotalBytes, maxFileBytes, maxCompressionRatio, timeMs, not "maxRatio"');
+    expect(() => loadConfig({ BINLENS_SCAN_LIMITS: 'maxRatio=5' }, '/srv')).toThrow('BINLENS_SCAN_LIMITS: a limit is one of maxDepth, maxFiles, maxTotalBytes, maxFileBytes, maxCompressionRatio, maxDecoderMemory, timeMs, not "maxRatio"');
   });
 });
