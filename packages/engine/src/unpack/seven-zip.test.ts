@@ -53,3 +53,24 @@ describe('7-Zip limits', () => {
     expect([Object.keys(raised.members), raised.members['zeros.bin']?.length, raised.problems]).toEqual([['zeros.bin'], 20 * MiB, []]);
   });
 });
+
+describe('7-Zip and the embedding process', () => {
+  it('leaves process.exitCode as it was, whatever 7-Zip exits with', async () => {
+    const sevenZip = await SevenZip({ print: () => undefined, printErr: () => undefined });
+    sevenZip.FS.writeFile('/a.txt', new TextEncoder().encode('x'.repeat(5000)));
+    sevenZip.callMain(['a', '-bso0', '/a.7z', '/a.txt']);
+    const whole = Buffer.from(sevenZip.FS.readFile('/a.7z'));
+    const before = process.exitCode;
+    try {
+      process.exitCode = undefined;
+      // Packed data damaged behind intact headers: 7-Zip reports a data error and exits 2.
+      const damaged = Buffer.from(whole);
+      for (let i = 40; i < 60; i++) damaged[i] = (damaged[i] ?? 0) ^ 0xff;
+      const outcome = await runUnpacker(sevenzip, damaged);
+      expect(outcome.error).toBe('corrupt: 7-Zip: ERROR: Data Error : a.txt');
+      expect(process.exitCode).toBeUndefined();
+    } finally {
+      process.exitCode = before;
+    }
+  });
+});

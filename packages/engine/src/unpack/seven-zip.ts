@@ -178,6 +178,9 @@ async function start7z(inputDir: string, outDir: string, maxMemory: number): Pro
     call(args) {
       lines = [];
       errors = [];
+      // The Emscripten runtime sets process.exitCode to 7-Zip's own exit status; that is the
+      // archive's outcome, not the embedding program's, which keeps the one it had.
+      const exitCode = process.exitCode;
       try {
         const code: unknown = module.callMain(args);
         return { code: typeof code === 'number' ? code : 0, lines, errors, outOfMemory: refused };
@@ -186,6 +189,8 @@ async function start7z(inputDir: string, outDir: string, maxMemory: number): Pro
         // 7-Zip gave up on the input (or could not allocate). The module is not reused after this.
         if (typeof err === 'number') return { code: 2, lines, errors: [...errors, `ERROR: 7-Zip aborted on malformed input`], outOfMemory: refused };
         throw err;
+      } finally {
+        process.exitCode = exitCode;
       }
     },
   };
