@@ -11,7 +11,7 @@ import { OCI_LAYOUT, extractLayout, findLayouts } from '../unpack/image/layout-f
 import { UNPACKERS } from '../unpack/registry.ts';
 import { lazyReader } from '../unpack/lazy-reader.ts';
 import { limitMessage } from '../unpack/limits.ts';
-import { ExtractSink, type KeepBudget } from '../unpack/safe-fs.ts';
+import { ExtractSink, type KeepBudget, describeStreamError } from '../unpack/safe-fs.ts';
 import { WriteBehind } from '../unpack/write-behind.ts';
 import { FormatError, HEAD_BYTES, type Chunk, type Unpacker } from '../unpack/types.ts';
 import { openReader, type Reader } from '../util/reader.ts';
@@ -319,8 +319,15 @@ function keepHead(sink: ExtractSink, member: ReturnType<ExtractSink['entries']>[
 function problemReporter(report: (problem: Problem) => void, location: string[], plugin: string): (err: unknown) => void {
   return (err) => {
     if (err instanceof FormatError) report({ level: 'error', location: err.location ?? location, plugin, code: err.code, message: err.message });
+    else if (isZlibError(err)) report({ level: 'error', location, plugin, ...describeStreamError(err) });
     else report(internalProblem(location, plugin, err));
   };
+}
+
+/** A zlib failure (Z_DATA_ERROR, Z_BUF_ERROR, ...) is the input's fault, not ours: corrupt or truncated, never internal. */
+function isZlibError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('Z_');
 }
 
 /** Drop what is known of a file's bytes once its turn has come. */

@@ -464,7 +464,7 @@ function origin(options: FileOptions): Pick<ExtractedEntry, 'layer' | 'whiteout'
 }
 
 /** zlib and xz errors → problem codes: an input that ends early is `truncated`. */
-function describeStreamError(err: unknown): { code: string; message: string } {
+export function describeStreamError(err: unknown): { code: string; message: string } {
   // Our own decoders (bzip2, lz4, .Z, ...) say exactly what went wrong.
   if (err instanceof FormatError) return { code: err.code, message: err.message };
   const message = err instanceof Error ? err.message : String(err);
