@@ -65,7 +65,11 @@ async function findZip64Directory(reader: Reader, eocd: number): Promise<Directo
   };
 }
 
-/** Central directory entries, one at a time; stops with a FormatError at the first bad one. */
+/**
+ * Central directory entries, one at a time; stops with a FormatError at the first bad one
+ * of those the end record counts. Entries past that count that the directory's size still
+ * holds are read too: a count set to 0 must not hide a zip's members (the caller compares).
+ */
 export async function* readDirectory(reader: Reader, dir: Directory, location: string[]): AsyncGenerator<CentralEntry> {
   if (dir.offset + dir.size > reader.size) {
     throw new FormatError('truncated', `central directory ends at ${dir.offset + dir.size}, beyond the file`, location);
@@ -73,9 +77,11 @@ export async function* readDirectory(reader: Reader, dir: Directory, location: s
   const window = new WindowedReader(reader);
   const end = dir.offset + dir.size;
   let pos = dir.offset;
-  for (let i = 0; i < dir.entries; i++) {
+  for (let i = 0; i < dir.entries || pos + 46 <= end; i++) {
     const fixed = await window.read(pos, 46);
-    if (fixed.length < 46 || pos + 46 > end || fixed.readUInt32LE(0) !== SIG_CENTRAL) {
+    const isEntry = fixed.length === 46 && pos + 46 <= end && fixed.readUInt32LE(0) === SIG_CENTRAL;
+    if (!isEntry && i >= dir.entries) return;
+    if (!isEntry) {
       throw new FormatError('malformed', `central directory entry ${i} at ${pos} is not one`, location);
     }
     const nameLength = fixed.readUInt16LE(28);

@@ -115,6 +115,21 @@ describe('archive/zip', () => {
     ]);
   });
 
+  it('reads every entry the central directory holds when the end record counts fewer, with a warning', async () => {
+    const bytes = buildZip([
+      { name: 'a.txt', data: 'first', method: 0 },
+      { name: 'b.txt', data: 'second', method: 8 },
+    ]);
+    const eocd = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    bytes.writeUInt16LE(0, eocd + 8);
+    bytes.writeUInt16LE(0, eocd + 10);
+    const out = await runUnpacker(zip, bytes);
+    expect([out.members, out.problems.map((p) => [p.level, p.code, p.message])]).toEqual([
+      { 'a.txt': 'first', 'b.txt': 'second' },
+      [['warning', 'malformed', 'the end record counts 0 entries, the central directory holds more; all are read']],
+    ]);
+  });
+
   it('does not identify other bytes', async () => {
     expect((await runUnpacker(zip, Buffer.from('PK\x07\x08 not a zip at all, no sir'))).identified).toBe(false);
   });

@@ -20,7 +20,7 @@ const MAX_LINK = 4096;
 
 export const zip: Unpacker = {
   name: 'archive/zip',
-  version: 1,
+  version: 2,
   magic: [{ offset: 0, bytes: Buffer.from([0x50, 0x4b, 0x03, 0x04]) }],
   measure: measureZip,
   async identify(head, reader) {
@@ -47,7 +47,12 @@ export const zip: Unpacker = {
 
 async function extractListed(ctx: ExtractContext, dir: Directory, fits: (entry: CentralEntry) => boolean): Promise<void> {
   let previous: CentralEntry | undefined;
+  let listed = 0;
   for await (const entry of readDirectory(ctx.reader, dir, ctx.location)) {
+    listed += 1;
+    if (listed === dir.entries + 1) {
+      ctx.report({ level: 'warning', location: ctx.location, code: 'malformed', message: `the end record counts ${dir.entries} entries, the central directory holds more; all are read` });
+    }
     ctx.signal.throwIfAborted();
     if (ctx.sink.stopped) return;
     if (!fits(entry)) continue;
