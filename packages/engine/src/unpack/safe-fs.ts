@@ -364,7 +364,17 @@ export class ExtractSink {
 
   #admit(rawName: string): string | undefined {
     const normal = normalizeMemberPath(rawName);
-    if (normal === null) return undefined;
+    if (normal === null) {
+      // A file or link named `.`, `./` or nothing would stand where its container is.
+      this.#report({
+        level: 'warning',
+        location: [...this.#location, rawName],
+        plugin: this.#plugin,
+        code: 'malformed',
+        message: `member named ${JSON.stringify(rawName)} has no path of its own; not extracted`,
+      });
+      return undefined;
+    }
     if ('refused' in normal) {
       this.#report({
         level: 'warning',

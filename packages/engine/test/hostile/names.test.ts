@@ -39,10 +39,10 @@ const ODD_FILES = [
   'tab\\there',
 ];
 const ODD: Record<Format, Omit<ConfinedOutcome, 'escaped'>> = {
-  tar: { files: ODD_FILES, problems: ['unsafe-path ..', 'unsafe-path nul\\\\0byte'] },
-  zip: { files: ODD_FILES, problems: ['unsafe-path ..', 'unsafe-path nul\\\\0byte'] },
-  cpio: { files: ODD_FILES, problems: ['unsafe-path ..'] },
-  ar: { files: ODD_FILES, problems: ['unsafe-path ..'] },
+  tar: { files: ODD_FILES, problems: ['malformed .', 'unsafe-path ..', 'malformed ', 'unsafe-path nul\\\\0byte'] },
+  zip: { files: ODD_FILES, problems: ['malformed .', 'unsafe-path ..', 'malformed ', 'unsafe-path nul\\\\0byte'] },
+  cpio: { files: ODD_FILES, problems: ['malformed .', 'unsafe-path ..', 'malformed '] },
+  ar: { files: ODD_FILES, problems: ['malformed .', 'unsafe-path ..'] },
 };
 
 async function run(format: Format, caseId: string, members: (box: string) => Parameters<typeof buildArchive>[1]): Promise<ConfinedOutcome> {
