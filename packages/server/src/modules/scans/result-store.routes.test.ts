@@ -9,6 +9,7 @@ import { scan, toNativeJson, toScanResult } from '@binlens/engine';
 import type { Identification } from '@binlens/engine/model';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rng } from '../../../../engine/test/mutations.ts';
 import { DATABASES } from '../../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { multipart, tar } from '../../../test/files.ts';
@@ -21,16 +22,10 @@ const NUL_EVIDENCE = readFileSync(new URL('../../../../engine/fixtures/identify/
 
 interface Page<T> { count: number; results: T[] }
 
-/** A seeded generator (mulberry32): the same cases on every run. */
+/** A seeded generator of numbers in [0, 1): the same cases on every run. */
 function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = rng(seed);
+  return () => next() / 2 ** 32;
 }
 
 /** Code units a text column cannot hold, escapes that look like JSON's, and ordinary text. */
