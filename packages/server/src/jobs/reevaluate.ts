@@ -1,11 +1,11 @@
 // Re-evaluation: when the knowledge base changes, every ready scan's stored vulnerability
 // counts are recomputed from its stored Identification. Nothing is rescanned: evaluation
 // is a pure function of (Identification, knowledge base), so only its summary is kept.
-import { type KnowledgeBase, createKnowledgeBase, evaluate } from '@binlens/vulndb';
+import { type KnowledgeBase, createKnowledgeBase } from '@binlens/vulndb';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import { createScanJobRepository, type ScanJobRepository } from '../modules/scans/job-repository.ts';
-import { countVulnerabilities } from '../modules/scans/vulnerability-counts.ts';
+import { evaluateScan } from '../modules/scans/evaluation.ts';
 
 export const REEVALUATE_QUEUE = 'reevaluate';
 /** Scans evaluated per database round trip; each evaluation is a handful of queries. */
@@ -22,8 +22,8 @@ export async function reevaluateScan(deps: ReevaluateDeps, scanId: number): Prom
   const startedAt = new Date();
   const identification = await deps.scans.loadIdentification(scanId);
   if (!identification) return false;
-  const evaluation = await evaluate(identification, deps.knowledgeBase);
-  await deps.scans.setVulnerabilityCounts(scanId, countVulnerabilities(evaluation), startedAt);
+  const { counts } = await evaluateScan(identification, deps.knowledgeBase);
+  await deps.scans.setVulnerabilityCounts(scanId, counts, startedAt);
   return true;
 }
 

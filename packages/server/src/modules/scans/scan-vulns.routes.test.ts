@@ -73,4 +73,32 @@ describe.each(DATABASES)('scan result vulnerabilities on %s', (kind) => {
     while (JSON.stringify(await counts()).includes('"high":0') && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 250));
     expect(await counts()).toEqual({ critical: 0, high: 1, medium: 0, low: 0, missing: 0 });
   });
+
+  it('counts in the scan list what its result page shows: the same vulnerabilities, by the same severities', async () => {
+    // An advisory without a CVE: a scan (include_bdsa_vulnerabilities false) neither shows nor counts it.
+    const withoutCve = { ...GHSA_LODASH, id: 'GHSA-9x4f-7q2v-lodash', aliases: [], severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' }] };
+    await importFeed(t.database.db, { name: 'no-cve.json', bytes: Buffer.from(JSON.stringify(withoutCve)) });
+    await importFeed(t.database.db, { name: 'GHSA-35jh-r3h4-6jhm.json', bytes: Buffer.from(JSON.stringify(GHSA_LODASH)) });
+    const archive = tar([{ path: 'srv/node_modules/lodash/package.json', content: JSON.stringify({ name: 'lodash', version: '4.17.19', license: 'MIT' }) }]);
+    const body = multipart('file', 'srv.tar', archive);
+    const created = await t.app.inject({ method: 'POST', url: `/rest/groups/${groupId}/upload/`, headers: { ...alice.headers, ...body.headers }, payload: body.payload });
+    const id = created.json<{ id: number }>().id;
+    const get = async <T>(url: string): Promise<T> => (await t.app.inject({ method: 'GET', url, headers: alice.headers })).json<T>();
+    const deadline = Date.now() + 45_000;
+    while ((await get<{ status: string; vulnerability_counts: unknown }>(`/rest/scans/${id}/`)).vulnerability_counts === null && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const listed = (await get<{ results: { id: number; vulnerability_counts: Record<string, number> }[] }>(`/rest/scans/?group=${groupId}`)).results.find((scan) => scan.id === id);
+    const result = await get<ResultBody>(`/rest/scans/${id}/result/`);
+    const shown = [...new Set(result.components.flatMap((c) => c.vulns.map((v) => v.vuln_id)))];
+    expect(shown).toEqual(['CVE-2021-23337']);
+    const bySeverity: Record<string, number> = { critical: 0, high: 0, medium: 0, low: 0, missing: 0 };
+    for (const vuln of shown) {
+      const severity = (await get<{ severity: string | null }>(`/rest/vulnerabilities/${vuln}/`)).severity?.toLowerCase() ?? 'missing';
+      bySeverity[severity] = (bySeverity[severity] ?? 0) + 1;
+    }
+    expect(listed?.vulnerability_counts).toEqual(bySeverity);
+    expect(bySeverity).toEqual({ critical: 0, high: 1, medium: 0, low: 0, missing: 0 });
+  });
 });
+

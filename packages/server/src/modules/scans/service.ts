@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Problem, ProblemLevel } from '@binlens/engine/model';
-import { type EvaluatedScanResult, type KnowledgeBase, evaluate, withVulns } from '@binlens/vulndb';
+import { type EvaluatedScanResult, type KnowledgeBase, withVulns } from '@binlens/vulndb';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import { BlobTooLargeError } from '../../blobs/blob-store.ts';
 import type { Engine } from '../../engine/engine.ts';
@@ -11,6 +11,7 @@ import type { AuditRepository } from '../audit/repository.ts';
 import type { GroupsRepository } from '../groups/repository.ts';
 import { groupPermissions } from '../groups/service.ts';
 import type { Viewer } from '../users/viewer.ts';
+import { SCAN_MATCHING, evaluateScan } from './evaluation.ts';
 import type { ScanRecord, ScansRepository } from './repository.ts';
 import { allowance, assertWithinQuotas, type ByteAllowance, type QuotaRepository } from './quotas.ts';
 import type { Scan, ScanListQuery } from './schemas.ts';
@@ -91,8 +92,8 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
       if (!row) throw new AppError('not_found');
       if (row.status !== 'R' || !row.core) throw new AppError('scan_not_ready');
       // Evaluated at read time: a knowledge-base update shows without a rescan.
-      const options = { cvssFallback: SCAN_MATCHING.cvss3_fallback, includeAdvisoriesWithoutCve: SCAN_MATCHING.include_bdsa_vulnerabilities };
-      return withVulns(deps.engine.toScanResult(row.core), await evaluate(row.core, deps.knowledgeBase, options));
+      const { evaluation } = await evaluateScan(row.core, deps.knowledgeBase);
+      return withVulns(deps.engine.toScanResult(row.core), evaluation);
     },
 
     async problems(viewer, id, level, page, path) {
@@ -140,8 +141,6 @@ async function storeUpload(deps: ScansServiceDeps, file: UploadedFile, allowed: 
   }
 }
 
-/** Spec §3 scan fields for vulnerability matching: what every scan is evaluated with (no per-scan setting yet). */
-export const SCAN_MATCHING = { cvss3_fallback: true, include_bdsa_vulnerabilities: false } as const;
 
 export function toScan(row: ScanRecord): Scan {
   return {

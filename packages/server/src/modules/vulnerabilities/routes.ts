@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createKnowledgeBase } from '@binlens/vulndb';
 import { ErrorDetail } from '../../lib/schemas.ts';
 import { requireViewer } from '../../plugins/auth.ts';
-import { SCAN_MATCHING } from '../scans/service.ts';
+import { SCAN_MATCHING } from '../scans/evaluation.ts';
 import { Vulnerability, VulnerabilityParams, VulnerabilityQuery } from './schemas.ts';
 import { createVulnerabilitiesService } from './service.ts';
 
