@@ -5,6 +5,10 @@
 // peak memory (by ~60–100 MiB on a root file system), not speed. V8 reads it only at
 // start, hence the shebang.
 import module from 'node:module';
+import { exitIfNodeTooOld } from './node-version.js';
+
+// Node before 24 cannot load main.ts: say so plainly before importing it.
+exitIfNodeTooOld();
 
 // Node keeps the compiled code of every module (type stripping included) in its cache
 // directory (NODE_COMPILE_CACHE, else the OS temp dir): a command starts in 0.25 s
