@@ -1,7 +1,7 @@
 import { AppShell, Burger, Group, NavLink, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, type LinkProps } from '@tanstack/react-router';
-import { UserMenu } from '../features/auth/components/user-menu.tsx';
+import type { ReactNode } from 'react';
 
 const NAV_LINKS: { to: LinkProps['to']; label: string }[] = [
   { to: '/', label: 'Favourites' },
@@ -10,8 +10,13 @@ const NAV_LINKS: { to: LinkProps['to']; label: string }[] = [
   { to: '/applications', label: 'Applications' },
 ];
 
+interface AppLayoutProps {
+  /** The header's user menu; given by the route (features/auth), which components may not import. */
+  userMenu: ReactNode;
+}
+
 /** The signed-in shell: header with product name and user menu, navigation on the left. */
-export function AppLayout() {
+export function AppLayout({ userMenu }: AppLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure();
   return (
     <AppShell
@@ -27,7 +32,7 @@ export function AppLayout() {
               Binlens
             </Title>
           </Group>
-          <UserMenu />
+          {userMenu}
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main">

@@ -2,7 +2,7 @@
 // what a user can never do and sends them to the forbidden page on guarded routes.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { currentUserQueryOptions } from '../features/auth/api/current-user.ts';
+import { currentUserQueryOptions } from './current-user.ts';
 import type { User } from './api-schemas.ts';
 
 export type Permission =

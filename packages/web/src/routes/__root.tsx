@@ -3,7 +3,7 @@ import { Container } from '@mantine/core';
 import { ErrorDialogs } from '../components/error-dialogs.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { QueryErrorAlert } from '../components/query-error-alert.tsx';
-import { currentUserQueryOptions } from '../features/auth/api/current-user.ts';
+import { currentUserQueryOptions } from '../lib/current-user.ts';
 import { ApiError } from '../lib/api-client.ts';
 import type { RouterContext } from '../router-context.ts';
 

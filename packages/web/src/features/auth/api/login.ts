@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import type { User } from '../../../lib/api-schemas.ts';
 import { useErrorDialogStore } from '../../../stores/error-dialog-store.ts';
-import { authKeys } from './keys.ts';
+import { authKeys } from '../../../lib/auth-keys.ts';
 
 export interface LoginInput {
   email: string;

@@ -1,5 +1,5 @@
 import { Button, Menu } from '@mantine/core';
-import { useCurrentUser } from '../api/current-user.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useLogout } from '../api/logout.ts';
 
 export function UserMenu() {

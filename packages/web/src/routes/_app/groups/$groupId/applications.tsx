@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { PAGE_DEFAULTS, pageSearch } from '../../../../features/scans/api/scan-search.ts';
 import { scansQueryOptions } from '../../../../features/scans/api/scans.ts';
-import { GroupApplicationsPage } from '../../../../features/groups/components/group-applications-page.tsx';
+import { GroupApplicationsPage } from '../../../../features/scans/components/group-applications-page.tsx';
 
 export const Route = createFileRoute('/_app/groups/$groupId/applications')({
   validateSearch: pageSearch,

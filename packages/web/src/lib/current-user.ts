@@ -1,7 +1,9 @@
+// The signed-in user: read by the root guard, permissions (lib/permissions.ts), the user
+// menu and login; app-wide, so it lives in lib rather than in features/auth.
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client.ts';
-import type { User } from '../../../lib/api-schemas.ts';
-import { authKeys } from './keys.ts';
+import { api, unwrap } from './api-client.ts';
+import type { User } from './api-schemas.ts';
+import { authKeys } from './auth-keys.ts';
 
 export function getCurrentUser(signal?: AbortSignal): Promise<User> {
   return unwrap(api.GET('/rest/users/me/', { signal }));

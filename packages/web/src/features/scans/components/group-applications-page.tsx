@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import type { PageSearch } from '../../scans/api/scan-search.ts';
-import { ScansList } from '../../scans/components/scans-list.tsx';
+import type { PageSearch } from '../api/scan-search.ts';
+import { ScansList } from './scans-list.tsx';
 
 interface GroupApplicationsPageProps {
   groupId: number;
