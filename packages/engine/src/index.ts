@@ -9,12 +9,11 @@ export { licensePolicy, validatePolicyOverrides, type LicensePolicy, type Licens
 export { DEFAULT_LIMITS, type Limits } from './unpack/limits.ts';
 export { LIMIT_NAMES, parseLimitSettings } from './unpack/limit-settings.ts';
 export { escapeText } from './util/escape-text.ts';
-export { unpackFile, type UnpackOptions, type UnpackedTree } from './unpack/unpack-file.ts';
+export { unpackFile, type UnpackOptions, type UnpackedTree } from './unpack-file.ts';
 export { SBOM_WRITERS, findSbomWriter } from './sbom/registry.ts';
 export type { SbomOptions, SbomWriter } from './sbom/common.ts';
 export { writeCycloneDx } from './sbom/writers/cyclonedx.ts';
 export { writeSpdx } from './sbom/writers/spdx.ts';
-export type { SbomAffect, SbomRating, SbomRatingMethod, SbomVulnerability } from './sbom/vulnerabilities.ts';
 export { validateCustomPattern } from './infoleak/custom.ts';
 export type { CustomPattern, InfoleakOptions } from './infoleak/types.ts';
 export { SignatureMatcher } from './signatures/matcher.ts';

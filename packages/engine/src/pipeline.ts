@@ -22,7 +22,7 @@ import { extractStage } from './scan/extract-stage.ts';
 import { infoleakStage } from './scan/infoleak-stage.ts';
 import { licenseStage } from './scan/license-stage.ts';
 import { mobileStage } from './scan/mobile-stage.ts';
-import { kernelConfigStage } from './executables/kernel-config-stage.ts';
+import { kernelConfigStage } from './scan/kernel-config-stage.ts';
 import type { InfoleakOptions } from './infoleak/types.ts';
 import { addSonameEvidence } from './identify/soname.ts';
 import { addArchiveContainment } from './identify/archive-nesting.ts';

@@ -1,6 +1,6 @@
 // An evaluation in the shape the engine's SBOM writers take: one entry per vulnerability,
 // its ratings and the components it affects, each with the match that put it there.
-import type { SbomAffect, SbomRatingMethod, SbomVulnerability } from '@binlens/engine';
+import type { SbomAffect, SbomRatingMethod, SbomVulnerability } from '@binlens/engine/model';
 import type { CvssMetric } from './db/schema.ts';
 import type { Evaluation } from './evaluate.ts';
 

@@ -1,2 +1,3 @@
 export * from './identification.ts';
 export * from './scan-result.ts';
+export * from './sbom-vulnerability.ts';

@@ -1,43 +1,8 @@
-// What an SBOM writer needs to know of a vulnerability evaluation. The engine does not
-// evaluate (that is @binlens/vulndb's job); the caller converts its evaluation to this
-// shape and hands it to the writer, so SBOMs carry the same findings as the native JSON.
+// Helpers of the SBOM writers over the vulnerabilities a caller hands them
+// (model/sbom-vulnerability.ts).
+import type { SbomRating, SbomRatingMethod, SbomVulnerability } from '../model/sbom-vulnerability.ts';
 
-export type SbomRatingMethod = 'CVSSv2' | 'CVSSv3' | 'CVSSv31' | 'CVSSv4';
-
-export interface SbomRating {
-  method: SbomRatingMethod;
-  vector: string;
-  score: number | null;
-  /** critical, high, medium, low, none; null when the source gave none. */
-  severity: string | null;
-  /** Who scored it: `nvd@nist.gov`, a CNA, `osv`. */
-  source: string;
-}
-
-export interface SbomAffect {
-  /** The component's id (its bom-ref / SPDX package). */
-  ref: string;
-  /** The known version is inside the range (false: an unknown version was assumed affected). */
-  exact: boolean;
-  /** The range that matched, in words, and where it came from. */
-  range: string;
-  source: string;
-  /** The first fixed version above the component's, when the source names one. */
-  fixed: string | null;
-}
-
-export interface SbomVulnerability {
-  /** CVE-…, GHSA-…, a vendor id. */
-  id: string;
-  aliases: string[];
-  description: string;
-  /** CWE numbers (`CWE-79` → 79). */
-  cwes: number[];
-  ratings: SbomRating[];
-  epss: { score: number; percentile: number } | null;
-  kev: { dateAdded: string; dueDate: string | null; ransomware: string } | null;
-  affects: SbomAffect[];
-}
+export type { SbomAffect, SbomRating, SbomRatingMethod, SbomVulnerability } from '../model/sbom-vulnerability.ts';
 
 /** Where a vulnerability id is described: NVD for CVEs, GitHub for GHSA, osv.dev otherwise. */
 export function advisorySource(id: string): { name: string; url: string } {

@@ -2,18 +2,9 @@
 // its bytes are in the work directory, and a per-container index so catalogers
 // can look up siblings (`etc/os-release` next to `var/lib/dpkg/status`).
 import { posix } from 'node:path';
-import type { FileEntry } from '../model/index.ts';
+import type { TreeFile } from '../model/tree-file.ts';
 
-export interface TreeFile {
-  entry: FileEntry;
-  /** Bytes in the work directory (or the input itself); absent for links. */
-  diskPath?: string;
-  /** Nesting depth: 0 for the input, 1 for its members, ... */
-  depth: number;
-  /** Path inside its container; the input's name for the input. */
-  innerPath: string;
-  linkKind?: 'symlink' | 'hardlink';
-}
+export type { TreeFile };
 
 const MAX_LINK_HOPS = 8;
 

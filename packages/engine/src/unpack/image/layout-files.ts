@@ -6,7 +6,7 @@
 // that container (`<folder>/etc/os-release`). The layout's own files are then
 // not unpacked one by one: their content is the merged tree.
 import { createReadStream } from 'node:fs';
-import type { TreeFile } from '../../scan/tree.ts';
+import type { TreeFile } from '../../model/tree-file.ts';
 import { openReader } from '../../util/reader.ts';
 import { extractImages, type Blob, type BlobStore, type ImageContext } from './images.ts';
 import { ociPlans } from './oci-index.ts';

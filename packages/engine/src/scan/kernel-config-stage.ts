@@ -4,11 +4,11 @@
 // windows, never whole. Each becomes one report of hardening checks.
 import { posix } from 'node:path';
 import type { KernelConfigReport } from '../model/index.ts';
-import type { ScanContext } from '../scan/context.ts';
-import { internalProblem } from '../scan/context.ts';
-import type { TreeFile } from '../scan/tree.ts';
+import { IKCFG_START, checkKernelConfig, inflateIkconfig, parseKernelConfig } from '../executables/kernel-config.ts';
 import { openReader } from '../util/reader.ts';
-import { IKCFG_START, checkKernelConfig, inflateIkconfig, parseKernelConfig } from './kernel-config.ts';
+import type { ScanContext } from './context.ts';
+import { internalProblem } from './context.ts';
+import type { TreeFile } from './tree.ts';
 
 export const KERNEL_CONFIG_PLUGIN = 'executables/kernel-config';
 // .config, config-6.1.0-18-amd64

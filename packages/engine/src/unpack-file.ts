@@ -5,14 +5,14 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import type { DockerImage, FileEntry, InputInfo, Problem, ProgressListener } from '../model/index.ts';
-import { comparePaths } from '../identify/component.ts';
-import type { ScanContext } from '../scan/context.ts';
-import { extractStage } from '../scan/extract-stage.ts';
-import { hashFile } from '../scan/hash.ts';
-import { FileTree } from '../scan/tree.ts';
-import { type Limits, LimitTracker, resolveLimits } from './limits.ts';
-import { WorkDir } from './safe-fs.ts';
+import type { DockerImage, FileEntry, InputInfo, Problem, ProgressListener } from './model/index.ts';
+import { comparePaths } from './identify/component.ts';
+import type { ScanContext } from './scan/context.ts';
+import { extractStage } from './scan/extract-stage.ts';
+import { hashFile } from './scan/hash.ts';
+import { FileTree } from './scan/tree.ts';
+import { type Limits, LimitTracker, resolveLimits } from './unpack/limits.ts';
+import { WorkDir } from './unpack/safe-fs.ts';
 
 export interface UnpackOptions {
   signal?: AbortSignal;
