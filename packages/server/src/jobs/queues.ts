@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
+import { SCAN_QUEUE } from '../lib/queue-names.ts';
 
-export const SCAN_QUEUE = 'scan';
+export { SCAN_QUEUE, type ScanJobData } from '../lib/queue-names.ts';
 /** Scan jobs that failed every attempt (crash, lost heartbeat, expiry) land here. */
 export const SCAN_DEAD_QUEUE = 'scan-dead';
 
@@ -21,10 +22,6 @@ const SCAN_QUEUE_OPTIONS = {
   heartbeatSeconds: SCAN_HEARTBEAT_SECONDS,
   expireInSeconds: 6 * 3600,
 };
-
-export interface ScanJobData {
-  scanId: number;
-}
 
 /** Creates the queues (idempotent); senders need them before any worker runs. */
 export async function createQueues(boss: PgBoss): Promise<void> {

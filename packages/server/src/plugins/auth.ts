@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
-import { SESSION_COOKIE } from '../modules/auth/cookies.ts';
-import type { AuthService } from '../modules/auth/service.ts';
-import type { Viewer } from '../modules/users/viewer.ts';
+import { SESSION_COOKIE } from '../lib/cookies.ts';
+import type { Viewer } from '../lib/viewer.ts';
 import { isApiPath } from './route-path.ts';
 
 declare module 'fastify' {
@@ -18,8 +17,13 @@ declare module 'fastify' {
   }
 }
 
+/** What the hook needs of the auth service (modules/auth/service.ts), which app.ts passes in. */
+export interface SessionAuthenticator {
+  authenticate(token: string): Promise<Viewer | null>;
+}
+
 /** Resolves the session cookie to a Viewer and turns away anonymous /rest/ calls with 401. */
-export const authPlugin = fp<{ auth: AuthService }>(
+export const authPlugin = fp<{ auth: SessionAuthenticator }>(
   async (app, { auth }) => {
     app.decorateRequest('viewer', null);
     app.addHook('onRequest', async (request) => {

@@ -1,5 +1,4 @@
 import type { Identification, Progress } from '@binlens/engine/model';
-import type { VulnerabilityCounts } from '../../modules/scans/vulnerability-counts.ts';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { groups } from './groups.ts';
 import { jsonText } from './json-text.ts';
@@ -8,6 +7,16 @@ import { users } from './users.ts';
 /** Spec §4: B busy (queued or running), R ready, F failed. */
 // Spec §4 codes; this server writes B, R and F.
 export type ScanStatus = 'R' | 'B' | 'S' | 'P' | 'D' | 'F';
+
+/** A scan's vulnerabilities by severity (modules/scans/vulnerability-counts.ts counts them). */
+export interface VulnerabilityCounts {
+  critical: number;
+  high: number;
+  medium: number;
+  low: number;
+  /** No CVSS score in the chosen version (nor v2, with the CVSS3 fallback). */
+  missing: number;
+}
 
 export type ScanProgress = Pick<Progress, 'stage' | 'done' | 'total'>;
 

@@ -7,7 +7,7 @@ import { UserMe } from '../users/schemas.ts';
 import { createAuditRepository } from '../audit/repository.ts';
 import { createUsersRepository } from '../users/repository.ts';
 import { createSessionsRepository } from './repository.ts';
-import { CSRF_COOKIE, SESSION_COOKIE } from './cookies.ts';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../../lib/cookies.ts';
 import { LoginBody } from './schemas.ts';
 import { createAuthService, type AuthService } from './service.ts';
 

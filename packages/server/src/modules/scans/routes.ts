@@ -6,7 +6,7 @@ import type { Engine } from '../../engine/engine.ts';
 import { pageRequest } from '../../lib/paging.ts';
 import { ErrorDetail, FieldErrors, IdParams } from '../../lib/schemas.ts';
 import { requireViewer } from '../../plugins/auth.ts';
-import { SCAN_QUEUE } from '../../jobs/queues.ts';
+import { SCAN_QUEUE, type ScanJobData } from '../../lib/queue-names.ts';
 import { createAuditRepository } from '../audit/repository.ts';
 import { createGroupsRepository } from '../groups/repository.ts';
 import type { Quotas } from '../../config.ts';
@@ -38,7 +38,7 @@ export const scansRoutes: FastifyPluginAsyncTypebox<ScansRoutesOptions> = async 
     engine: options.engine,
     knowledgeBase: createKnowledgeBase(app.db),
     enqueueScan: async (scanId) => {
-      await app.enqueue(SCAN_QUEUE, { scanId });
+      await app.enqueue(SCAN_QUEUE, { scanId } satisfies ScanJobData);
     },
     maxUploadBytes: options.maxUploadBytes,
     quotas: options.quotas,

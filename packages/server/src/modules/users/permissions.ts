@@ -1,9 +1,6 @@
-/** Spec §6 account permissions. */
-export type Permission =
-  | 'change_companyaccount'
-  | 'change_infoleakcustomregex'
-  | 'add_vulnerabilityinvalidation'
-  | 'view_allaccountgroup';
+import type { Permission } from '../../lib/viewer.ts';
+
+export type { Permission };
 
 /** Spec §6 account roles. */
 export const ACCOUNT_ROLES = ['AU', 'BR', 'BU', 'CP', 'GP', 'LR', 'PU', 'RU', 'SM', 'SR', 'U', 'VC', 'VV'] as const;

@@ -1,14 +1,6 @@
-import type { Permission } from './permissions.ts';
+import type { Viewer } from '../../lib/viewer.ts';
 
-/** The authenticated caller of a request, as every service sees it. */
-export interface Viewer {
-  userId: number;
-  email: string;
-  roles: string[];
-  permissions: Permission[];
-  sessionId: number;
-  csrfToken: string;
-}
+export type { Viewer };
 
 /** Spec §6: change_companyaccount sees every group. */
 export function seesAllGroups(viewer: Viewer): boolean {
