@@ -1,7 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import * as schema from '../src/db/schema/index.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -17,8 +25,10 @@ export interface TestDatabase {
 /** A fresh, migrated database: in-memory PGlite, or `binlens_t_<random>` on the DATABASE_URL server. */
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({});
-    await migrateDatabase(database);
+    // A copy of a database migrated once (loadDataDir skips initdb and the migrations: ~0.4 s instead of ~1.2 s).
+    const pglite = new PGlite({ loadDataDir: new Blob([await migratedTemplate()]) });
+    await pglite.waitReady;
+    const database: Database = { kind: 'pglite', db: drizzle({ client: pglite, schema }), pglite, close: () => pglite.close() };
     return { database, dispose: () => database.close() };
   }
   const serverUrl = process.env.DATABASE_URL;
@@ -46,4 +56,50 @@ async function admin(serverUrl: string, statement: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+const MIGRATIONS = fileURLToPath(new URL('../src/db/migrations/', import.meta.url));
+let template: Promise<Buffer> | undefined;
+
+/**
+ * The data directory of a freshly migrated PGlite database, made once per set of migrations
+ * and kept in the temp directory, so every test file of every worker starts from a copy.
+ * Written under a temporary name and renamed, so a worker never reads a half-written one.
+ */
+function migratedTemplate(): Promise<Buffer> {
+  template ??= (async () => {
+    const hash = createHash('sha256');
+    for (const name of readdirSync(MIGRATIONS, { recursive: true }).map(String).sort()) {
+      if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(path.join(MIGRATIONS, name)));
+    }
+    hash.update(pgliteVersion());
+    const file = path.join(tmpdir(), `binlens-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+    try {
+      return await readFile(file);
+    } catch {
+      const database = await openDatabase({});
+      await migrateDatabase(database);
+      if (database.kind !== 'pglite') throw new Error('expected PGlite');
+      const dump = Buffer.from(await (await database.pglite.dumpDataDir('none')).arrayBuffer());
+      await database.close();
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      await writeFile(partial, dump);
+      await rename(partial, file);
+      return dump;
+    }
+  })();
+  return template;
+}
+
+/** The installed PGlite's version: another version may not read this one's data directory. */
+function pgliteVersion(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (manifest.name === '@electric-sql/pglite') return manifest.version ?? '';
+    } catch {
+      // no package.json at this level
+    }
+  }
+  throw new Error('cannot find the installed @electric-sql/pglite');
 }
