@@ -1,15 +1,15 @@
 import { Group, Pagination, Text } from '@mantine/core';
 import { formatNumber } from '../../lib/format.ts';
+import type { ListParams } from '../../lib/list-search.ts';
 
-interface PagerProps {
+interface ListPagerProps {
   count: number;
-  limit: number;
-  offset: number;
-  onOffsetChange: (offset: number) => void;
+  search: Pick<ListParams, 'limit' | 'offset'>;
+  onChange: (next: { offset: number }) => void;
 }
 
-/** Offset paging as the API speaks it; the page lives in the URL, this only renders it. */
-export function Pager({ count, limit, offset, onOffsetChange }: PagerProps) {
+/** Offset paging as the API speaks it; the page lives in the URL (useListSearch), this only renders it. */
+export function ListPager({ count, search: { limit, offset }, onChange }: ListPagerProps) {
   const pages = Math.max(1, Math.ceil(count / limit));
   const page = Math.floor(offset / limit) + 1;
   return (
@@ -21,7 +21,7 @@ export function Pager({ count, limit, offset, onOffsetChange }: PagerProps) {
         <Pagination
           total={pages}
           value={page}
-          onChange={(next) => onOffsetChange((next - 1) * limit)}
+          onChange={(next) => onChange({ offset: (next - 1) * limit })}
           size="sm"
           aria-label="Pages"
         />

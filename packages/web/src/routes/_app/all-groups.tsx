@@ -1,25 +1,15 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { GROUP_LIST_DEFAULTS, groupListSearch } from '../../features/groups/api/group-search.ts';
-import { groupsQueryOptions } from '../../features/groups/api/groups.ts';
+import { createFileRoute } from '@tanstack/react-router';
+import { groupListParams, groupListSearch, groupsQueryOptions } from '../../features/groups/api/groups.ts';
 import { GroupsPage } from '../../features/groups/components/groups-page.tsx';
 
 export const Route = createFileRoute('/_app/all-groups')({
-  validateSearch: groupListSearch,
-  // Defaults stay out of the URL: /all-groups, not /all-groups?limit=25&offset=0.
-  search: { middlewares: [stripSearchParams(GROUP_LIST_DEFAULTS)] },
+  validateSearch: groupListSearch.schema,
+  search: { middlewares: groupListSearch.middlewares },
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(groupsQueryOptions(deps)),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(groupsQueryOptions(groupListParams(deps))),
   component: AllGroupsRoute,
 });
 
 function AllGroupsRoute() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return (
-    <GroupsPage
-      title="All groups"
-      search={search}
-      onSearchChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }) })}
-    />
-  );
+  return <GroupsPage title="All groups" />;
 }

@@ -2,9 +2,21 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import type { Group, Paged } from '../../../lib/api-schemas.ts';
 import type { paths } from '../../../lib/api-types.gen.ts';
+import { defineListSearch, type ListParams } from '../../../lib/list-search.ts';
 import { groupKeys } from './keys.ts';
 
 export type GroupListParams = NonNullable<paths['/rest/groups/']['get']['parameters']['query']>;
+
+/** Fields the server orders groups by (its OpenAPI document lists the same). */
+export const GROUP_ORDERING_FIELDS = ['name', 'id', 'created'] as const;
+
+/** URL state of every group list: q, ordering (default name), limit, offset. */
+export const groupListSearch = defineListSearch({ fields: GROUP_ORDERING_FIELDS, defaultOrdering: 'name' });
+
+/** The list's URL state as the API's query; '' means the server's default order. */
+export function groupListParams({ q, ordering, limit, offset }: ListParams<(typeof GROUP_ORDERING_FIELDS)[number]>): GroupListParams {
+  return { q, limit, offset, ...(ordering === '' ? {} : { ordering }) };
+}
 
 export function listGroups(params: GroupListParams, signal?: AbortSignal): Promise<Paged<Group>> {
   return unwrap(api.GET('/rest/groups/', { params: { query: params }, signal }));

@@ -1,5 +1,6 @@
 import { EmptyState, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { FAVOURITES_PARAMS, groupsQueryOptions } from '../api/groups.ts';
@@ -9,7 +10,7 @@ import { AnchorLink } from '../../../components/anchor-link.tsx';
 
 export function FavouritesPage() {
   const query = useQuery(groupsQueryOptions(FAVOURITES_PARAMS));
-  const favourites = query.data?.results.filter((group) => group.favourite) ?? [];
+  const favourites = useMemo(() => query.data?.results.filter((group) => group.favourite) ?? [], [query.data]);
   return (
     <>
       <PageHeader title="Favourites" actions={<NewGroupButton />} />

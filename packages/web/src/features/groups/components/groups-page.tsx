@@ -1,21 +1,21 @@
 import { Loader, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Pager } from '../../../components/data-table/pager.tsx';
+import { ListPager } from '../../../components/data-table/pager.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
-import type { GroupListSearch } from '../api/group-search.ts';
-import { groupsQueryOptions } from '../api/groups.ts';
+import { useListSearch } from '../../../lib/list-search.ts';
+import { groupListParams, groupListSearch, groupsQueryOptions } from '../api/groups.ts';
 import { GroupsTable } from './groups-table.tsx';
 import { NewGroupButton } from './new-group-button.tsx';
 
 interface GroupsPageProps {
   title: string;
-  search: GroupListSearch;
-  onSearchChange: (next: Partial<GroupListSearch>) => void;
 }
 
-export function GroupsPage({ title, search, onSearchChange }: GroupsPageProps) {
-  const query = useQuery(groupsQueryOptions(search));
+/** A paged group list: search, ordering and page in the URL (lib/list-search). */
+export function GroupsPage({ title }: GroupsPageProps) {
+  const { search, setSearch } = useListSearch(groupListSearch);
+  const query = useQuery(groupsQueryOptions(groupListParams(search)));
   return (
     <>
       <PageHeader title={title} actions={<NewGroupButton />} />
@@ -23,22 +23,22 @@ export function GroupsPage({ title, search, onSearchChange }: GroupsPageProps) {
         onSubmit={(event) => {
           event.preventDefault();
           const q = new FormData(event.currentTarget).get('q');
-          onSearchChange({ q: typeof q === 'string' ? q : '', offset: 0 });
+          setSearch({ q: typeof q === 'string' ? q : '' });
         }}
       >
-        <TextInput name="q" label="Search groups" defaultValue={search.q} mb="md" maw={360} />
+        <TextInput name="q" label="Search groups" defaultValue={search.q} key={search.q} mb="md" maw={360} />
       </form>
       {query.isPending && <Loader aria-label="Loading groups" />}
       {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
       {query.data && (
         <>
-          <GroupsTable groups={query.data.results} empty={search.q ? 'No groups match the search.' : 'No groups yet.'} />
-          <Pager
-            count={query.data.count}
-            limit={search.limit}
-            offset={search.offset}
-            onOffsetChange={(offset) => onSearchChange({ offset })}
+          <GroupsTable
+            groups={query.data.results}
+            loading={query.isFetching}
+            empty={search.q ? 'No groups match the search.' : 'No groups yet.'}
+            sorting={{ ordering: search.ordering, onOrderingChange: (ordering) => setSearch({ ordering: ordering as typeof search.ordering }) }}
           />
+          <ListPager count={query.data.count} search={search} onChange={setSearch} />
         </>
       )}
     </>

@@ -1,14 +1,17 @@
 import { Text } from '@mantine/core';
-import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
+import { AnchorLink } from '../../../components/anchor-link.tsx';
+import { DataTable, type ColumnDef, type DataTableProps } from '../../../components/data-table/data-table.tsx';
 import type { Group } from '../../../lib/api-schemas.ts';
 import { truncate } from '../../../lib/format.ts';
-import { AnchorLink } from '../../../components/anchor-link.tsx';
 
-const columns: Column<Group>[] = [
+const columns: ColumnDef<Group, unknown>[] = [
   {
     id: 'name',
     header: 'Name',
-    cell: (group) => (
+    accessorFn: (group) => group.name,
+    enableSorting: true,
+    enableHiding: false,
+    cell: ({ row: { original: group } }) => (
       <AnchorLink to="/groups/$groupId" params={{ groupId: group.id }}>
         {group.name}
       </AnchorLink>
@@ -17,20 +20,33 @@ const columns: Column<Group>[] = [
   {
     id: 'description',
     header: 'Description',
-    cell: (group) => (
+    cell: ({ row: { original: group } }) => (
       <Text size="sm" title={group.description}>
         {truncate(group.description, 80)}
       </Text>
     ),
   },
-  { id: 'favourite', header: 'Favourite', cell: (group) => (group.favourite ? 'Yes' : 'No'), width: 100 },
+  { id: 'favourite', header: 'Favourite', size: 100, cell: ({ row: { original: group } }) => (group.favourite ? 'Yes' : 'No') },
 ];
 
 interface GroupsTableProps {
   groups: Group[];
   empty?: string;
+  loading?: boolean;
+  /** Server ordering for a paged list; local lists sort in the browser. */
+  sorting?: DataTableProps<Group>['sorting'];
 }
 
-export function GroupsTable({ groups, empty = 'No groups yet.' }: GroupsTableProps) {
-  return <DataTable label="Groups" columns={columns} rows={groups} rowKey={(group) => group.id} empty={empty} />;
+export function GroupsTable({ groups, empty = 'No groups yet.', loading = false, sorting = 'client' }: GroupsTableProps) {
+  return (
+    <DataTable
+      label="Groups"
+      columns={columns}
+      data={groups}
+      getRowId={(group) => String(group.id)}
+      empty={empty}
+      loading={loading}
+      sorting={sorting}
+    />
+  );
 }

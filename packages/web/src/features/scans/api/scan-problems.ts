@@ -1,7 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import type { Paged, Problem, ProblemLevel } from '../../../lib/api-schemas.ts';
+import { defineListSearch } from '../../../lib/list-search.ts';
 import { scanKeys, type PageParams } from './keys.ts';
+
+/** URL state of the errors, warnings and info tabs: only the page (the API neither searches nor orders them). */
+export const problemListSearch = defineListSearch({ fields: [] });
 
 export function listScanProblems(
   id: number,

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import type { Paged, Scan } from '../../../lib/api-schemas.ts';
+import { defineListSearch, type ListParams } from '../../../lib/list-search.ts';
 import { scanKeys } from './keys.ts';
 import { isBusy, SCAN_POLL_INTERVAL_MS } from './scan-status.ts';
 
@@ -8,6 +9,13 @@ export interface ScanListParams {
   group?: number;
   limit?: number;
   offset?: number;
+}
+
+/** URL state of the scan lists; the API neither searches nor orders scans yet, so only the page counts. */
+export const scanListSearch = defineListSearch({ fields: [] });
+
+export function scanListParams({ limit, offset }: ListParams, group?: number): ScanListParams {
+  return group === undefined ? { limit, offset } : { group, limit, offset };
 }
 
 export function listScans(params: ScanListParams, signal?: AbortSignal): Promise<Paged<Scan>> {

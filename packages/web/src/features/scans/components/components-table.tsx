@@ -1,35 +1,50 @@
-import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { DataTable, type ColumnDef } from '../../../components/data-table/data-table.tsx';
 import type { ResultComponent, ResultVuln } from '../../../lib/api-schemas.ts';
 import { displayPath, displayText } from '../../../lib/format.ts';
 
-const columns: Column<ResultComponent>[] = [
-  { id: 'name', header: 'Name', cell: (component) => displayText(component.name_override?.name ?? component.lib) },
-  { id: 'version', header: 'Version', cell: (component) => displayText(component.custom_version ?? component.version) },
-  { id: 'type', header: 'Type', cell: (component) => component.codetype, width: 80 },
+const componentName = (component: ResultComponent) => displayText(component.name_override?.name ?? component.lib);
+const componentVersion = (component: ResultComponent) => displayText(component.custom_version ?? component.version);
+
+// A scan's result is one local list: every column that has an order sorts in the browser.
+const columns: ColumnDef<ResultComponent, unknown>[] = [
+  { id: 'name', header: 'Name', accessorFn: componentName, enableSorting: true, enableHiding: false },
+  { id: 'version', header: 'Version', accessorFn: componentVersion, enableSorting: true },
+  { id: 'type', header: 'Type', accessorFn: (component) => component.codetype, enableSorting: true, size: 80 },
   {
     id: 'files',
     header: 'Files',
-    cell: (component) => (
-      <Stack gap={2}>
-        {component.objects.map((object, index) => (
-          <Text key={`${object.sha1}-${index}`} size="xs" ff="monospace">
-            {displayPath(object.extended_fullpath)}
-          </Text>
-        ))}
-      </Stack>
-    ),
+    cell: ({ row: { original: component } }) => <FileList paths={component.objects.map((o) => displayPath(o.extended_fullpath))} />,
   },
-  { id: 'vulns', header: 'Vulnerabilities', cell: (component) => <VulnList vulns={component.vulns} /> },
+  {
+    id: 'vulns',
+    header: 'Vulnerabilities',
+    accessorFn: (component) => component.vulns.length,
+    enableSorting: true,
+    sortDescFirst: true,
+    cell: ({ row: { original: component } }) => <VulnList vulns={component.vulns} />,
+  },
 ];
 
-
 export const NOT_EXACT_HINT = 'The version is unknown or only a range matched.';
+
+/** Paths one per line, in monospace; the whole value stays on hover. */
+function FileList({ paths }: { paths: string[] }) {
+  return (
+    <>
+      {paths.map((path, index) => (
+        <Text key={`${path}-${index}`} size="xs" ff="monospace" title={path} style={{ wordBreak: 'break-all' }}>
+          {path}
+        </Text>
+      ))}
+    </>
+  );
+}
 
 function VulnList({ vulns }: { vulns: ResultVuln[] }) {
   if (vulns.length === 0) return <Text size="sm">–</Text>;
   return (
-    <Stack gap={2}>
+    <>
       {vulns.map((vuln) => (
         <Group key={vuln.vuln_id} gap={4} wrap="nowrap">
           <Text size="sm" ff="monospace">
@@ -44,7 +59,7 @@ function VulnList({ vulns }: { vulns: ResultVuln[] }) {
           )}
         </Group>
       ))}
-    </Stack>
+    </>
   );
 }
 
@@ -62,9 +77,10 @@ export function ComponentsTable({ components }: ComponentsTableProps) {
     <DataTable
       label="Components"
       columns={columns}
-      rows={components}
-      rowKey={(component) => component.uid}
+      data={components}
+      getRowId={(component) => component.uid}
       empty="No components were found."
+      sorting="client"
     />
   );
 }

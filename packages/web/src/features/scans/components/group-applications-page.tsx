@@ -1,15 +1,12 @@
 import { Button, Group } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import type { PageSearch } from '../api/scan-search.ts';
 import { ScansList } from './scans-list.tsx';
 
 interface GroupApplicationsPageProps {
   groupId: number;
-  page: PageSearch;
-  onOffsetChange: (offset: number) => void;
 }
 
-export function GroupApplicationsPage({ groupId, page, onOffsetChange }: GroupApplicationsPageProps) {
+export function GroupApplicationsPage({ groupId }: GroupApplicationsPageProps) {
   const navigate = useNavigate();
   return (
     <>
@@ -17,7 +14,7 @@ export function GroupApplicationsPage({ groupId, page, onOffsetChange }: GroupAp
         {/* A button (not a link) because journeys and users look for "the Upload button". */}
         <Button onClick={() => void navigate({ to: '/groups/$groupId/upload', params: { groupId } })}>Upload</Button>
       </Group>
-      <ScansList params={{ ...page, group: groupId }} onOffsetChange={onOffsetChange} />
+      <ScansList group={groupId} />
     </>
   );
 }

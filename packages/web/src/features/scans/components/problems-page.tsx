@@ -1,18 +1,21 @@
 import { Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
-import { Pager } from '../../../components/data-table/pager.tsx';
+import { DataTable, type ColumnDef } from '../../../components/data-table/data-table.tsx';
+import { ListPager } from '../../../components/data-table/pager.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import type { Problem, ProblemLevel } from '../../../lib/api-schemas.ts';
 import { displayPath, displayText } from '../../../lib/format.ts';
-import { scanProblemsQueryOptions } from '../api/scan-problems.ts';
-import type { PageSearch } from '../api/scan-search.ts';
+import { useListSearch } from '../../../lib/list-search.ts';
+import { problemListSearch, scanProblemsQueryOptions } from '../api/scan-problems.ts';
 
-const columns: Column<Problem>[] = [
-  { id: 'location', header: 'Location', cell: (problem) => displayPath(problem.location) },
-  { id: 'plugin', header: 'Plugin', cell: (problem) => problem.plugin },
-  { id: 'code', header: 'Code', cell: (problem) => problem.code },
-  { id: 'message', header: 'Message', cell: (problem) => displayText(problem.message) },
+/** Problems carry no id: their place in the whole list is one. */
+type PlacedProblem = Problem & { position: number };
+
+const columns: ColumnDef<PlacedProblem, unknown>[] = [
+  { id: 'location', header: 'Location', enableHiding: false, cell: ({ row }) => displayPath(row.original.location) },
+  { id: 'plugin', header: 'Plugin', cell: ({ row }) => row.original.plugin },
+  { id: 'code', header: 'Code', cell: ({ row }) => row.original.code },
+  { id: 'message', header: 'Message', cell: ({ row }) => displayText(row.original.message) },
 ];
 
 const LABELS: Record<ProblemLevel, string> = { error: 'Errors', warning: 'Warnings', info: 'Info' };
@@ -20,25 +23,27 @@ const LABELS: Record<ProblemLevel, string> = { error: 'Errors', warning: 'Warnin
 interface ProblemsPageProps {
   scanId: number;
   level: ProblemLevel;
-  page: PageSearch;
-  onOffsetChange: (offset: number) => void;
 }
 
-/** Spec §2: errors, warnings and info list scan problems at that level. */
-export function ProblemsPage({ scanId, level, page, onOffsetChange }: ProblemsPageProps) {
-  const query = useQuery(scanProblemsQueryOptions(scanId, level, page));
+/** Spec §2: errors, warnings and info list scan problems at that level; the page lives in the URL. */
+export function ProblemsPage({ scanId, level }: ProblemsPageProps) {
+  const { search, setSearch } = useListSearch(problemListSearch);
+  const { limit, offset } = search;
+  const query = useQuery(scanProblemsQueryOptions(scanId, level, { limit, offset }));
   if (query.isPending) return <Loader aria-label={`Loading ${LABELS[level].toLowerCase()}`} />;
   if (query.isError) return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+  const rows: PlacedProblem[] = query.data.results.map((problem, index) => ({ ...problem, position: offset + index }));
   return (
     <>
       <DataTable
         label={LABELS[level]}
         columns={columns}
-        rows={query.data.results}
-        rowKey={(_problem, index) => page.offset + index}
+        data={rows}
+        getRowId={(problem) => String(problem.position)}
         empty={`No ${LABELS[level].toLowerCase()} for this scan.`}
+        loading={query.isFetching}
       />
-      <Pager count={query.data.count} limit={page.limit} offset={page.offset} onOffsetChange={onOffsetChange} />
+      <ListPager count={query.data.count} search={search} onChange={setSearch} />
     </>
   );
 }

@@ -1,46 +1,67 @@
-import { DataTable, type Column } from '../../../components/data-table/data-table.tsx';
+import { AnchorLink } from '../../../components/anchor-link.tsx';
+import { DataTable, type ColumnDef } from '../../../components/data-table/data-table.tsx';
 import type { Scan } from '../../../lib/api-schemas.ts';
 import { displayText, formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { ScanStatusBadge } from './scan-status-badge.tsx';
 import { VulnerabilityCounts } from './vulnerability-counts.tsx';
-import { AnchorLink } from '../../../components/anchor-link.tsx';
 
-const nameColumn: Column<Scan> = {
+type ScanColumn = ColumnDef<Scan, unknown>;
+
+const nameColumn: ScanColumn = {
   id: 'name',
   header: 'Name',
-  cell: (scan) => (
+  enableHiding: false,
+  cell: ({ row: { original: scan } }) => (
     <AnchorLink to="/product/$scanId/analysis" params={{ scanId: scan.id }}>
       {displayText(scan.name)}
     </AnchorLink>
   ),
 };
 
-const groupColumn: Column<Scan> = {
+const groupColumn: ScanColumn = {
   id: 'group',
   header: 'Group',
-  cell: (scan) => (
+  cell: ({ row: { original: scan } }) => (
     <AnchorLink to="/groups/$groupId" params={{ groupId: scan.group }}>
       {displayText(scan.group_name)}
     </AnchorLink>
   ),
 };
 
-const restColumns: Column<Scan>[] = [
-  { id: 'status', header: 'Status', cell: (scan) => <ScanStatusBadge scan={scan} /> },
-  { id: 'components', header: 'Components', cell: (scan) => (scan.component_count === null ? '–' : formatNumber(scan.component_count)) },
-  { id: 'vulnerabilities', header: 'Vulnerabilities', cell: (scan) => <VulnerabilityCounts counts={scan.vulnerability_counts} /> },
-  { id: 'created', header: 'Created', cell: (scan) => formatDateTime(scan.created) },
+const restColumns: ScanColumn[] = [
+  { id: 'status', header: 'Status', cell: ({ row: { original: scan } }) => <ScanStatusBadge scan={scan} /> },
+  {
+    id: 'components',
+    header: 'Components',
+    cell: ({ row: { original: scan } }) => (scan.component_count === null ? '–' : formatNumber(scan.component_count)),
+  },
+  {
+    id: 'vulnerabilities',
+    header: 'Vulnerabilities',
+    cell: ({ row: { original: scan } }) => <VulnerabilityCounts counts={scan.vulnerability_counts} />,
+  },
+  { id: 'created', header: 'Created', cell: ({ row: { original: scan } }) => formatDateTime(scan.created) },
 ];
+
+const withGroup = [nameColumn, groupColumn, ...restColumns];
+const withoutGroup = [nameColumn, ...restColumns];
 
 interface ScansTableProps {
   scans: Scan[];
   /** The applications page lists every group's scans, so it shows which group. */
   showGroup?: boolean;
+  loading?: boolean;
 }
 
-export function ScansTable({ scans, showGroup = false }: ScansTableProps) {
-  const columns = showGroup ? [nameColumn, groupColumn, ...restColumns] : [nameColumn, ...restColumns];
+export function ScansTable({ scans, showGroup = false, loading = false }: ScansTableProps) {
   return (
-    <DataTable label="Applications" columns={columns} rows={scans} rowKey={(scan) => scan.id} empty="No applications yet." />
+    <DataTable
+      label="Applications"
+      columns={showGroup ? withGroup : withoutGroup}
+      data={scans}
+      getRowId={(scan) => String(scan.id)}
+      empty="No applications yet."
+      loading={loading}
+    />
   );
 }

@@ -1,13 +1,11 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { PAGE_DEFAULTS, pageSearch } from '../../../../features/scans/api/scan-search.ts';
-import { scanProblemsQueryOptions } from '../../../../features/scans/api/scan-problems.ts';
+import { createFileRoute } from '@tanstack/react-router';
+import { problemListSearch, scanProblemsQueryOptions } from '../../../../features/scans/api/scan-problems.ts';
 import { ProblemsPage } from '../../../../features/scans/components/problems-page.tsx';
 
 export const Route = createFileRoute('/_app/product/$scanId/errors')({
-  validateSearch: pageSearch,
-  // Defaults stay out of the URL: /all-groups, not /all-groups?limit=25&offset=0.
-  search: { middlewares: [stripSearchParams(PAGE_DEFAULTS)] },
-  loaderDeps: ({ search }) => search,
+  validateSearch: problemListSearch.schema,
+  search: { middlewares: problemListSearch.middlewares },
+  loaderDeps: ({ search: { limit, offset } }) => ({ limit, offset }),
   loader: ({ context, deps, params }) =>
     context.queryClient.ensureQueryData(scanProblemsQueryOptions(params.scanId, 'error', deps)),
   component: ProblemsRoute,
@@ -15,14 +13,5 @@ export const Route = createFileRoute('/_app/product/$scanId/errors')({
 
 function ProblemsRoute() {
   const { scanId } = Route.useParams();
-  const page = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return (
-    <ProblemsPage
-      scanId={scanId}
-      level="error"
-      page={page}
-      onOffsetChange={(offset) => void navigate({ search: (prev) => ({ ...prev, offset }) })}
-    />
-  );
+  return <ProblemsPage scanId={scanId} level="error" />;
 }
