@@ -2,10 +2,8 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { BlobStore } from './blobs/blob-store.ts';
-import { type Database, openDatabase } from './db/client.ts';
-import { type Engine, realEngine } from './engine/engine.ts';
-import { authRoutes, createDefaultAuthService } from './modules/auth/routes.ts';
+import type { Composition } from './composition.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { groupsRoutes } from './modules/groups/routes.ts';
 import { scansRoutes } from './modules/scans/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -19,28 +17,21 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { queuePlugin } from './plugins/queue.ts';
 import { webPlugin } from './plugins/web.ts';
-import { DEFAULT_MAX_UPLOAD_BYTES, NO_QUOTAS, type Quotas, type TrustProxy } from './config.ts';
+import type { TrustProxy } from './config.ts';
 import { isStorableText, TEXT_FORMAT } from './lib/schemas.ts';
 import { boundedLogger } from './plugins/logging.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 
 export interface AppOptions {
-  /** An open database (the caller closes it), or where to open one (the app closes it). */
-  database: Database | { databaseUrl?: string | undefined; pgliteDir?: string | undefined };
-  blobs: BlobStore;
-  /** Start pg-boss; false only for tools that never enqueue (openapi-dump). Default true. */
-  queue?: boolean;
+  /** Repositories, services, blob store and queue (composition.ts); the caller closes its database. */
+  composition: Composition;
   webDist?: string | undefined;
-  maxUploadBytes?: number;
-  engine?: Engine;
   logger?: FastifyServerOptions['logger'];
   /** Fastify's trustProxy (BINLENS_TRUST_PROXY); default false. */
   trustProxy?: TrustProxy;
-  /** Upload quotas; default none. */
-  quotas?: Quotas;
 }
 
-/** Registers plugins, then modules. Never listens: main.ts does, tests use inject(). */
+/** Registers plugins, then modules with their services from the composition. Never listens: main.ts does, tests use inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: boundedLogger(options.logger ?? false),
@@ -48,36 +39,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { allErrors: true, formats: { [TEXT_FORMAT]: isStorableText } } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const owned = !('kind' in options.database);
-  const database = 'kind' in options.database ? options.database : await openDatabase(options.database);
-  const blobs = options.blobs;
-  const engine = options.engine ?? realEngine;
-  const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
-
+  const { composition } = options;
+  const { services } = composition;
   try {
-    await app.register(dbPlugin, { database, owned });
+    await app.register(dbPlugin, { database: composition.database });
     await app.register(errorsPlugin);
     await app.register(securityHeadersPlugin);
     await app.register(openapiPlugin);
     await app.register(cookie);
-    await app.register(multipart, { limits: { fileSize: maxUploadBytes + 1, files: 1 } });
-    await app.register(queuePlugin, { enabled: options.queue ?? true });
-    const auth = createDefaultAuthService(app);
-    await app.register(authPlugin, { auth });
+    await app.register(multipart, { limits: { fileSize: composition.maxUploadBytes + 1, files: 1 } });
+    await app.register(queuePlugin, { queue: composition.queue });
+    await app.register(authPlugin, { auth: services.auth });
     await app.register(csrfPlugin);
 
-    await app.register(authRoutes, { auth });
-    await app.register(usersRoutes);
-    await app.register(groupsRoutes);
-    await app.register(scansRoutes, { blobs, engine, maxUploadBytes, quotas: options.quotas ?? NO_QUOTAS });
-    await app.register(vulnerabilitiesRoutes);
-    await app.register(scoresRoutes);
-    await app.register(analysisRoutes);
+    await app.register(authRoutes, { auth: services.auth });
+    await app.register(usersRoutes, { users: services.users });
+    await app.register(groupsRoutes, { groups: services.groups });
+    await app.register(scansRoutes, { scans: services.scans });
+    await app.register(vulnerabilitiesRoutes, { vulnerabilities: services.vulnerabilities });
+    await app.register(scoresRoutes, { knowledgeBase: composition.knowledgeBase });
+    await app.register(analysisRoutes, { scans: composition.repositories.scans });
     await app.register(webPlugin, { webDist: options.webDist ?? '' });
     await app.ready();
   } catch (error) {
     await app.close().catch(() => undefined);
-    if (owned) await database.close().catch(() => undefined);
     throw error;
   }
   return app;

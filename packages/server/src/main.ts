@@ -1,46 +1,42 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { LocalBlobStore } from './blobs/local-blob-store.ts';
+import { compose } from './composition.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { realEngine } from './engine/engine.ts';
 import { createWorkDir } from './engine/work-dir.ts';
 import { startKbSync } from './jobs/kb-sync.ts';
 import { startReevaluation } from './jobs/reevaluate.ts';
 import { startScanWorkers } from './jobs/scan.ts';
-import { createAuditRepository } from './modules/audit/repository.ts';
 import { bootstrapAdmin } from './modules/users/bootstrap.ts';
-import { createUsersRepository } from './modules/users/repository.ts';
 
 // Entry point of `npm start`: migrate, bootstrap the first administrator, start the
 // in-process workers, listen; close everything cleanly on SIGINT/SIGTERM.
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
 await migrateDatabase(database);
+const composition = compose({
+  database,
+  blobDir: path.join(config.dataDir, 'blobs'),
+  maxUploadBytes: config.maxUploadBytes,
+  quotas: config.quotas,
+});
 await bootstrapAdmin(
-  { users: createUsersRepository(database.db), audit: createAuditRepository(database.db) },
+  composition.repositories,
   { email: config.adminEmail, password: config.adminPassword, print: (text) => process.stdout.write(`\n${text}\n\n`) },
 );
 
 // Whatever a process killed mid-upload or mid-scan left behind goes before anything starts.
-const blobs = new LocalBlobStore(path.join(config.dataDir, 'blobs'));
+const { blobs, engine, knowledgeBase } = composition;
 const partialUploads = await blobs.removePartialUploads();
 const workDir = await createWorkDir(path.join(config.dataDir, 'work'));
-const app = await buildApp({
-  database,
-  blobs,
-  webDist: config.webDist,
-  maxUploadBytes: config.maxUploadBytes,
-  logger: { level: config.logLevel },
-  trustProxy: config.trustProxy,
-  quotas: config.quotas,
-});
+const app = await buildApp({ composition, webDist: config.webDist, logger: { level: config.logLevel }, trustProxy: config.trustProxy });
 if (partialUploads.length > 0 || workDir.removed.length > 0) {
   app.log.warn({ partialUploads, workDirs: workDir.removed }, 'removed what processes that ended left behind');
 }
-await startScanWorkers(app, { blobs, engine: realEngine, tempDir: workDir.path, startDelayMs: config.testScanDelayMs, limits: config.scanLimits });
-await startReevaluation(app);
+const scans = composition.repositories.scanJobs;
+await startScanWorkers(app, { scans, knowledgeBase, blobs, engine, tempDir: workDir.path, startDelayMs: config.testScanDelayMs, limits: config.scanLimits });
+await startReevaluation(app, { scans, knowledgeBase });
 await startKbSync(app, { enabled: config.kbSync });
 
 let closing = false;

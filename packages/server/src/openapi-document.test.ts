@@ -6,17 +6,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { LocalBlobStore } from './blobs/local-blob-store.ts';
+import { compose } from './composition.ts';
+import { openDatabase } from './db/client.ts';
 
 it('serves the OpenAPI document the web client was generated from', async () => {
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'binlens-openapi-test-'));
-  const app = await buildApp({ database: {}, blobs: new LocalBlobStore(scratch), queue: false });
+  const database = await openDatabase({});
+  const app = await buildApp({ composition: compose({ database, blobDir: scratch, queue: false }) });
   try {
     const served = (await app.inject({ method: 'GET', url: '/rest/openapi.json' })).json<unknown>();
     const committed: unknown = JSON.parse(await readFile(new URL('../../web/src/lib/api-schema.json', import.meta.url), 'utf8'));
     expect(served).toEqual(committed);
   } finally {
     await app.close();
+    await database.close();
     await rm(scratch, { recursive: true, force: true });
   }
 });

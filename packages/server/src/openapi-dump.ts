@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { LocalBlobStore } from './blobs/local-blob-store.ts';
+import { compose } from './composition.ts';
+import { openDatabase } from './db/client.ts';
 import { hoistTitledSchemas } from './plugins/openapi-components.ts';
 
 // Writes the OpenAPI document to argv[2]; the web package generates its client types from it.
@@ -12,10 +13,12 @@ if (!target) {
   process.exit(2);
 }
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'binlens-openapi-'));
-const app = await buildApp({ database: {}, blobs: new LocalBlobStore(scratch), queue: false });
+const database = await openDatabase({});
+const app = await buildApp({ composition: compose({ database, blobDir: scratch, queue: false }) });
 try {
   await writeFile(path.resolve(target), `${JSON.stringify(hoistTitledSchemas(app.swagger()), null, 2)}\n`);
 } finally {
   await app.close();
+  await database.close();
   await rm(scratch, { recursive: true, force: true });
 }

@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { LocalBlobStore } from '../src/blobs/local-blob-store.ts';
+import { type Composition, compose } from '../src/composition.ts';
 import type { Database } from '../src/db/client.ts';
-import { realEngine } from '../src/engine/engine.ts';
 import { startReevaluation } from '../src/jobs/reevaluate.ts';
 import { startScanWorkers } from '../src/jobs/scan.ts';
 import { type DatabaseKind, openTestDatabase } from './databases.ts';
@@ -13,6 +12,7 @@ import { type DatabaseKind, openTestDatabase } from './databases.ts';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  composition: Composition;
   close(): Promise<void>;
 }
 
@@ -20,20 +20,22 @@ export interface TestApp {
 export async function startTestApp(kind: DatabaseKind, options: { workers?: boolean; maxUploadBytes?: number; webDist?: string } = {}): Promise<TestApp> {
   const testDb = await openTestDatabase(kind);
   const blobDir = await mkdtemp(path.join(os.tmpdir(), 'binlens-blobs-'));
-  const blobs = new LocalBlobStore(blobDir);
-  const app = await buildApp({
+  const composition = compose({
     database: testDb.database,
-    blobs,
+    blobDir,
     ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}),
-    webDist: options.webDist,
   });
+  const app = await buildApp({ composition, webDist: options.webDist });
   if (options.workers) {
-    await startScanWorkers(app, { blobs, engine: realEngine });
-    await startReevaluation(app);
+    const { blobs, engine, knowledgeBase } = composition;
+    const scans = composition.repositories.scanJobs;
+    await startScanWorkers(app, { scans, knowledgeBase, blobs, engine });
+    await startReevaluation(app, { scans, knowledgeBase });
   }
   return {
     app,
     database: testDb.database,
+    composition,
     async close() {
       await app.close();
       await testDb.dispose();

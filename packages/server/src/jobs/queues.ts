@@ -1,4 +1,6 @@
-import type { PgBoss } from 'pg-boss';
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import { AppError } from '../lib/errors.ts';
 import { SCAN_QUEUE } from '../lib/queue-names.ts';
 
 export { SCAN_QUEUE, type ScanJobData } from '../lib/queue-names.ts';
@@ -7,7 +9,7 @@ export const SCAN_DEAD_QUEUE = 'scan-dead';
 
 /**
  * A live worker refreshes a scan job's heartbeat every 5 s; a job not heard of for 20 s is
- * failed (and retried) by the supervisor, which runs every 10 s (plugins/queue.ts). On
+ * failed (and retried) by the supervisor, which runs every 10 s (newBoss below). On
  * PostgreSQL, where several processes share the queue, this is how a job of a process that
  * died is noticed; on PGlite the next start fails it at once (jobs/scan.ts).
  */
@@ -30,4 +32,35 @@ export async function createQueues(boss: PgBoss): Promise<void> {
   if (!existing.has(SCAN_QUEUE)) await boss.createQueue(SCAN_QUEUE, { ...SCAN_QUEUE_OPTIONS, deadLetter: SCAN_DEAD_QUEUE });
   // A queue made by an earlier version takes the current timings.
   else await boss.updateQueue(SCAN_QUEUE, SCAN_QUEUE_OPTIONS);
+}
+
+/** The app's queue: pg-boss, built by the composition root and started by the queue plugin. */
+export interface QueueHandle {
+  /** Not started until the queue plugin starts it; null when built without a queue (openapi-dump). */
+  readonly boss: PgBoss | null;
+  /** Sends a job; 503 when there is no queue or pg-boss refuses it. */
+  enqueue(queue: string, data: object): Promise<string>;
+}
+
+export function createQueueHandle(database: Database, enabled: boolean): QueueHandle {
+  const boss = enabled ? newBoss(database) : null;
+  return {
+    boss,
+    async enqueue(queue, data) {
+      if (!boss) throw new AppError('queue_unavailable');
+      const id = await boss.send(queue, data);
+      if (!id) throw new AppError('queue_unavailable');
+      return id;
+    },
+  };
+}
+
+function newBoss(database: Database): PgBoss {
+  // PGlite is one in-process connection: fromPglite routes parameterised statements to
+  // query() and multi-statement SQL to exec(), returning the rows of every statement.
+  return database.kind === 'pglite'
+    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
+    : // Several processes share the queue: the supervisor fails a dead process's jobs by their
+      // lost heartbeat, so it looks every 10 s rather than every minute.
+      new PgBoss({ connectionString: database.connectionString, max: 4, superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 });
 }

@@ -1,10 +1,10 @@
 // Re-evaluation: when the knowledge base changes, every ready scan's stored vulnerability
 // counts are recomputed from its stored Identification. Nothing is rescanned: evaluation
 // is a pure function of (Identification, knowledge base), so only its summary is kept.
-import { type KnowledgeBase, createKnowledgeBase } from '@binlens/vulndb';
+import type { KnowledgeBase } from '@binlens/vulndb';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import { createScanJobRepository, type ScanJobRepository } from '../modules/scans/job-repository.ts';
+import type { ScanJobRepository } from '../modules/scans/job-repository.ts';
 import { evaluateScan } from '../modules/scans/evaluation.ts';
 
 export const REEVALUATE_QUEUE = 'reevaluate';
@@ -60,11 +60,14 @@ export async function requestReevaluation(boss: Pick<PgBoss, 'send'>): Promise<v
 }
 
 /** Creates the queue, starts its worker and asks for a run (scans left stale by an upgrade or a stop). */
-export async function startReevaluation(app: Pick<FastifyInstance, 'boss' | 'db' | 'log'>): Promise<void> {
+export async function startReevaluation(
+  app: Pick<FastifyInstance, 'boss' | 'log'>,
+  from: Pick<ReevaluateDeps, 'scans' | 'knowledgeBase'>,
+): Promise<void> {
   const boss = app.boss;
   if (!boss) throw new Error('startReevaluation needs an app built with the queue enabled');
   if (!(await boss.getQueue(REEVALUATE_QUEUE))) await boss.createQueue(REEVALUATE_QUEUE, { policy: 'stately', retryLimit: 1, expireInSeconds: 6 * 3600 });
-  const deps: ReevaluateDeps = { scans: createScanJobRepository(app.db), knowledgeBase: createKnowledgeBase(app.db), log: app.log };
+  const deps: ReevaluateDeps = { scans: from.scans, knowledgeBase: from.knowledgeBase, log: app.log };
   await boss.work(REEVALUATE_QUEUE, { pollingIntervalSeconds: 2 }, async (jobs) => {
     for (const job of jobs) await reevaluateStale(deps, job.signal);
   });

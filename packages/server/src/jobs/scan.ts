@@ -1,4 +1,4 @@
-import { type KnowledgeBase, createKnowledgeBase } from '@binlens/vulndb';
+import type { KnowledgeBase } from '@binlens/vulndb';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
@@ -6,7 +6,7 @@ import type { Limits } from '@binlens/engine';
 import type { BlobStore } from '../blobs/blob-store.ts';
 import type { Engine } from '../engine/engine.ts';
 import { newErrorId } from '../lib/errors.ts';
-import { createScanJobRepository, type ScanJobRepository } from '../modules/scans/job-repository.ts';
+import type { ScanJobRepository } from '../modules/scans/job-repository.ts';
 import { ProgressWriter } from './progress-writer.ts';
 import { reevaluateScan } from './reevaluate.ts';
 import { SCAN_DEAD_QUEUE, SCAN_HEARTBEAT_REFRESH_SECONDS, SCAN_QUEUE, type ScanJobData } from './queues.ts';
@@ -82,6 +82,9 @@ export async function markDeadScan(scans: ScanJobRepository, scanId: number): Pr
 }
 
 export interface ScanWorkersOptions {
+  /** From the composition root (composition.ts), as the next three. */
+  scans: ScanJobRepository;
+  knowledgeBase: KnowledgeBase;
   blobs: BlobStore;
   engine: Pick<Engine, 'scan'>;
   concurrency?: number;
@@ -97,16 +100,16 @@ export interface ScanWorkersOptions {
  * (kill -9, power loss): it is failed at once, which retries it now rather than when its
  * heartbeat would have expired, and dead-letters it (scan F) when it had no retry left.
  */
-export async function startScanWorkers(app: FastifyInstance, deps: ScanWorkersOptions): Promise<void> {
+export async function startScanWorkers(app: Pick<FastifyInstance, 'boss' | 'database' | 'log'>, deps: ScanWorkersOptions): Promise<void> {
   const boss = app.boss;
   if (!boss) throw new Error('startScanWorkers needs an app built with the queue enabled');
-  const scans = createScanJobRepository(app.db);
+  const { scans } = deps;
   const jobDeps: ScanJobDeps = {
     scans,
     blobs: deps.blobs,
     engine: deps.engine,
     log: app.log,
-    knowledgeBase: createKnowledgeBase(app.db),
+    knowledgeBase: deps.knowledgeBase,
     ...(deps.tempDir ? { tempDir: deps.tempDir } : {}),
     ...(deps.startDelayMs ? { startDelayMs: deps.startDelayMs } : {}),
     ...(deps.limits ? { limits: deps.limits } : {}),

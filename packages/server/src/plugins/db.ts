@@ -9,16 +9,14 @@ declare module 'fastify' {
 }
 
 export interface DbPluginOptions {
+  /** Whoever opened the database closes it (main.ts, the tests). */
   database: Database;
-  /** Close the database when the app closes (true when buildApp opened it). */
-  owned: boolean;
 }
 
 export const dbPlugin = fp<DbPluginOptions>(
-  async (app, { database, owned }) => {
+  async (app, { database }) => {
     app.decorate<Database>('database', database);
     app.decorate('db', database.db);
-    if (owned) app.addHook('onClose', () => database.close());
   },
   { name: 'db' },
 );

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, openTestDatabase, type TestDatabase } from '../../test/databases.ts';
 import { createUser, login, type TestSession } from '../../test/login.ts';
 import { buildApp } from '../app.ts';
-import { LocalBlobStore } from '../blobs/local-blob-store.ts';
+import { compose } from '../composition.ts';
 
 const CSP =
   "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
@@ -26,7 +26,7 @@ describe.each(DATABASES)('security headers and routed-path hooks on %s', (kind) 
     await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Binlens</title>');
     await writeFile(path.join(webDist, 'static', 'app-1234.js'), 'console.log(1)');
     // Behind one TLS-terminating proxy that sets X-Forwarded-Proto.
-    app = await buildApp({ database: testDb.database, blobs: new LocalBlobStore(path.join(dir, 'blobs')), webDist, trustProxy: 1, queue: false });
+    app = await buildApp({ composition: compose({ database: testDb.database, blobDir: path.join(dir, 'blobs'), queue: false }), webDist, trustProxy: 1 });
     const user = await createUser(testDb.database);
     session = await login(app, user.email, user.password);
   });

@@ -4,13 +4,9 @@ import { Type } from 'typebox';
 import { ErrorDetail, FieldErrors } from '../../lib/schemas.ts';
 import { requireViewer } from '../../plugins/auth.ts';
 import { UserMe } from '../users/schemas.ts';
-import { createAuditRepository } from '../audit/repository.ts';
-import { createUsersRepository } from '../users/repository.ts';
-import { createSessionsRepository } from './repository.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../lib/cookies.ts';
 import { LoginBody } from './schemas.ts';
-import { createAuthService, type AuthService } from './service.ts';
-
+import type { AuthService } from './service.ts';
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
   app.post(
@@ -39,15 +35,6 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
     },
   );
 };
-
-export function createDefaultAuthService(app: Parameters<FastifyPluginAsyncTypebox>[0]): AuthService {
-  return createAuthService({
-    users: createUsersRepository(app.db),
-    sessions: createSessionsRepository(app.db),
-    audit: createAuditRepository(app.db),
-    transaction: (work) => app.db.transaction((tx) => work({ sessions: createSessionsRepository(tx), audit: createAuditRepository(tx) })),
-  });
-}
 
 function setSessionCookies(reply: FastifyReply, token: string, csrfToken: string, expires: Date, secure: boolean): void {
   const common = { path: '/', sameSite: 'lax', secure, expires } as const;

@@ -2,17 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../lib/paging.ts';
 import { ErrorDetail, FieldErrors, IdParams } from '../../lib/schemas.ts';
 import { requireViewer } from '../../plugins/auth.ts';
-import { createAuditRepository } from '../audit/repository.ts';
-import { createGroupsRepository } from './repository.ts';
 import { Group, GroupCreateBody, GroupListQuery, GroupPage } from './schemas.ts';
-import { createGroupsService } from './service.ts';
+import type { GroupsService } from './service.ts';
 
-export const groupsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createGroupsService({
-    groups: createGroupsRepository(app.db),
-    audit: createAuditRepository(app.db),
-    transaction: (work) => app.db.transaction((tx) => work({ groups: createGroupsRepository(tx), audit: createAuditRepository(tx) })),
-  });
+export const groupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupsService }> = async (app, { groups: service }) => {
 
   app.get(
     '/rest/groups/',

@@ -12,13 +12,12 @@ import {
   type ExecutableAttributesItem, INFOLEAK_KINDS, type InfoleakItem, InfoleakKindParams, InfoleakKindQuery, InfoleakPage, InfoleakQuery, type MobileAppItem,
   ExecutableAttributesPage, MobileAppPage, PageOnlyQuery,
 } from './analysis.schemas.ts';
-import { createScansRepository, type ItemFilter } from './repository.ts';
+import type { ItemFilter, ScansRepository } from './repository.ts';
 
 /** Spec §9: ids are fetched in chunks of 100. */
 const MAX_IDS = 100;
 
-export const analysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const scans = createScansRepository(app.db);
+export const analysisRoutes: FastifyPluginAsyncTypebox<{ scans: ScansRepository }> = async (app, { scans }) => {
 
   // Each list is read a page at a time from the scan's stored items (result-items.ts).
   const page = async <T>(

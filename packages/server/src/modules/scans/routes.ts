@@ -1,27 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createKnowledgeBase } from '@binlens/vulndb';
 import type { ProblemLevel } from '@binlens/engine/model';
-import type { BlobStore } from '../../blobs/blob-store.ts';
-import type { Engine } from '../../engine/engine.ts';
 import { pageRequest } from '../../lib/paging.ts';
 import { ErrorDetail, FieldErrors, IdParams } from '../../lib/schemas.ts';
 import { requireViewer } from '../../plugins/auth.ts';
-import { SCAN_QUEUE, type ScanJobData } from '../../lib/queue-names.ts';
-import { createAuditRepository } from '../audit/repository.ts';
-import { createGroupsRepository } from '../groups/repository.ts';
-import type { Quotas } from '../../config.ts';
 import { readFilePart } from './multipart.ts';
-import { createQuotaRepository } from './quotas.ts';
-import { createScansRepository } from './repository.ts';
 import { ProblemPage, ProblemQuery, Scan, ScanListQuery, ScanPage, ScanResult, UploadParams } from './schemas.ts';
-import { createScansService } from './service.ts';
-
-export interface ScansRoutesOptions {
-  blobs: BlobStore;
-  engine: Pick<Engine, 'toScanResult'>;
-  maxUploadBytes: number;
-  quotas: Quotas;
-}
+import type { ScansService } from './service.ts';
 
 const PROBLEM_ROUTES: { path: string; level: ProblemLevel }[] = [
   { path: 'errors', level: 'error' },
@@ -29,23 +13,7 @@ const PROBLEM_ROUTES: { path: string; level: ProblemLevel }[] = [
   { path: 'info', level: 'info' },
 ];
 
-export const scansRoutes: FastifyPluginAsyncTypebox<ScansRoutesOptions> = async (app, options) => {
-  const service = createScansService({
-    scans: createScansRepository(app.db),
-    groups: createGroupsRepository(app.db),
-    audit: createAuditRepository(app.db),
-    blobs: options.blobs,
-    engine: options.engine,
-    knowledgeBase: createKnowledgeBase(app.db),
-    enqueueScan: async (scanId) => {
-      await app.enqueue(SCAN_QUEUE, { scanId } satisfies ScanJobData);
-    },
-    maxUploadBytes: options.maxUploadBytes,
-    quotas: options.quotas,
-    usage: createQuotaRepository(app.db),
-    transaction: (work) => app.db.transaction((tx) => work({ scans: createScansRepository(tx), audit: createAuditRepository(tx), usage: createQuotaRepository(tx) })),
-  });
-
+export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService }> = async (app, { scans: service }) => {
   app.post(
     '/rest/groups/:id/upload/',
     {
@@ -60,7 +28,7 @@ export const scansRoutes: FastifyPluginAsyncTypebox<ScansRoutesOptions> = async 
     async (request, reply) => {
       const viewer = requireViewer(request);
       await service.assertCanUpload(viewer, request.params.id);
-      const file = await readFilePart(request, options.maxUploadBytes);
+      const file = await readFilePart(request, service.maxUploadBytes);
       return reply.status(201).send(await service.upload(viewer, request.params.id, file));
     },
   );

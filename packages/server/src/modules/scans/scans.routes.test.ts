@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { multipart, tar } from '../../../test/files.ts';
 import { newSession, type TestSession } from '../../../test/login.ts';
 import { buildApp } from '../../app.ts';
-import { LocalBlobStore } from '../../blobs/local-blob-store.ts';
+import { compose } from '../../composition.ts';
 import type { Quotas } from '../../config.ts';
 
 interface ScanBody {
@@ -160,7 +160,7 @@ describe.each(DATABASES)('upload quotas on %s', (kind) => {
 
   /** An app on the shared database with these quotas; no workers, so scans stay B. */
   const appWith = async (quotas: Quotas) => {
-    const app = await buildApp({ database: testDb.database, blobs: new LocalBlobStore(blobDir), quotas });
+    const app = await buildApp({ composition: compose({ database: testDb.database, blobDir, quotas }) });
     apps.push(app);
     const session = await newSession(app, testDb.database);
     const group = await app.inject({ method: 'POST', url: '/rest/groups/', headers: session.headers, payload: { name: 'Quota' } });

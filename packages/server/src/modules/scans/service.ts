@@ -24,6 +24,8 @@ export interface UploadedFile {
 }
 
 export interface ScansService {
+  /** The largest upload the body reader lets through. */
+  readonly maxUploadBytes: number;
   list(viewer: Viewer, query: ScanListQuery, page: PageRequest): Promise<Page<Scan>>;
   get(viewer: Viewer, id: number): Promise<Scan>;
   /** The components with their vulnerabilities, evaluated now against the knowledge base. */
@@ -77,6 +79,7 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
   };
 
   return {
+    maxUploadBytes: deps.maxUploadBytes,
     get,
     async assertCanUpload(viewer, groupId) {
       await assertCanUpload(viewer, groupId);

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorDetail } from '../../lib/schemas.ts';
-import { createUsersRepository } from './repository.ts';
 import { UserMe } from './schemas.ts';
-import { createUsersService } from './service.ts';
+import type { UsersService } from './service.ts';
 import { requireViewer } from '../../plugins/auth.ts';
 
-export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createUsersService({ users: createUsersRepository(app.db) });
+export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = async (app, { users: service }) => {
 
   app.get(
     '/rest/users/me/',

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createKnowledgeBase } from '@binlens/vulndb';
 import { ErrorDetail } from '../../lib/schemas.ts';
 import { requireViewer } from '../../plugins/auth.ts';
 import { SCAN_MATCHING } from '../scans/evaluation.ts';
 import { Vulnerability, VulnerabilityParams, VulnerabilityQuery } from './schemas.ts';
-import { createVulnerabilitiesService } from './service.ts';
+import type { VulnerabilitiesService } from './service.ts';
 
-export const vulnerabilitiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createVulnerabilitiesService({ db: app.db, knowledgeBase: createKnowledgeBase(app.db) });
+export const vulnerabilitiesRoutes: FastifyPluginAsyncTypebox<{ vulnerabilities: VulnerabilitiesService }> = async (app, { vulnerabilities: service }) => {
 
   app.get(
     '/rest/vulnerabilities/:id/',

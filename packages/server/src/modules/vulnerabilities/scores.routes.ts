@@ -2,7 +2,7 @@
 // ids") and the distributions' own ratings (spec §7 "GET distro-cvss/ (cve__in, distro)").
 // Read in chunks of at most 100 ids, as the client fetches ids (spec §9).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createKnowledgeBase } from '@binlens/vulndb';
+import type { KnowledgeBase } from '@binlens/vulndb';
 import { type Static, Type } from 'typebox';
 import { AppError } from '../../lib/errors.ts';
 import { ErrorDetail, FieldErrors } from '../../lib/schemas.ts';
@@ -48,8 +48,7 @@ export function parseCveList(value: string): string[] {
   return ids;
 }
 
-export const scoresRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const kb = createKnowledgeBase(app.db);
+export const scoresRoutes: FastifyPluginAsyncTypebox<{ knowledgeBase: KnowledgeBase }> = async (app, { knowledgeBase: kb }) => {
 
   app.get('/rest/distro-cvss/', {
     config: { access: 'authenticated' },

@@ -1,0 +1,108 @@
+// The composition root: every repository, service, the knowledge base, the blob store and
+// the queue handle are built here, once, from the database and the configuration. buildApp
+// hands the route plugins their services, main.ts and the tests hand the jobs theirs; no
+// other file constructs them (composition.test.ts keeps it so).
+import { createKnowledgeBase, type KnowledgeBase } from '@binlens/vulndb';
+import { LocalBlobStore } from './blobs/local-blob-store.ts';
+import { DEFAULT_MAX_UPLOAD_BYTES, NO_QUOTAS, type Quotas } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { type Engine, realEngine } from './engine/engine.ts';
+import { createQueueHandle, type QueueHandle } from './jobs/queues.ts';
+import { SCAN_QUEUE, type ScanJobData } from './lib/queue-names.ts';
+import { type AuditRepository, createAuditRepository } from './modules/audit/repository.ts';
+import { createSessionsRepository } from './modules/auth/repository.ts';
+import { type AuthService, createAuthService } from './modules/auth/service.ts';
+import { createGroupsRepository } from './modules/groups/repository.ts';
+import { createGroupsService, type GroupsService } from './modules/groups/service.ts';
+import { createScanJobRepository, type ScanJobRepository } from './modules/scans/job-repository.ts';
+import { createQuotaRepository } from './modules/scans/quotas.ts';
+import { createScansRepository, type ScansRepository } from './modules/scans/repository.ts';
+import { createScansService, type ScansService } from './modules/scans/service.ts';
+import { createUsersRepository, type UsersRepository } from './modules/users/repository.ts';
+import { createUsersService, type UsersService } from './modules/users/service.ts';
+import { createVulnerabilitiesService, type VulnerabilitiesService } from './modules/vulnerabilities/service.ts';
+
+export interface CompositionSettings {
+  /** An open, migrated database; whoever opened it closes it. */
+  database: Database;
+  /** Where the blob store keeps uploads. */
+  blobDir: string;
+  engine?: Engine;
+  maxUploadBytes?: number;
+  quotas?: Quotas;
+  /** Build pg-boss (started by the queue plugin); false only for tools that never enqueue (openapi-dump). Default true. */
+  queue?: boolean;
+}
+
+export interface Composition {
+  readonly database: Database;
+  readonly blobs: LocalBlobStore;
+  readonly engine: Engine;
+  readonly knowledgeBase: KnowledgeBase;
+  readonly queue: QueueHandle;
+  readonly maxUploadBytes: number;
+  readonly repositories: {
+    readonly audit: AuditRepository;
+    readonly users: UsersRepository;
+    /** What the analysis lists read a page at a time. */
+    readonly scans: ScansRepository;
+    /** What the scan, dead-letter and re-evaluation jobs read and write. */
+    readonly scanJobs: ScanJobRepository;
+  };
+  readonly services: {
+    readonly auth: AuthService;
+    readonly users: UsersService;
+    readonly groups: GroupsService;
+    readonly scans: ScansService;
+    readonly vulnerabilities: VulnerabilitiesService;
+  };
+}
+
+export function compose(settings: CompositionSettings): Composition {
+  const { database } = settings;
+  const db: Db = database.db;
+  const blobs = new LocalBlobStore(settings.blobDir);
+  const engine = settings.engine ?? realEngine;
+  const maxUploadBytes = settings.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  const knowledgeBase = createKnowledgeBase(db);
+  const queue = createQueueHandle(database, settings.queue ?? true);
+  const repositories = {
+    audit: createAuditRepository(db),
+    users: createUsersRepository(db),
+    scans: createScansRepository(db),
+    scanJobs: createScanJobRepository(db),
+  };
+  const groups = createGroupsRepository(db);
+
+  const services = {
+    auth: createAuthService({
+      users: repositories.users,
+      sessions: createSessionsRepository(db),
+      audit: repositories.audit,
+      transaction: (work) => db.transaction((tx) => work({ sessions: createSessionsRepository(tx), audit: createAuditRepository(tx) })),
+    }),
+    users: createUsersService({ users: repositories.users }),
+    groups: createGroupsService({
+      groups,
+      audit: repositories.audit,
+      transaction: (work) => db.transaction((tx) => work({ groups: createGroupsRepository(tx), audit: createAuditRepository(tx) })),
+    }),
+    scans: createScansService({
+      scans: repositories.scans,
+      groups,
+      audit: repositories.audit,
+      blobs,
+      engine,
+      knowledgeBase,
+      enqueueScan: async (scanId) => {
+        await queue.enqueue(SCAN_QUEUE, { scanId } satisfies ScanJobData);
+      },
+      maxUploadBytes,
+      quotas: settings.quotas ?? NO_QUOTAS,
+      usage: createQuotaRepository(db),
+      transaction: (work) => db.transaction((tx) => work({ scans: createScansRepository(tx), audit: createAuditRepository(tx), usage: createQuotaRepository(tx) })),
+    }),
+    vulnerabilities: createVulnerabilitiesService({ db, knowledgeBase }),
+  };
+  return { database, blobs, engine, knowledgeBase, queue, maxUploadBytes, repositories, services };
+}
