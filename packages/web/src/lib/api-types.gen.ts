@@ -1481,6 +1481,13 @@ export interface components {
             unresolved_triages: unknown[];
             matched_by: components["schemas"]["VulnMatch"][];
         };
+        /** UpgradeGuidance */
+        UpgradeGuidance: {
+            /** @description The lowest version above this one that fixes every known vulnerability; null when none is known. */
+            nearest_fix: string | null;
+            /** @description The highest version any known range names. */
+            latest_known: string | null;
+        };
         /** ResultComponent */
         ResultComponent: {
             uid: string;
@@ -1504,6 +1511,9 @@ export interface components {
                 name: string;
             } | null;
             tags: string[];
+            upgrade: components["schemas"]["UpgradeGuidance"];
+            /** @description Vulnerabilities of earlier versions (when asked for). */
+            historical?: components["schemas"]["ResultVuln"][];
         };
         /** ScanResult */
         ScanResult: {
@@ -1584,15 +1594,14 @@ export interface components {
         ExecutableAttributes: {
             /** @description Extended path: element 0 inside the input, each next inside the archive before it. */
             path: string[];
-            /** @description elf, pe or macho. */
-            format: string;
+            format: "elf" | "pe" | "macho";
             machine: string;
-            bits: number;
-            endianness: string;
+            bits: 32 | 64;
+            endianness: "little" | "big";
             type: string;
             /** @description Hardening attributes by snake-case name (nx, pie, relro, canary, fortify, dynamic_base, cfg, arc, ...); only those of the format. */
             attributes: {
-                [key: string]: boolean | string | number | string[] | null;
+                [key: string]: boolean | string | number | string[];
             };
             /** @description Missing mitigations: no-pie, execstack, no-relro, no-control-flow-guard, ... */
             missing: string[];

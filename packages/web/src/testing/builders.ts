@@ -78,6 +78,7 @@ export function buildComponent(overrides: Partial<ResultComponent> = {}): Result
     license_overrides: [],
     name_override: null,
     tags: [],
+    upgrade: { nearest_fix: null, latest_known: null },
     ...overrides,
   };
 }

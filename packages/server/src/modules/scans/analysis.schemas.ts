@@ -8,12 +8,12 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 
 export const ExecutableAttributes = Type.Object({
   path: Type.Array(Type.String(), { description: 'Extended path: element 0 inside the input, each next inside the archive before it.' }),
-  format: Type.String({ description: 'elf, pe or macho.' }),
+  format: Type.Union([Type.Literal('elf'), Type.Literal('pe'), Type.Literal('macho')]),
   machine: Type.String(),
-  bits: Type.Integer(),
-  endianness: Type.String(),
+  bits: Type.Union([Type.Literal(32), Type.Literal(64)]),
+  endianness: Type.Union([Type.Literal('little'), Type.Literal('big')]),
   type: Type.String(),
-  attributes: Type.Record(Type.String(), Type.Union([Type.Boolean(), Type.String(), Type.Number(), Type.Array(Type.String()), Type.Null()]), {
+  attributes: Type.Record(Type.String(), Type.Union([Type.Boolean(), Type.String(), Type.Number(), Type.Array(Type.String())]), {
     description: 'Hardening attributes by snake-case name (nx, pie, relro, canary, fortify, dynamic_base, cfg, arc, ...); only those of the format.',
   }),
   missing: Type.Array(Type.String(), { description: 'Missing mitigations: no-pie, execstack, no-relro, no-control-flow-guard, ...' }),

@@ -20,7 +20,7 @@ const GHSA_LODASH = {
 };
 
 interface ResultBody {
-  components: { lib: string; version: string; vulns: { vuln_id: string; exact: boolean; matched_by: { source: string; record: string }[] }[] }[];
+  components: { lib: string; version: string; vulns: { vuln_id: string; exact: boolean; matched_by: { source: string; record: string }[] }[]; upgrade?: unknown }[];
 }
 
 describe.each(DATABASES)('scan result vulnerabilities on %s', (kind) => {
@@ -64,6 +64,9 @@ describe.each(DATABASES)('scan result vulnerabilities on %s', (kind) => {
       unresolved_triages: [],
       matched_by: [{ source: 'osv-purl', record: 'GHSA-35jh-r3h4-6jhm', exact: true, criteria: 'npm/lodash', range: 'introduced 0, fixed 4.17.21', fixed: '4.17.21' }],
     }]);
+
+    // Upgrade guidance reaches the API (the response schema once dropped it).
+    expect(after.components[0]?.upgrade).toEqual({ nearest_fix: '4.17.21', latest_known: '4.17.21' });
 
     // The stored counts follow once the re-evaluation job has run (queued as a sync would).
     const boss = t.app.boss;

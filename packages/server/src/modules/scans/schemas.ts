@@ -59,7 +59,7 @@ export const Problem = Type.Object({
 }, { title: 'Problem' });
 export const ProblemPage = Paged(Problem);
 
-const ResultFileObject = Type.Object({
+export const ResultFileObject = Type.Object({
   sha1: Type.String(),
   exe_flags: Type.Array(Type.String()),
   matching_methods: Type.Array(Type.String()),
@@ -88,7 +88,7 @@ const ResultVuln = Type.Object({
   matched_by: Type.Array(VulnMatch),
 }, { title: 'ResultVuln' });
 
-const ResultComponent = Type.Object({
+export const ResultComponent = Type.Object({
   uid: Type.String(),
   lib: Type.String(),
   version: Type.String(),
@@ -107,6 +107,11 @@ const ResultComponent = Type.Object({
   license_overrides: Type.Array(Type.Unknown()),
   name_override: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
   tags: Type.Array(Type.String()),
+  upgrade: Type.Object({
+    nearest_fix: Type.Union([Type.String(), Type.Null()], { description: 'The lowest version above this one that fixes every known vulnerability; null when none is known.' }),
+    latest_known: Type.Union([Type.String(), Type.Null()], { description: 'The highest version any known range names.' }),
+  }, { title: 'UpgradeGuidance' }),
+  historical: Type.Optional(Type.Array(ResultVuln, { description: 'Vulnerabilities of earlier versions (when asked for).' })),
 }, { title: 'ResultComponent' });
 
 /** Mirrors ScanResult in packages/engine/src/model/scan-result.ts. */
