@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import { flexRender, type Row, type Table as TableInstance } from '@tanstack/react-table';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 /** Compact rows (about 34 px): the virtualiser's estimate; real heights are measured. */
 export const ROW_HEIGHT = 34;
@@ -54,19 +54,19 @@ export function DataTableBody<TData>({ table, label, virtual, header, empty, onO
     }
   };
 
-  const rowRef = (index: number) => (element: HTMLTableRowElement | null) => {
+  // After a navigation key, focus the row once it is rendered (a virtual row may need a scroll first).
+  useEffect(() => {
+    if (!focusPending.current) return;
+    const element = scrollRef.current?.querySelector<HTMLTableRowElement>(`tbody > tr[data-index="${active}"]`);
     if (!element) return;
-    if (virtual) virtualizer.measureElement(element);
-    if (index === active && focusPending.current) {
-      focusPending.current = false;
-      element.focus({ preventScroll: virtual });
-    }
-  };
+    focusPending.current = false;
+    element.focus({ preventScroll: virtual });
+  });
 
   const renderRow = (row: Row<TData>, index: number) => (
     <Table.Tr
       key={row.id}
-      ref={rowRef(index)}
+      ref={virtual ? virtualizer.measureElement : undefined}
       data-index={index}
       tabIndex={index === active ? 0 : -1}
       aria-selected={row.getCanSelect() ? row.getIsSelected() : undefined}
