@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { guardPlugin } from './plugins/guard.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { queuePlugin } from './plugins/queue.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -31,7 +32,7 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
 }
 
-/** Registers plugins, then modules with their services from the composition. Never listens: main.ts does, tests use inject(). */
+/** Registers plugins (the guard decides each route from its declared permission and scope), then modules with their services from the composition. Never listens: main.ts does, tests use inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: boundedLogger(options.logger ?? false),
@@ -51,6 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(queuePlugin, { queue: composition.queue });
     await app.register(authPlugin, { auth: services.auth });
     await app.register(csrfPlugin);
+    await app.register(guardPlugin, { scopes: services.access });
 
     await app.register(authRoutes, { auth: services.auth });
     await app.register(usersRoutes, { users: services.users });

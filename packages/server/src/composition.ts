@@ -12,6 +12,9 @@ import { SCAN_QUEUE, type ScanJobData } from './lib/queue-names.ts';
 import { type AuditRepository, createAuditRepository } from './modules/audit/repository.ts';
 import { createSessionsRepository } from './modules/auth/repository.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
+import type { ScopeResolver } from './lib/access.ts';
+import { createAccessRepository } from './modules/groups/access-repository.ts';
+import { createAccessService } from './modules/groups/access-service.ts';
 import { createGroupsRepository } from './modules/groups/repository.ts';
 import { createGroupsService, type GroupsService } from './modules/groups/service.ts';
 import { createScanJobRepository, type ScanJobRepository } from './modules/scans/job-repository.ts';
@@ -50,6 +53,8 @@ export interface Composition {
     readonly scanJobs: ScanJobRepository;
   };
   readonly services: {
+    /** What the route guard resolves a route's scope with (plugins/guard.ts). */
+    readonly access: ScopeResolver;
     readonly auth: AuthService;
     readonly users: UsersService;
     readonly groups: GroupsService;
@@ -75,6 +80,7 @@ export function compose(settings: CompositionSettings): Composition {
   const groups = createGroupsRepository(db);
 
   const services = {
+    access: createAccessService({ access: createAccessRepository(db) }),
     auth: createAuthService({
       users: repositories.users,
       sessions: createSessionsRepository(db),
@@ -89,7 +95,6 @@ export function compose(settings: CompositionSettings): Composition {
     }),
     scans: createScansService({
       scans: repositories.scans,
-      groups,
       audit: repositories.audit,
       blobs,
       engine,

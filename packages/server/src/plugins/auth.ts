@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
 import { SESSION_COOKIE } from '../lib/cookies.ts';
@@ -10,8 +9,6 @@ declare module 'fastify' {
     viewer: Viewer | null;
   }
   interface FastifyContextConfig {
-    /** Who may call the route; every /rest/ route says so. Default: authenticated. */
-    access?: 'public' | 'authenticated';
     /** False only for login, which has no session yet to hold a token. */
     csrf?: boolean;
   }
@@ -22,7 +19,7 @@ export interface SessionAuthenticator {
   authenticate(token: string): Promise<Viewer | null>;
 }
 
-/** Resolves the session cookie to a Viewer and turns away anonymous /rest/ calls with 401. */
+/** Resolves the session cookie to a Viewer and turns away anonymous /rest/ calls with 401 (but on routes declared public). */
 export const authPlugin = fp<{ auth: SessionAuthenticator }>(
   async (app, { auth }) => {
     app.decorateRequest('viewer', null);
@@ -30,15 +27,9 @@ export const authPlugin = fp<{ auth: SessionAuthenticator }>(
       if (!isApiPath(request)) return;
       const token = request.cookies[SESSION_COOKIE];
       request.viewer = token ? await auth.authenticate(token) : null;
-      if (request.routeOptions.config.access === 'public') return;
+      if (request.routeOptions.config.permission === 'public') return;
       if (!request.viewer) throw new AppError('not_authenticated');
     });
   },
   { name: 'auth', dependencies: ['db'] },
 );
-
-/** The viewer of a route behind authentication; the hook guarantees it is there. */
-export function requireViewer(request: FastifyRequest): Viewer {
-  if (!request.viewer) throw new AppError('not_authenticated');
-  return request.viewer;
-}

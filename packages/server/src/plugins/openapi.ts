@@ -30,7 +30,7 @@ export const openapiPlugin = fp(
       },
     });
 
-    app.get('/rest/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => hoistTitledSchemas(app.swagger()));
+    app.get('/rest/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () => hoistTitledSchemas(app.swagger()));
   },
   { name: 'openapi' },
 );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorDetail, FieldErrors } from '../../lib/schemas.ts';
-import { requireViewer } from '../../plugins/auth.ts';
+import { viewerOf } from '../../plugins/guard.ts';
 import { UserMe } from '../users/schemas.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../lib/cookies.ts';
 import { LoginBody } from './schemas.ts';
@@ -12,7 +12,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
   app.post(
     '/rest/auth/login/',
     {
-      config: { access: 'public', csrf: false },
+      config: { permission: 'public', csrf: false },
       schema: { tags: ['auth'], body: LoginBody, response: { 200: UserMe, 400: FieldErrors } },
     },
     async (request, reply) => {
@@ -25,11 +25,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
   app.post(
     '/rest/auth/logout/',
     {
-      config: { access: 'authenticated' },
+      config: { permission: 'authenticated' },
       schema: { tags: ['auth'], response: { 204: Type.Null(), 401: ErrorDetail, 403: ErrorDetail } },
     },
     async (request, reply) => {
-      await auth.logout(requireViewer(request));
+      await auth.logout(viewerOf(request));
       reply.clearCookie(SESSION_COOKIE, { path: '/' }).clearCookie(CSRF_COOKIE, { path: '/' });
       return reply.status(204).send(null);
     },

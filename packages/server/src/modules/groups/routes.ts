@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../lib/paging.ts';
 import { ErrorDetail, FieldErrors, IdParams } from '../../lib/schemas.ts';
-import { requireViewer } from '../../plugins/auth.ts';
+import { viewerOf } from '../../plugins/guard.ts';
 import { Group, GroupCreateBody, GroupListQuery, GroupPage } from './schemas.ts';
 import type { GroupsService } from './service.ts';
 
@@ -10,27 +10,27 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupsService }> 
   app.get(
     '/rest/groups/',
     {
-      config: { access: 'authenticated' },
+      config: { permission: 'authenticated' },
       schema: { tags: ['groups'], querystring: GroupListQuery, response: { 200: GroupPage, 400: FieldErrors, 401: ErrorDetail } },
     },
-    async (request) => service.list(requireViewer(request), request.query, pageRequest(request.query), '/rest/groups/'),
+    async (request) => service.list(viewerOf(request), request.query, pageRequest(request.query), '/rest/groups/'),
   );
 
   app.post(
     '/rest/groups/',
     {
-      config: { access: 'authenticated' },
+      config: { permission: 'authenticated' },
       schema: { tags: ['groups'], body: GroupCreateBody, response: { 201: Group, 400: FieldErrors, 401: ErrorDetail, 403: ErrorDetail } },
     },
-    async (request, reply) => reply.status(201).send(await service.create(requireViewer(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.create(viewerOf(request), request.body)),
   );
 
   app.get(
     '/rest/groups/:id/',
     {
-      config: { access: 'authenticated' },
+      config: { permission: 'view_appcheckgroup', scope: { group: 'params.id' } },
       schema: { tags: ['groups'], params: IdParams, response: { 200: Group, 401: ErrorDetail, 404: ErrorDetail } },
     },
-    async (request) => service.get(requireViewer(request), request.params.id),
+    async (request) => service.get(viewerOf(request), request.params.id),
   );
 };

@@ -1,3 +1,4 @@
+import type { GroupPermission } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
 import type { AuditRepository } from '../audit/repository.ts';
@@ -50,7 +51,7 @@ export function createGroupsService(deps: GroupsServiceDeps): GroupsService {
 }
 
 /** Spec §6 group permissions the web app reads to show or hide actions. */
-export function groupPermissions(role: GroupRecord['role'], viewer: Viewer): string[] {
+export function groupPermissions(role: GroupRecord['role'], viewer: Viewer): GroupPermission[] {
   if (seesAllGroups(viewer) || role === 'M') return ['view_appcheckgroup', 'upload_application', 'change_appcheckgroup'];
   if (role === 'GU') return ['view_appcheckgroup', 'upload_application'];
   return [];

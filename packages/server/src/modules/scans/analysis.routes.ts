@@ -6,7 +6,7 @@ import type { ScanItemSection } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageRequest, pageOf, pageRequest } from '../../lib/paging.ts';
 import { ErrorDetail, FieldErrors, IdParams } from '../../lib/schemas.ts';
-import { requireViewer } from '../../plugins/auth.ts';
+import { viewerOf } from '../../plugins/guard.ts';
 import type { Viewer } from '../users/viewer.ts';
 import {
   type ExecutableAttributesItem, INFOLEAK_KINDS, type InfoleakItem, InfoleakKindParams, InfoleakKindQuery, InfoleakPage, InfoleakQuery, type MobileAppItem,
@@ -30,7 +30,7 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ scans: ScansRepository 
   };
 
   app.get('/rest/scans/:id/executable-attributes/', {
-    config: { access: 'authenticated' },
+    config: { permission: 'view_appcheckgroup', scope: { scan: 'params.id' } },
     schema: {
       tags: ['scans'],
       description: 'Format, machine and hardening attributes of every executable and library in a ready scan; 409 while it is busy or failed.',
@@ -40,11 +40,11 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ scans: ScansRepository 
     },
   }, async (request) => {
     const { id } = request.params;
-    return page<ExecutableAttributesItem>(requireViewer(request), id, 'executable', {}, pageRequest(request.query), `/rest/scans/${id}/executable-attributes/`, {});
+    return page<ExecutableAttributesItem>(viewerOf(request), id, 'executable', {}, pageRequest(request.query), `/rest/scans/${id}/executable-attributes/`, {});
   });
 
   app.get('/rest/scans/:id/mobileapps/', {
-    config: { access: 'authenticated' },
+    config: { permission: 'view_appcheckgroup', scope: { scan: 'params.id' } },
     schema: {
       tags: ['scans'],
       description: 'Android and iOS apps found in a ready scan (manifest, permissions, signing, libraries); 409 while it is busy or failed.',
@@ -54,11 +54,11 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ scans: ScansRepository 
     },
   }, async (request) => {
     const { id } = request.params;
-    return page<MobileAppItem>(requireViewer(request), id, 'mobile_app', {}, pageRequest(request.query), `/rest/scans/${id}/mobileapps/`, {});
+    return page<MobileAppItem>(viewerOf(request), id, 'mobile_app', {}, pageRequest(request.query), `/rest/scans/${id}/mobileapps/`, {});
   });
 
   app.get('/rest/scans/:id/infoleak/', {
-    config: { access: 'authenticated' },
+    config: { permission: 'view_appcheckgroup', scope: { scan: 'params.id' } },
     schema: {
       tags: ['scans'],
       description: 'Information leaks of a ready scan, optionally of one kind or matching a search; documentation examples (decoys) only when asked.',
@@ -70,11 +70,11 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ scans: ScansRepository 
     const { id } = request.params;
     const { kind, search, include_decoys: includeDecoys, ...rest } = request.query;
     const filter = { kind, search: search === '' ? undefined : search, includeDecoys: includeDecoys === true };
-    return page<InfoleakItem>(requireViewer(request), id, 'infoleak', filter, pageRequest(rest), `/rest/scans/${id}/infoleak/`, { kind, search, include_decoys: includeDecoys });
+    return page<InfoleakItem>(viewerOf(request), id, 'infoleak', filter, pageRequest(rest), `/rest/scans/${id}/infoleak/`, { kind, search, include_decoys: includeDecoys });
   });
 
   app.get('/rest/infoleak/:kind/', {
-    config: { access: 'authenticated' },
+    config: { permission: 'view_appcheckgroup', scope: { scan: 'query.scan' } },
     schema: {
       tags: ['scans'],
       description: 'The findings of one infoleak kind in a scan, ordered by id; `id__in` picks some (at most 100).',
@@ -87,7 +87,7 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ scans: ScansRepository 
     if (!(INFOLEAK_KINDS as readonly string[]).includes(kind)) throw new AppError('not_found');
     const { scan, id__in: idIn, ordering: _ordering, ...rest } = request.query;
     const ids = idIn === undefined ? undefined : parseIds(idIn);
-    return page<InfoleakItem>(requireViewer(request), scan, 'infoleak', { kind, ids }, pageRequest(rest), `/rest/infoleak/${request.params.kind}/`, { scan, id__in: idIn });
+    return page<InfoleakItem>(viewerOf(request), scan, 'infoleak', { kind, ids }, pageRequest(rest), `/rest/infoleak/${request.params.kind}/`, { scan, id__in: idIn });
   });
 };
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ProblemLevel } from '@binlens/engine/model';
 import { pageRequest } from '../../lib/paging.ts';
 import { ErrorDetail, FieldErrors, IdParams } from '../../lib/schemas.ts';
-import { requireViewer } from '../../plugins/auth.ts';
+import { viewerOf } from '../../plugins/guard.ts';
 import { readFilePart } from './multipart.ts';
 import { ProblemPage, ProblemQuery, Scan, ScanListQuery, ScanPage, ScanResult, UploadParams } from './schemas.ts';
 import type { ScansService } from './service.ts';
@@ -17,7 +17,7 @@ export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService }> = a
   app.post(
     '/rest/groups/:id/upload/',
     {
-      config: { access: 'authenticated', multipartFile: 'file' },
+      config: { permission: 'upload_application', scope: { group: 'params.id' }, multipartFile: 'file' },
       schema: {
         tags: ['scans'],
         summary: 'Upload a file (multipart field "file") and start its scan',
@@ -26,8 +26,8 @@ export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService }> = a
       },
     },
     async (request, reply) => {
-      const viewer = requireViewer(request);
-      await service.assertCanUpload(viewer, request.params.id);
+      const viewer = viewerOf(request);
+      await service.assertCanUpload(viewer);
       const file = await readFilePart(request, service.maxUploadBytes);
       return reply.status(201).send(await service.upload(viewer, request.params.id, file));
     },
@@ -36,25 +36,25 @@ export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService }> = a
   app.get(
     '/rest/scans/',
     {
-      config: { access: 'authenticated' },
+      config: { permission: 'authenticated' },
       schema: { tags: ['scans'], querystring: ScanListQuery, response: { 200: ScanPage, 400: FieldErrors, 401: ErrorDetail } },
     },
-    async (request) => service.list(requireViewer(request), request.query, pageRequest(request.query)),
+    async (request) => service.list(viewerOf(request), request.query, pageRequest(request.query)),
   );
 
   app.get(
     '/rest/scans/:id/',
     {
-      config: { access: 'authenticated' },
+      config: { permission: 'view_appcheckgroup', scope: { scan: 'params.id' } },
       schema: { tags: ['scans'], params: IdParams, response: { 200: Scan, 401: ErrorDetail, 404: ErrorDetail } },
     },
-    async (request) => service.get(requireViewer(request), request.params.id),
+    async (request) => service.get(viewerOf(request), request.params.id),
   );
 
   app.get(
     '/rest/scans/:id/result/',
     {
-      config: { access: 'authenticated' },
+      config: { permission: 'view_appcheckgroup', scope: { scan: 'params.id' } },
       schema: {
         tags: ['scans'],
         description: 'The components of a ready scan; 409 while the scan is busy or failed.',
@@ -62,18 +62,18 @@ export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService }> = a
         response: { 200: ScanResult, 401: ErrorDetail, 404: ErrorDetail, 409: ErrorDetail },
       },
     },
-    async (request) => service.result(requireViewer(request), request.params.id),
+    async (request) => service.result(viewerOf(request), request.params.id),
   );
 
   for (const { path, level } of PROBLEM_ROUTES) {
     app.get(
       `/rest/scans/:id/${path}/`,
       {
-        config: { access: 'authenticated' },
+        config: { permission: 'view_appcheckgroup', scope: { scan: 'params.id' } },
         schema: { tags: ['scans'], params: IdParams, querystring: ProblemQuery, response: { 200: ProblemPage, 401: ErrorDetail, 404: ErrorDetail } },
       },
       async (request) =>
-        service.problems(requireViewer(request), request.params.id, level, pageRequest(request.query), `/rest/scans/${request.params.id}/${path}/`),
+        service.problems(viewerOf(request), request.params.id, level, pageRequest(request.query), `/rest/scans/${request.params.id}/${path}/`),
     );
   }
 };

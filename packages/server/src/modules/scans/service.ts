@@ -8,8 +8,6 @@ import { NO_QUOTAS, type Quotas } from '../../config.ts';
 import { AppError, ERRORS } from '../../lib/errors.ts';
 import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
 import type { AuditRepository } from '../audit/repository.ts';
-import type { GroupsRepository } from '../groups/repository.ts';
-import { groupPermissions } from '../groups/service.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { SCAN_MATCHING, evaluateScan } from './evaluation.ts';
 import type { ScanRecord, ScansRepository } from './repository.ts';
@@ -31,14 +29,14 @@ export interface ScansService {
   /** The components with their vulnerabilities, evaluated now against the knowledge base. */
   result(viewer: Viewer, id: number): Promise<EvaluatedScanResult>;
   problems(viewer: Viewer, id: number, level: ProblemLevel, page: PageRequest, path: string): Promise<Page<Problem>>;
-  /** Checks the group and the quotas before the upload's bytes are read. */
-  assertCanUpload(viewer: Viewer, groupId: number): Promise<void>;
+  /** Checks the quotas before the upload's bytes are read (the route guard has checked the group). */
+  assertCanUpload(viewer: Viewer): Promise<void>;
+  /** Into a group the route guard found the viewer may upload to. */
   upload(viewer: Viewer, groupId: number, file: UploadedFile | undefined): Promise<Scan>;
 }
 
 export interface ScansServiceDeps {
   scans: ScansRepository;
-  groups: GroupsRepository;
   audit: AuditRepository;
   blobs: BlobStore;
   engine: Pick<Engine, 'toScanResult'>;
@@ -69,10 +67,7 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
   const transaction = deps.transaction ?? ((work) => work(deps));
   const quotasOn = quotas.userBytes > 0 || quotas.accountBytes > 0 || quotas.userUploadsPerHour > 0;
 
-  const assertCanUpload = async (viewer: Viewer, groupId: number): Promise<ByteAllowance> => {
-    const group = await deps.groups.findVisible(viewer, groupId);
-    if (!group) throw new AppError('not_found');
-    if (!groupPermissions(group.role, viewer).includes('upload_application')) throw new AppError('forbidden');
+  const assertCanUpload = async (viewer: Viewer): Promise<ByteAllowance> => {
     const unlimited: ByteAllowance = { bytes: deps.maxUploadBytes, code: 'file_too_large', message: ERRORS.file_too_large.message };
     if (!quotasOn || !deps.usage) return unlimited;
     return allowance(quotas, await deps.usage.usage(viewer.userId, new Date()), deps.maxUploadBytes);
@@ -81,8 +76,8 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
   return {
     maxUploadBytes: deps.maxUploadBytes,
     get,
-    async assertCanUpload(viewer, groupId) {
-      await assertCanUpload(viewer, groupId);
+    async assertCanUpload(viewer) {
+      await assertCanUpload(viewer);
     },
 
     async list(viewer, query, page) {
@@ -106,7 +101,7 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
     },
 
     async upload(viewer, groupId, file) {
-      const allowed = await assertCanUpload(viewer, groupId);
+      const allowed = await assertCanUpload(viewer);
       if (!file) throw new AppError('file_missing');
       const blob = await storeUpload(deps, file, allowed);
       // The scan and its audit event are written together or not at all, and the quotas are

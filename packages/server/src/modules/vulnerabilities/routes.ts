@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorDetail } from '../../lib/schemas.ts';
-import { requireViewer } from '../../plugins/auth.ts';
 import { SCAN_MATCHING } from '../scans/evaluation.ts';
 import { Vulnerability, VulnerabilityParams, VulnerabilityQuery } from './schemas.ts';
 import type { VulnerabilitiesService } from './service.ts';
@@ -10,7 +9,7 @@ export const vulnerabilitiesRoutes: FastifyPluginAsyncTypebox<{ vulnerabilities:
   app.get(
     '/rest/vulnerabilities/:id/',
     {
-      config: { access: 'authenticated' },
+      config: { permission: 'authenticated' },
       schema: {
         tags: ['vulnerabilities'],
         summary: 'One vulnerability from the knowledge base (id compared case-insensitively), scored as a scan with the same options scores it',
@@ -20,7 +19,6 @@ export const vulnerabilitiesRoutes: FastifyPluginAsyncTypebox<{ vulnerabilities:
       },
     },
     async (request) => {
-      requireViewer(request);
       return service.get(request.params.id, {
         cvss3Fallback: request.query.cvss3_fallback ?? SCAN_MATCHING.cvss3_fallback,
         includeBdsa: request.query.include_bdsa ?? SCAN_MATCHING.include_bdsa_vulnerabilities,

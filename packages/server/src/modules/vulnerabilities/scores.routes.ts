@@ -6,7 +6,6 @@ import type { KnowledgeBase } from '@binlens/vulndb';
 import { type Static, Type } from 'typebox';
 import { AppError } from '../../lib/errors.ts';
 import { ErrorDetail, FieldErrors } from '../../lib/schemas.ts';
-import { requireViewer } from '../../plugins/auth.ts';
 
 /** Spec §9: ids are fetched in chunks of 100. */
 export const MAX_IDS = 100;
@@ -51,7 +50,7 @@ export function parseCveList(value: string): string[] {
 export const scoresRoutes: FastifyPluginAsyncTypebox<{ knowledgeBase: KnowledgeBase }> = async (app, { knowledgeBase: kb }) => {
 
   app.get('/rest/distro-cvss/', {
-    config: { access: 'authenticated' },
+    config: { permission: 'authenticated' },
     schema: {
       tags: ['vulnerabilities'],
       summary: "Distributions' own ratings of CVEs (the most severe per distribution and CVE)",
@@ -59,7 +58,6 @@ export const scoresRoutes: FastifyPluginAsyncTypebox<{ knowledgeBase: KnowledgeB
       response: { 200: list(DistroCvss), 400: FieldErrors, 401: ErrorDetail },
     },
   }, async (request) => {
-    requireViewer(request);
     const query: Static<typeof DistroCvssQuery> = request.query;
     const rows = (await kb.distroCvss(parseCveList(query.cve__in))).filter((r) => query.distro === undefined || r.distro === query.distro);
     const results = rows
@@ -69,7 +67,7 @@ export const scoresRoutes: FastifyPluginAsyncTypebox<{ knowledgeBase: KnowledgeB
   });
 
   app.get('/rest/epss/', {
-    config: { access: 'authenticated' },
+    config: { permission: 'authenticated' },
     schema: {
       tags: ['vulnerabilities'],
       summary: 'EPSS scores and percentiles of CVEs',
@@ -77,7 +75,6 @@ export const scoresRoutes: FastifyPluginAsyncTypebox<{ knowledgeBase: KnowledgeB
       response: { 200: list(Epss), 400: FieldErrors, 401: ErrorDetail },
     },
   }, async (request) => {
-    requireViewer(request);
     const rows = await kb.epss(parseCveList(request.query.cve__in));
     const results = rows
       .map((r) => ({ cve: r.cve, epss: r.epss, percentile: r.percentile, model_version: r.modelVersion, score_date: r.scoreDate }))

@@ -1,0 +1,78 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type GroupAccess, isGroupPermission, type RoutePermission, type RouteScope, type ScopePath, type ScopeResolver } from '../lib/access.ts';
+import { AppError } from '../lib/errors.ts';
+import type { Viewer } from '../lib/viewer.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (lib/access.ts); every /rest/ route declares it (guard.test.ts). */
+    permission?: RoutePermission;
+    /** The group or scan the route acts on; the permission is checked on that group. */
+    scope?: RouteScope;
+  }
+  interface FastifyRequest {
+    /** The scoped object's group and the viewer's permissions there; set by the guard on scoped routes. */
+    groupAccess: GroupAccess | null;
+  }
+}
+
+/**
+ * Decides every /rest/ route from its declaration, after the auth and CSRF hooks and after
+ * validation (so a malformed id is already a 404), before the handler: a scoped object the
+ * viewer cannot see answers 404 `{detail}`, never 403; a missing permission answers 403. A
+ * route that declares no permission is refused, so an undeclared route is never open.
+ */
+export const guardPlugin = fp<{ scopes: ScopeResolver }>(
+  async (app, { scopes }) => {
+    app.decorateRequest('groupAccess', null);
+    app.addHook('onRoute', (route) => {
+      const { permission, scope } = route.config ?? {};
+      if (permission !== undefined && isGroupPermission(permission) && !scope) {
+        throw new Error(`${route.method} ${route.url}: the group permission ${permission} needs a scope`);
+      }
+    });
+    app.addHook('preHandler', async (request) => {
+      if (!isRestRoute(request)) return;
+      const { permission, scope } = request.routeOptions.config;
+      if (permission === 'public') return;
+      const viewer = request.viewer;
+      if (!viewer) throw new AppError('not_authenticated');
+      if (permission === undefined) throw new AppError('forbidden');
+      if (scope) {
+        const access = await scopes.resolve(viewer, scopeTarget(request, scope));
+        if (!access) throw new AppError('not_found');
+        if (isGroupPermission(permission) && !access.permissions.includes(permission)) throw new AppError('forbidden');
+        request.groupAccess = access;
+      }
+      if (permission !== 'authenticated' && !isGroupPermission(permission) && !viewer.permissions.includes(permission)) {
+        throw new AppError('forbidden');
+      }
+    });
+  },
+  { name: 'guard', dependencies: ['auth', 'csrf'] },
+);
+
+/** The caller of a route the guard let through; the guard leaves it on every route that is not public. */
+export function viewerOf(request: FastifyRequest): Viewer {
+  // Only a public route, which has no viewer to read, reaches here without one: a bug in the route.
+  if (!request.viewer) throw new Error(`${request.routeOptions.url ?? request.url} reads a viewer but is not behind the guard`);
+  return request.viewer;
+}
+
+/** A route registered under /rest/ (the not-found handler and the static wildcard are not). */
+function isRestRoute(request: FastifyRequest): boolean {
+  return !request.is404 && request.routeOptions.url?.startsWith('/rest/') === true;
+}
+
+function scopeTarget(request: FastifyRequest, scope: RouteScope): { group: number } | { scan: number } {
+  return 'group' in scope ? { group: readId(request, scope.group) } : { scan: readId(request, scope.scan) };
+}
+
+/** The validated integer at `params.id` or `query.scan`; the route's schema makes it one. */
+function readId(request: FastifyRequest, path: ScopePath): number {
+  const [source, key] = path.split('.', 2) as ['params' | 'query', string];
+  const value = (request[source] as Record<string, unknown> | undefined)?.[key];
+  if (typeof value !== 'number') throw new Error(`${request.routeOptions.url}: scope ${path} is not an integer in the route's schema`);
+  return value;
+}
