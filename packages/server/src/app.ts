@@ -46,13 +46,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(dbPlugin, { database: composition.database });
     await app.register(errorsPlugin);
     await app.register(securityHeadersPlugin);
-    await app.register(openapiPlugin);
     await app.register(cookie);
     await app.register(multipart, { limits: { fileSize: composition.maxUploadBytes + 1, files: 1 } });
     await app.register(queuePlugin, { queue: composition.queue });
     await app.register(authPlugin, { auth: services.auth });
     await app.register(csrfPlugin);
     await app.register(guardPlugin, { scopes: services.access });
+    // After the guard, whose route walk then sees /rest/openapi.json too; before the routes it documents.
+    await app.register(openapiPlugin);
 
     await app.register(authRoutes, { auth: services.auth });
     await app.register(usersRoutes, { users: services.users });

@@ -11,10 +11,21 @@ declare module 'fastify' {
     /** The group or scan the route acts on; the permission is checked on that group. */
     scope?: RouteScope;
   }
+  interface FastifyInstance {
+    /** Every /rest/ route as registered, with what it declares: the table routes.test.ts walks. */
+    restRoutes: RestRoute[];
+  }
   interface FastifyRequest {
     /** The scoped object's group and the viewer's permissions there; set by the guard on scoped routes. */
     groupAccess: GroupAccess | null;
   }
+}
+
+export interface RestRoute {
+  method: string;
+  url: string;
+  permission: RoutePermission | undefined;
+  scope: RouteScope | undefined;
 }
 
 /**
@@ -26,8 +37,13 @@ declare module 'fastify' {
 export const guardPlugin = fp<{ scopes: ScopeResolver }>(
   async (app, { scopes }) => {
     app.decorateRequest('groupAccess', null);
+    const restRoutes: RestRoute[] = [];
+    app.decorate('restRoutes', restRoutes);
     app.addHook('onRoute', (route) => {
       const { permission, scope } = route.config ?? {};
+      if (route.url.startsWith('/rest/')) {
+        for (const method of [route.method].flat()) restRoutes.push({ method, url: route.url, permission, scope });
+      }
       if (permission !== undefined && isGroupPermission(permission) && !scope) {
         throw new Error(`${route.method} ${route.url}: the group permission ${permission} needs a scope`);
       }

@@ -1,0 +1,61 @@
+// The route walk: every /rest/ route the app registers declares who may call it (the guard
+// refuses one that does not), and the whole table is here to review in one place.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { compose } from './composition.ts';
+import { type Database, openDatabase } from './db/client.ts';
+
+let scratch: string;
+let database: Database;
+let app: FastifyInstance;
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), 'binlens-routes-'));
+  database = await openDatabase({});
+  app = await buildApp({ composition: compose({ database, blobDir: scratch, queue: false }) });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+it('declares a permission on every /rest/ route', () => {
+  const undeclared = app.restRoutes.filter((route) => route.permission === undefined).map((route) => `${route.method} ${route.url}`);
+  expect(undeclared).toEqual([]);
+});
+
+it('declares these permissions and scopes', () => {
+  // HEAD routes are Fastify's automatic twins of the GET routes and share their config.
+  const table = app.restRoutes
+    .filter((route) => route.method !== 'HEAD')
+    .map((route) => [`${route.method} ${route.url}`, route.permission, route.scope ?? null])
+    .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+  const scan = { scan: 'params.id' };
+  expect(table).toEqual([
+    ['GET /rest/distro-cvss/', 'authenticated', null],
+    ['GET /rest/epss/', 'authenticated', null],
+    ['GET /rest/groups/', 'authenticated', null],
+    ['GET /rest/groups/:id/', 'view_appcheckgroup', { group: 'params.id' }],
+    ['GET /rest/infoleak/:kind/', 'view_appcheckgroup', { scan: 'query.scan' }],
+    ['GET /rest/openapi.json', 'public', null],
+    ['GET /rest/scans/', 'authenticated', null],
+    ['GET /rest/scans/:id/', 'view_appcheckgroup', scan],
+    ['GET /rest/scans/:id/errors/', 'view_appcheckgroup', scan],
+    ['GET /rest/scans/:id/executable-attributes/', 'view_appcheckgroup', scan],
+    ['GET /rest/scans/:id/info/', 'view_appcheckgroup', scan],
+    ['GET /rest/scans/:id/infoleak/', 'view_appcheckgroup', scan],
+    ['GET /rest/scans/:id/mobileapps/', 'view_appcheckgroup', scan],
+    ['GET /rest/scans/:id/result/', 'view_appcheckgroup', scan],
+    ['GET /rest/scans/:id/warnings/', 'view_appcheckgroup', scan],
+    ['GET /rest/users/me/', 'authenticated', null],
+    ['GET /rest/vulnerabilities/:id/', 'authenticated', null],
+    ['POST /rest/auth/login/', 'public', null],
+    ['POST /rest/auth/logout/', 'authenticated', null],
+    ['POST /rest/groups/', 'authenticated', null],
+    ['POST /rest/groups/:id/upload/', 'upload_application', { group: 'params.id' }],
+  ]);
+});
