@@ -84,7 +84,11 @@ export function DataTableBody<TData>({ table, label, virtual, header, empty, onO
       // A long list scrolls inside the table so the header stays in view; a short one grows with the page.
       style={{ overflow: 'auto', maxHeight: virtual ? 'calc(100dvh - 220px)' : undefined, minHeight: virtual ? 320 : undefined }}
     >
-      <Table miw={600} aria-label={label} striped highlightOnHover verticalSpacing={6} stickyHeader aria-rowcount={rows.length + 1}>
+      <Table
+        miw={600}
+        // Dense rows: cells do not wrap; a narrow screen scrolls the table sideways instead.
+        style={{ whiteSpace: 'nowrap' }}
+        aria-label={label} striped highlightOnHover verticalSpacing={6} stickyHeader aria-rowcount={rows.length + 1}>
         <Table.Thead>{header}</Table.Thead>
         <Table.Tbody onKeyDown={onKeyDown}>
           {rows.length === 0

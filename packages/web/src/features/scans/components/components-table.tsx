@@ -28,12 +28,12 @@ const columns: ColumnDef<ResultComponent, unknown>[] = [
 
 export const NOT_EXACT_HINT = 'The version is unknown or only a range matched.';
 
-/** Paths one per line, in monospace; the whole value stays on hover. */
+/** Paths one per line, in monospace, cut at the start (the file name is what tells); the whole value on hover. */
 function FileList({ paths }: { paths: string[] }) {
   return (
     <>
       {paths.map((path, index) => (
-        <Text key={`${path}-${index}`} size="xs" ff="monospace" title={path} style={{ wordBreak: 'break-all' }}>
+        <Text key={`${path}-${index}`} size="xs" ff="monospace" title={path} truncate="start" maw={360}>
           {path}
         </Text>
       ))}
