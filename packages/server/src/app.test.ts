@@ -46,6 +46,12 @@ describe.each(DATABASES)('app on %s', (kind) => {
     expect(scans.json<{ count: number }>().count).toBe(0);
   });
 
+  it('answers a body that is not JSON with 400 {detail}, not an empty field-error object', async () => {
+    const headers = { ...session.headers, 'content-type': 'application/json' };
+    const response = await t.app.inject({ method: 'POST', url: '/rest/groups/', headers, payload: '{bad' });
+    expect([response.statusCode, response.json()]).toEqual([400, { detail: "Body is not valid JSON but content-type is set to 'application/json'" }]);
+  });
+
   it('requires the CSRF token for uploads', async () => {
     const body = multipart('file', 'a.bin', Buffer.from('a'));
     const response = await t.app.inject({ method: 'POST', url: `/rest/groups/${groupId}/upload/`, headers: { cookie: session.headers.cookie, ...body.headers }, payload: body.payload });

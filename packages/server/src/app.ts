@@ -22,6 +22,7 @@ import type { TrustProxy } from './config.ts';
 import { isStorableText, TEXT_FORMAT } from './lib/schemas.ts';
 import { boundedLogger } from './plugins/logging.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { standardResponsesPlugin } from './plugins/standard-responses.ts';
 
 export interface AppOptions {
   /** Repositories, services, blob store and queue (composition.ts); the caller closes its database. */
@@ -53,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(csrfPlugin);
     await app.register(guardPlugin, { scopes: services.access });
     // After the guard, whose route walk then sees /rest/openapi.json too; before the routes it documents.
+    await app.register(standardResponsesPlugin);
     await app.register(openapiPlugin);
 
     await app.register(authRoutes, { auth: services.auth });

@@ -59,3 +59,33 @@ it('declares these permissions and scopes', () => {
     ['POST /rest/groups/:id/upload/', 'upload_application', { group: 'params.id' }],
   ]);
 });
+
+it('documents the standard error answers on every route, besides its own', () => {
+  type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+  const { paths } = app.swagger() as unknown as Document;
+  const statuses = Object.entries(paths).flatMap(([url, operations]) =>
+    Object.entries(operations).map(([method, operation]) => `${method} ${url} ${Object.keys(operation.responses).join(',')}`),
+  );
+  expect(statuses.sort()).toEqual([
+    'get /rest/distro-cvss/ 200,400,401,403,404,500',
+    'get /rest/epss/ 200,400,401,403,404,500',
+    'get /rest/groups/ 200,400,401,403,404,500',
+    'get /rest/groups/{id}/ 200,400,401,403,404,500',
+    'get /rest/infoleak/{kind}/ 200,400,401,403,404,409,500',
+    'get /rest/scans/ 200,400,401,403,404,500',
+    'get /rest/scans/{id}/ 200,400,401,403,404,500',
+    'get /rest/scans/{id}/errors/ 200,400,401,403,404,500',
+    'get /rest/scans/{id}/executable-attributes/ 200,400,401,403,404,409,500',
+    'get /rest/scans/{id}/info/ 200,400,401,403,404,500',
+    'get /rest/scans/{id}/infoleak/ 200,400,401,403,404,409,500',
+    'get /rest/scans/{id}/mobileapps/ 200,400,401,403,404,409,500',
+    'get /rest/scans/{id}/result/ 200,400,401,403,404,409,500',
+    'get /rest/scans/{id}/warnings/ 200,400,401,403,404,500',
+    'get /rest/users/me/ 200,400,401,403,404,500',
+    'get /rest/vulnerabilities/{id}/ 200,400,401,403,404,500',
+    'post /rest/auth/login/ 200,400,401,403,404,500',
+    'post /rest/auth/logout/ 204,400,401,403,404,500',
+    'post /rest/groups/ 201,400,401,403,404,500',
+    'post /rest/groups/{id}/upload/ 201,400,401,403,404,413,429,500',
+  ]);
+});

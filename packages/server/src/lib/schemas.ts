@@ -20,10 +20,20 @@ export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 export const IdParams = Type.Object({ id: Id });
 
-export const ErrorDetail = Type.Object({ detail: Type.String() });
+export const ErrorDetail = Type.Object({ detail: Type.String() }, { title: 'ErrorDetail' });
 
 export const FieldErrors = Type.Record(Type.String(), Type.Array(Type.String()), {
+  title: 'FieldErrors',
   description: 'Validation errors by field name, e.g. {"name": ["This field is required."]}',
 });
 
-export const ServerError = Type.Object({ detail: Type.String(), error_id: Type.String() });
+export const ServerError = Type.Object({ detail: Type.String(), error_id: Type.String() }, { title: 'ServerError' });
+
+/**
+ * A 400 is field errors, or `{detail}` for a body that is not readable at all (malformed JSON,
+ * text the database cannot store). Both, so that neither is serialised into the other's shape.
+ */
+export const BadRequest = Type.Union([FieldErrors, ErrorDetail]);
+
+/** The error answers every /rest/ route may give (plugins/errors.ts); plugins/standard-responses.ts adds them. */
+export const STANDARD_ERROR_RESPONSES = { 400: BadRequest, 401: ErrorDetail, 403: ErrorDetail, 404: ErrorDetail, 500: ServerError } as const;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { ErrorDetail, FieldErrors } from '../../lib/schemas.ts';
 import { viewerOf } from '../../plugins/guard.ts';
 import { UserMe } from '../users/schemas.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../lib/cookies.ts';
@@ -13,7 +12,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
     '/rest/auth/login/',
     {
       config: { permission: 'public', csrf: false },
-      schema: { tags: ['auth'], body: LoginBody, response: { 200: UserMe, 400: FieldErrors } },
+      schema: { tags: ['auth'], body: LoginBody, response: { 200: UserMe } },
     },
     async (request, reply) => {
       const result = await auth.login(request.body.email, request.body.password);
@@ -26,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
     '/rest/auth/logout/',
     {
       config: { permission: 'authenticated' },
-      schema: { tags: ['auth'], response: { 204: Type.Null(), 401: ErrorDetail, 403: ErrorDetail } },
+      schema: { tags: ['auth'], response: { 204: Type.Null() } },
     },
     async (request, reply) => {
       await auth.logout(viewerOf(request));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../lib/paging.ts';
-import { ErrorDetail, FieldErrors, IdParams } from '../../lib/schemas.ts';
+import { IdParams } from '../../lib/schemas.ts';
 import { viewerOf } from '../../plugins/guard.ts';
 import { Group, GroupCreateBody, GroupListQuery, GroupPage } from './schemas.ts';
 import type { GroupsService } from './service.ts';
@@ -11,7 +11,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupsService }> 
     '/rest/groups/',
     {
       config: { permission: 'authenticated' },
-      schema: { tags: ['groups'], querystring: GroupListQuery, response: { 200: GroupPage, 400: FieldErrors, 401: ErrorDetail } },
+      schema: { tags: ['groups'], querystring: GroupListQuery, response: { 200: GroupPage } },
     },
     async (request) => service.list(viewerOf(request), request.query, pageRequest(request.query), '/rest/groups/'),
   );
@@ -20,7 +20,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupsService }> 
     '/rest/groups/',
     {
       config: { permission: 'authenticated' },
-      schema: { tags: ['groups'], body: GroupCreateBody, response: { 201: Group, 400: FieldErrors, 401: ErrorDetail, 403: ErrorDetail } },
+      schema: { tags: ['groups'], body: GroupCreateBody, response: { 201: Group } },
     },
     async (request, reply) => reply.status(201).send(await service.create(viewerOf(request), request.body)),
   );
@@ -29,7 +29,7 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupsService }> 
     '/rest/groups/:id/',
     {
       config: { permission: 'view_appcheckgroup', scope: { group: 'params.id' } },
-      schema: { tags: ['groups'], params: IdParams, response: { 200: Group, 401: ErrorDetail, 404: ErrorDetail } },
+      schema: { tags: ['groups'], params: IdParams, response: { 200: Group } },
     },
     async (request) => service.get(viewerOf(request), request.params.id),
   );

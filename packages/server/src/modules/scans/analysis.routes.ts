@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ScanItemSection } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type PageRequest, pageOf, pageRequest } from '../../lib/paging.ts';
-import { ErrorDetail, FieldErrors, IdParams } from '../../lib/schemas.ts';
+import { ErrorDetail, IdParams } from '../../lib/schemas.ts';
 import { viewerOf } from '../../plugins/guard.ts';
 import type { Viewer } from '../users/viewer.ts';
 import {
@@ -36,7 +36,7 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ scans: ScansRepository 
       description: 'Format, machine and hardening attributes of every executable and library in a ready scan; 409 while it is busy or failed.',
       params: IdParams,
       querystring: PageOnlyQuery,
-      response: { 200: ExecutableAttributesPage, 401: ErrorDetail, 404: ErrorDetail, 409: ErrorDetail },
+      response: { 200: ExecutableAttributesPage, 409: ErrorDetail },
     },
   }, async (request) => {
     const { id } = request.params;
@@ -50,7 +50,7 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ scans: ScansRepository 
       description: 'Android and iOS apps found in a ready scan (manifest, permissions, signing, libraries); 409 while it is busy or failed.',
       params: IdParams,
       querystring: PageOnlyQuery,
-      response: { 200: MobileAppPage, 401: ErrorDetail, 404: ErrorDetail, 409: ErrorDetail },
+      response: { 200: MobileAppPage, 409: ErrorDetail },
     },
   }, async (request) => {
     const { id } = request.params;
@@ -64,7 +64,7 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ scans: ScansRepository 
       description: 'Information leaks of a ready scan, optionally of one kind or matching a search; documentation examples (decoys) only when asked.',
       params: IdParams,
       querystring: InfoleakQuery,
-      response: { 200: InfoleakPage, 401: ErrorDetail, 404: ErrorDetail, 409: ErrorDetail },
+      response: { 200: InfoleakPage, 409: ErrorDetail },
     },
   }, async (request) => {
     const { id } = request.params;
@@ -80,7 +80,7 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ scans: ScansRepository 
       description: 'The findings of one infoleak kind in a scan, ordered by id; `id__in` picks some (at most 100).',
       params: InfoleakKindParams,
       querystring: InfoleakKindQuery,
-      response: { 200: InfoleakPage, 400: FieldErrors, 401: ErrorDetail, 404: ErrorDetail, 409: ErrorDetail },
+      response: { 200: InfoleakPage, 409: ErrorDetail },
     },
   }, async (request) => {
     const kind = request.params.kind.replaceAll('-', '_');

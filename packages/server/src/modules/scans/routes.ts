@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ProblemLevel } from '@binlens/engine/model';
 import { pageRequest } from '../../lib/paging.ts';
-import { ErrorDetail, FieldErrors, IdParams } from '../../lib/schemas.ts';
+import { ErrorDetail, IdParams } from '../../lib/schemas.ts';
 import { viewerOf } from '../../plugins/guard.ts';
 import { readFilePart } from './multipart.ts';
 import { ProblemPage, ProblemQuery, Scan, ScanListQuery, ScanPage, ScanResult, UploadParams } from './schemas.ts';
@@ -22,7 +22,7 @@ export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService }> = a
         tags: ['scans'],
         summary: 'Upload a file (multipart field "file") and start its scan',
         params: UploadParams,
-        response: { 201: Scan, 400: FieldErrors, 401: ErrorDetail, 403: ErrorDetail, 404: ErrorDetail, 413: ErrorDetail, 429: ErrorDetail },
+        response: { 201: Scan, 413: ErrorDetail, 429: ErrorDetail },
       },
     },
     async (request, reply) => {
@@ -37,7 +37,7 @@ export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService }> = a
     '/rest/scans/',
     {
       config: { permission: 'authenticated' },
-      schema: { tags: ['scans'], querystring: ScanListQuery, response: { 200: ScanPage, 400: FieldErrors, 401: ErrorDetail } },
+      schema: { tags: ['scans'], querystring: ScanListQuery, response: { 200: ScanPage } },
     },
     async (request) => service.list(viewerOf(request), request.query, pageRequest(request.query)),
   );
@@ -46,7 +46,7 @@ export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService }> = a
     '/rest/scans/:id/',
     {
       config: { permission: 'view_appcheckgroup', scope: { scan: 'params.id' } },
-      schema: { tags: ['scans'], params: IdParams, response: { 200: Scan, 401: ErrorDetail, 404: ErrorDetail } },
+      schema: { tags: ['scans'], params: IdParams, response: { 200: Scan } },
     },
     async (request) => service.get(viewerOf(request), request.params.id),
   );
@@ -59,7 +59,7 @@ export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService }> = a
         tags: ['scans'],
         description: 'The components of a ready scan; 409 while the scan is busy or failed.',
         params: IdParams,
-        response: { 200: ScanResult, 401: ErrorDetail, 404: ErrorDetail, 409: ErrorDetail },
+        response: { 200: ScanResult, 409: ErrorDetail },
       },
     },
     async (request) => service.result(viewerOf(request), request.params.id),
@@ -70,7 +70,7 @@ export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService }> = a
       `/rest/scans/:id/${path}/`,
       {
         config: { permission: 'view_appcheckgroup', scope: { scan: 'params.id' } },
-        schema: { tags: ['scans'], params: IdParams, querystring: ProblemQuery, response: { 200: ProblemPage, 401: ErrorDetail, 404: ErrorDetail } },
+        schema: { tags: ['scans'], params: IdParams, querystring: ProblemQuery, response: { 200: ProblemPage } },
       },
       async (request) =>
         service.problems(viewerOf(request), request.params.id, level, pageRequest(request.query), `/rest/scans/${request.params.id}/${path}/`),

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorDetail } from '../../lib/schemas.ts';
 import { UserMe } from './schemas.ts';
 import type { UsersService } from './service.ts';
 import { viewerOf } from '../../plugins/guard.ts';
@@ -10,7 +9,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = a
     '/rest/users/me/',
     {
       config: { permission: 'authenticated' },
-      schema: { tags: ['users'], response: { 200: UserMe, 401: ErrorDetail } },
+      schema: { tags: ['users'], response: { 200: UserMe } },
     },
     async (request) => service.me(viewerOf(request)),
   );

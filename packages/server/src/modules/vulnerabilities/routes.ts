@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorDetail } from '../../lib/schemas.ts';
 import { SCAN_MATCHING } from '../scans/evaluation.ts';
 import { Vulnerability, VulnerabilityParams, VulnerabilityQuery } from './schemas.ts';
 import type { VulnerabilitiesService } from './service.ts';
@@ -15,7 +14,7 @@ export const vulnerabilitiesRoutes: FastifyPluginAsyncTypebox<{ vulnerabilities:
         summary: 'One vulnerability from the knowledge base (id compared case-insensitively), scored as a scan with the same options scores it',
         params: VulnerabilityParams,
         querystring: VulnerabilityQuery,
-        response: { 200: Vulnerability, 401: ErrorDetail, 404: ErrorDetail },
+        response: { 200: Vulnerability },
       },
     },
     async (request) => {

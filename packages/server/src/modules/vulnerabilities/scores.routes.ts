@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { KnowledgeBase } from '@binlens/vulndb';
 import { type Static, Type } from 'typebox';
 import { AppError } from '../../lib/errors.ts';
-import { ErrorDetail, FieldErrors } from '../../lib/schemas.ts';
 
 /** Spec §9: ids are fetched in chunks of 100. */
 export const MAX_IDS = 100;
@@ -55,7 +54,7 @@ export const scoresRoutes: FastifyPluginAsyncTypebox<{ knowledgeBase: KnowledgeB
       tags: ['vulnerabilities'],
       summary: "Distributions' own ratings of CVEs (the most severe per distribution and CVE)",
       querystring: DistroCvssQuery,
-      response: { 200: list(DistroCvss), 400: FieldErrors, 401: ErrorDetail },
+      response: { 200: list(DistroCvss) },
     },
   }, async (request) => {
     const query: Static<typeof DistroCvssQuery> = request.query;
@@ -72,7 +71,7 @@ export const scoresRoutes: FastifyPluginAsyncTypebox<{ knowledgeBase: KnowledgeB
       tags: ['vulnerabilities'],
       summary: 'EPSS scores and percentiles of CVEs',
       querystring: Type.Object(CveQuery),
-      response: { 200: list(Epss), 400: FieldErrors, 401: ErrorDetail },
+      response: { 200: list(Epss) },
     },
   }, async (request) => {
     const rows = await kb.epss(parseCveList(request.query.cve__in));

@@ -1,0 +1,20 @@
+import fp from 'fastify-plugin';
+import { STANDARD_ERROR_RESPONSES } from '../lib/schemas.ts';
+
+/**
+ * Gives every /rest/ route the error answers of the errors plugin (400 field errors or
+ * `{detail}`, 401/403/404 `{detail}`, 500 `{detail, error_id}`) unless it declares its own
+ * for a status, so routes declare only their own answers (200, 201, 409, 413, ...) and the
+ * OpenAPI document lists every error each route can give.
+ */
+export const standardResponsesPlugin = fp(
+  async (app) => {
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/rest/') || route.schema?.hide === true) return;
+      const schema = route.schema ?? {};
+      const declared = (schema.response ?? {}) as Record<string, unknown>;
+      route.schema = { ...schema, response: { ...STANDARD_ERROR_RESPONSES, ...declared } };
+    });
+  },
+  { name: 'standard-responses' },
+);
