@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
-import { tar } from './support/tar.ts';
+import { tar } from '../packages/server/test/files.ts';
 
 const COMPONENTS = 10_000;
 const lastName = `pkg-${String(COMPONENTS).padStart(5, '0')}`;
