@@ -10,15 +10,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { constants, createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
-
-/** A member ready to be written: its deflated (or stored) bytes and what the zip records of it. */
-export interface PackedMember {
-  name: string;
-  method: 0 | 8;
-  body: Buffer;
-  crc: number;
-  size: number;
-}
+import { buildPackedZip, type PackedMember } from '../builders/zip.ts';
 
 export interface NestedBombShape {
   /** Levels of zips holding `fanOut` zips each above the leaf zips (42.zip: 5). */
@@ -73,67 +65,6 @@ export async function manyEntriesZip(dir: string, count: number): Promise<string
     members.push({ name: `d${i % 100}/f${i}.txt`, method: 0, body, crc: crc32(body), size: body.length });
   }
   return writeOut(join(dir, `entries-${count}.zip`), [buildPackedZip(members)]);
-}
-
-/** A zip of members already packed; no zip64, so every size and offset must stay under 4 GiB. */
-export function buildPackedZip(members: readonly PackedMember[]): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const m of members) {
-    const name = Buffer.from(m.name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(m.method, 8);
-    local.writeUInt32LE(m.crc >>> 0, 14);
-    local.writeUInt32LE(m.body.length, 18);
-    local.writeUInt32LE(m.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    parts.push(local, name, m.body);
-    const c = Buffer.alloc(46);
-    c.writeUInt32LE(0x02014b50, 0);
-    c.writeUInt16LE(20, 4);
-    c.writeUInt16LE(20, 6);
-    c.writeUInt16LE(0x800, 8);
-    c.writeUInt16LE(m.method, 10);
-    c.writeUInt32LE(m.crc >>> 0, 16);
-    c.writeUInt32LE(m.body.length, 20);
-    c.writeUInt32LE(m.size, 24);
-    c.writeUInt16LE(name.length, 28);
-    c.writeUInt32LE(offset, 42);
-    central.push(c, name);
-    offset += 30 + name.length + m.body.length;
-  }
-  const directory = Buffer.concat(central);
-  // More than 65,534 entries: the count lives in the zip64 end record, the classic one says 0xFFFF.
-  const zip64 = members.length >= 0xffff ? zip64End(members.length, directory.length, offset) : [];
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(Math.min(members.length, 0xffff), 8);
-  eocd.writeUInt16LE(Math.min(members.length, 0xffff), 10);
-  eocd.writeUInt32LE(directory.length, 12);
-  eocd.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, directory, ...zip64, eocd]);
-}
-
-/** Zip64 end of central directory record and its locator (APPNOTE 4.3.14, 4.3.15). */
-function zip64End(entries: number, directorySize: number, directoryOffset: number): Buffer[] {
-  const record = Buffer.alloc(56);
-  record.writeUInt32LE(0x06064b50, 0);
-  record.writeBigUInt64LE(44n, 4);
-  record.writeUInt16LE(45, 12);
-  record.writeUInt16LE(45, 14);
-  record.writeBigUInt64LE(BigInt(entries), 24);
-  record.writeBigUInt64LE(BigInt(entries), 32);
-  record.writeBigUInt64LE(BigInt(directorySize), 40);
-  record.writeBigUInt64LE(BigInt(directoryOffset), 48);
-  const locator = Buffer.alloc(20);
-  locator.writeUInt32LE(0x07064b50, 0);
-  locator.writeBigUInt64LE(BigInt(directoryOffset + directorySize), 8);
-  locator.writeUInt32LE(1, 16);
-  return [record, locator];
 }
 
 /** Raw deflate of `bytes` zeros, made by streaming (a leaf of GiBs never sits in memory). */
