@@ -57,11 +57,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const selectionRef = useRef(onSelectionChange);
   selectionRef.current = onSelectionChange;
   const server = typeof sorting === 'object' ? sorting : null;
+  // The select column depends only on whether selection is on, not on the callback's identity.
+  const selectable = onSelectionChange !== undefined;
+  const { columns: ownColumns, rowLabel } = props;
   const columns = useMemo(
-    () => (onSelectionChange ? [selectColumn<Row>(props.rowLabel), ...props.columns] : props.columns),
-    // The select column depends only on whether selection is on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [Boolean(onSelectionChange), props.columns, props.rowLabel],
+    () => (selectable ? [selectColumn<Row>(rowLabel), ...ownColumns] : ownColumns),
+    [selectable, ownColumns, rowLabel],
   );
 
   // The app does not run the React Compiler; TanStack Table's instance is stable by design.
