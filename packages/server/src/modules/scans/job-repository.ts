@@ -58,9 +58,9 @@ export function createScanJobRepository(db: Db): ScanJobRepository {
       return row?.at ?? null;
     },
     async loadIdentification(id) {
-      await ensureSplit(db, id);
       const [row] = await db.select({ core: scans.resultCore }).from(scans).where(and(eq(scans.id, id), eq(scans.status, 'R')));
-      return row?.core ?? undefined;
+      if (!row) return undefined;
+      return row.core ?? (await ensureSplit(db, id));
     },
     async setVulnerabilityCounts(id, counts, evaluatedAt) {
       await db.update(scans).set({ vulnerabilityCounts: counts, evaluatedAt }).where(and(eq(scans.id, id), eq(scans.status, 'R')));

@@ -130,10 +130,8 @@ export function createScansRepository(db: Db): ScansRepository {
     },
 
     async findResultCore(viewer, id) {
-      const [found] = await db.select({ status: scans.status }).from(scans).where(visibleScan(viewer, id));
-      if (!found) return undefined;
-      await ensureSplit(db, id);
-      const [row] = await db.select({ status: scans.status, core: scans.resultCore }).from(scans).where(eq(scans.id, id));
+      const [row] = await db.select({ status: scans.status, core: scans.resultCore }).from(scans).where(visibleScan(viewer, id));
+      if (row?.status === 'R' && row.core === null) return { status: row.status, core: (await ensureSplit(db, id)) ?? null };
       return row;
     },
 

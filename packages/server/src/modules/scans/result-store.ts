@@ -27,13 +27,16 @@ export async function storeReadyScan(db: Db, id: number, identification: Identif
   });
 }
 
-/** Splits a ready scan stored before results were split; a no-op for every other scan. */
-export async function ensureSplit(db: Db, id: number): Promise<void> {
+/**
+ * Splits a ready scan stored before results were split, and answers its core; undefined
+ * (and nothing done) for every other scan.
+ */
+export async function ensureSplit(db: Db, id: number): Promise<Identification | undefined> {
   const [row] = await db
     .select({ identification: scans.identification })
     .from(scans)
     .where(and(eq(scans.id, id), eq(scans.status, 'R'), isNull(scans.resultCore), isNotNull(scans.identification)));
-  if (!row?.identification) return;
+  if (!row?.identification) return undefined;
   const { core, componentCount, items } = splitIdentification(row.identification);
   await db.transaction(async (tx) => {
     // Only one of two concurrent first readers gets the row; the other finds it split.
@@ -44,6 +47,7 @@ export async function ensureSplit(db: Db, id: number): Promise<void> {
       .returning({ id: scans.id });
     if (claimed.length > 0) await insertItems(tx, id, items);
   });
+  return core;
 }
 
 async function insertItems(db: Pick<Db, 'insert'>, scanId: number, items: readonly ScanItemRow[]): Promise<void> {
