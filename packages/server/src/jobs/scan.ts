@@ -81,17 +81,10 @@ export async function markDeadScan(scans: ScanJobRepository, scanId: number): Pr
   await scans.markFailedIfBusy(scanId, 'The scan stopped unexpectedly (the worker was interrupted or timed out). Upload the file again to retry.');
 }
 
-export interface ScanWorkersOptions {
-  /** From the composition root (composition.ts), as the next three. */
-  scans: ScanJobRepository;
+/** The job's dependencies from the composition root (composition.ts) and main.ts, less the app's logger. */
+export interface ScanWorkersOptions extends Omit<ScanJobDeps, 'log' | 'progressIntervalMs'> {
   knowledgeBase: KnowledgeBase;
-  blobs: BlobStore;
-  engine: Pick<Engine, 'scan'>;
   concurrency?: number;
-  /** This process's work directory (engine/work-dir.ts). */
-  tempDir?: string;
-  startDelayMs?: number;
-  limits?: Partial<Limits>;
 }
 
 /**
@@ -103,26 +96,17 @@ export interface ScanWorkersOptions {
 export async function startScanWorkers(app: Pick<FastifyInstance, 'boss' | 'database' | 'log'>, deps: ScanWorkersOptions): Promise<void> {
   const boss = app.boss;
   if (!boss) throw new Error('startScanWorkers needs an app built with the queue enabled');
-  const { scans } = deps;
-  const jobDeps: ScanJobDeps = {
-    scans,
-    blobs: deps.blobs,
-    engine: deps.engine,
-    log: app.log,
-    knowledgeBase: deps.knowledgeBase,
-    ...(deps.tempDir ? { tempDir: deps.tempDir } : {}),
-    ...(deps.startDelayMs ? { startDelayMs: deps.startDelayMs } : {}),
-    ...(deps.limits ? { limits: deps.limits } : {}),
-  };
+  const { concurrency, ...rest } = deps;
+  const jobDeps: ScanJobDeps = { ...rest, log: app.log };
   if (app.database.kind === 'pglite') {
     const orphans = await failOrphanedJobs(boss, SCAN_QUEUE);
     if (orphans.length > 0) app.log.warn({ jobs: orphans }, 'scan jobs of a process that ended were failed for retry');
   }
-  await boss.work<ScanJobData>(SCAN_QUEUE, { localConcurrency: deps.concurrency ?? 2, pollingIntervalSeconds: 1, heartbeatRefreshSeconds: SCAN_HEARTBEAT_REFRESH_SECONDS }, async (jobs) => {
+  await boss.work<ScanJobData>(SCAN_QUEUE, { localConcurrency: concurrency ?? 2, pollingIntervalSeconds: 1, heartbeatRefreshSeconds: SCAN_HEARTBEAT_REFRESH_SECONDS }, async (jobs) => {
     for (const job of jobs) await runScanJob(jobDeps, job.data.scanId, job.signal);
   });
   await boss.work<ScanJobData>(SCAN_DEAD_QUEUE, { pollingIntervalSeconds: 5 }, async (jobs) => {
-    for (const job of jobs) await markDeadScan(scans, job.data.scanId);
+    for (const job of jobs) await markDeadScan(deps.scans, job.data.scanId);
   });
 }
 
