@@ -36,6 +36,8 @@ it('logs in, creates a group, uploads a .deb and shows its components', async ()
   await page.getByLabel('Password').fill(server.adminPassword);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(/\/applications$/);
+  // The URL changes before the login form gives way: wait for the page itself.
+  await page.getByRole('heading', { name: 'Applications' }).waitFor();
   await shot('applications');
 
   await page.goto(`${server.baseUrl}/all-groups`);
