@@ -1,7 +1,7 @@
 // `--time-limit SECONDS` and `--limit NAME=VALUE` of `binlens scan` and `binlens unpack`:
 // the engine's per-scan limits. Past the time limit the command still prints what was
 // done, with a `time-limit-exceeded` problem; past another, a `limit-exceeded` one.
-import { DEFAULT_LIMITS, type Limits } from '@binlens/engine';
+import { DEFAULT_LIMITS, type LimitSettingMessages, type Limits, parseLimitSettings } from '@binlens/engine';
 
 export const LIMIT_OPTIONS = { 'time-limit': { type: 'string' }, limit: { type: 'string', multiple: true } } as const;
 
@@ -21,20 +21,17 @@ export const LIMIT_HELP = `  --time-limit SECONDS  stop taking things apart afte
   --limit NAME=VALUE    set an extraction limit (repeatable); the names and their defaults:
                         ${SETTABLE.map((name) => `${name} ${SCALED[name] ?? DEFAULT_LIMITS[name]}`).join(',\n                        ')}`;
 
+const LIMIT_OPTION_MESSAGES: LimitSettingMessages = {
+  unknown: (name, allowed) => `--limit takes one of ${allowed.join(', ')}, not "${name}"`,
+  invalid: (name, value) => `--limit ${name} must be a whole number ≥ 0, not "${value}"`,
+};
+
 /** Both options as engine limits, or the usage error. */
 export function scanLimits(values: { 'time-limit'?: string | undefined; limit?: string[] | undefined }): Partial<Limits> | string {
   const time = timeLimit(values['time-limit']);
   if (typeof time === 'string') return time;
-  const limits: Partial<Limits> = { ...time };
-  for (const setting of values.limit ?? []) {
-    const [name = '', value = ''] = setting.split('=', 2);
-    const key = SETTABLE.find((k) => k === name);
-    if (key === undefined) return `--limit takes one of ${SETTABLE.join(', ')}, not "${name}"`;
-    const number = Number(value);
-    if (value.trim() === '' || !Number.isSafeInteger(number) || number < 0) return `--limit ${name} must be a whole number ≥ 0, not "${value}"`;
-    limits[key] = number;
-  }
-  return limits;
+  const limits = parseLimitSettings(values.limit ?? [], SETTABLE, LIMIT_OPTION_MESSAGES);
+  return typeof limits === 'string' ? limits : { ...time, ...limits };
 }
 
 /** The engine limit for the option's value: `{}` when absent, an error message when not a positive number. */

@@ -7,7 +7,7 @@ export type { NativeExecutable } from './report/native-executables.ts';
 export type { NativeMobileApp } from './report/native-mobile.ts';
 export { licensePolicy, validatePolicyOverrides, type LicensePolicy, type LicensePolicyOverrides } from './licenses/policy.ts';
 export { DEFAULT_LIMITS, type Limits } from './unpack/limits.ts';
-export { LIMIT_NAMES, parseLimitSettings } from './unpack/limit-settings.ts';
+export { LIMIT_NAMES, type LimitSettingMessages, parseLimitSettings } from './unpack/limit-settings.ts';
 export { escapeText } from './util/escape-text.ts';
 export { unpackFile, type UnpackOptions, type UnpackedTree } from './unpack-file.ts';
 export { SBOM_WRITERS, findSbomWriter } from './sbom/registry.ts';
