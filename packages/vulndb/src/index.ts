@@ -39,6 +39,8 @@ export { runImport, MAX_REPORTED_SKIPS, type ImportOptions, type ImportReport } 
 export type { Feed, FeedKind } from './import/types.ts';
 export type { FeedInput } from './import/input.ts';
 export { exportBundle } from './bundle/export-bundle.ts';
-export { importBundle, type BundleImportReport } from './bundle/import-bundle.ts';
+export { importBundle, type BundleImportOptions, type BundleImportReport } from './bundle/import-bundle.ts';
+export { InvalidBundleError, validateBundle, type ValidBundle } from './bundle/validate-bundle.ts';
 export type { BundleManifest, BundleTable } from './bundle/manifest.ts';
 export { DEFAULT_OSV_ECOSYSTEMS, OFFICIAL_URLS, SYNC_SOURCES, syncKnowledgeBase, type SyncOptions, type SyncSource } from './sync/sync.ts';
+export type { SyncProgress } from './sync/progress.ts';

@@ -3,15 +3,12 @@
 // row count and sha256 are checked against the manifest; only then does one transaction
 // drop the old live rows and make the bundle's live. A bad or truncated bundle leaves
 // the knowledge base as it was.
-import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { eq, getTableName, ne, sql } from 'drizzle-orm';
 import type { KbDatabase } from '../db/database.ts';
 import { STAGED_TABLES, vulnImportRuns } from '../db/schema.ts';
 import { abandonStaleRuns, dropStaged } from '../import/run.ts';
-import { BUNDLE_FORMAT, BUNDLE_VERSION, type BundleManifest, schemaTag } from './manifest.ts';
-import { entryStream, readTarEntries, type TarEntry } from './tar.ts';
+import type { BundleManifest } from './manifest.ts';
+import { bundleRows, validateBundle, type ValidBundle } from './validate-bundle.ts';
 
 export interface BundleImportReport {
   readonly runId: number;
@@ -20,19 +17,21 @@ export interface BundleImportReport {
   readonly rows: Record<string, number>;
 }
 
+export interface BundleImportOptions {
+  signal?: AbortSignal;
+  /** What the run records as read; default the file's path. */
+  origin?: string;
+  /** The result of validateBundle(file) when the caller checked it already. */
+  validated?: ValidBundle;
+}
+
 const BATCH = 500;
 
-export async function importBundle(db: KbDatabase, file: string, options: { signal?: AbortSignal } = {}): Promise<BundleImportReport> {
-  const handle = await open(file, 'r');
-  let entries: TarEntry[];
-  try {
-    entries = await readTarEntries(handle);
-  } finally {
-    await handle.close();
-  }
-  const manifest = await readManifest(file, entries);
+export async function importBundle(db: KbDatabase, file: string, options: BundleImportOptions = {}): Promise<BundleImportReport> {
+  const signal = options.signal ? { signal: options.signal } : {};
+  const { manifest, entries } = options.validated ?? await validateBundle(file, signal);
   await abandonStaleRuns(db, 'bundle');
-  const [run] = await db.insert(vulnImportRuns).values({ source: 'bundle', origin: file }).returning({ id: vulnImportRuns.id });
+  const [run] = await db.insert(vulnImportRuns).values({ source: 'bundle', origin: options.origin ?? file }).returning({ id: vulnImportRuns.id });
   if (!run) throw new Error('import run was not created');
   const runId = run.id;
   const rows: Record<string, number> = {};
@@ -41,7 +40,7 @@ export async function importBundle(db: KbDatabase, file: string, options: { sign
     for (const entry of manifest.tables) {
       const tarEntry = entries.find((e) => e.name === entry.file);
       if (!tarEntry) throw new Error(`bundle lacks ${entry.file}`);
-      const lines = readLines(file, tarEntry, entry.sha256, entry.rows, options.signal);
+      const lines = bundleRows(file, tarEntry, entry.sha256, entry.rows, options.signal);
       if (entry.table === getTableName(vulnImportRuns)) {
         history = [];
         for await (const run of lines) history.push(runRow(run));
@@ -79,37 +78,6 @@ export async function importBundle(db: KbDatabase, file: string, options: { sign
       .where(eq(vulnImportRuns.id, runId));
     throw error;
   }
-}
-
-async function readManifest(file: string, entries: readonly TarEntry[]): Promise<BundleManifest> {
-  const entry = entries.find((e) => e.name === 'manifest.json');
-  if (!entry || entry.size > 1 << 20) throw new Error('not a knowledge-base bundle (no manifest.json)');
-  const chunks: Buffer[] = [];
-  for await (const chunk of entryStream(file, entry)) chunks.push(chunk as Buffer);
-  const manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BundleManifest;
-  if (manifest.format !== BUNDLE_FORMAT || manifest.version !== BUNDLE_VERSION) throw new Error(`not a knowledge-base bundle of version ${BUNDLE_VERSION}`);
-  const schema = await schemaTag();
-  if (manifest.schema !== schema) throw new Error(`bundle schema ${manifest.schema} differs from this knowledge base's ${schema}`);
-  return manifest;
-}
-
-/** The entry's rows, one parsed line at a time; throws at the end on a count or hash mismatch. */
-async function* readLines(
-  file: string, entry: TarEntry, sha256: string, expected: number, signal?: AbortSignal,
-): AsyncGenerator<Record<string, unknown>> {
-  const hash = createHash('sha256');
-  const stream = entryStream(file, entry);
-  stream.on('data', (chunk) => hash.update(chunk as Buffer));
-  let count = 0;
-  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
-    signal?.throwIfAborted();
-    if (line === '') continue;
-    count += 1;
-    yield JSON.parse(line) as Record<string, unknown>;
-  }
-  if (count !== expected) throw new Error(`${entry.name}: ${count} rows, the manifest says ${expected}`);
-  const digest = hash.digest('hex');
-  if (digest !== sha256) throw new Error(`${entry.name}: sha256 ${digest} differs from the manifest's ${sha256}`);
 }
 
 /** An import-run line back to a row: dates were written as ISO strings. */

@@ -9,6 +9,7 @@ import { vulnImportRuns } from '../db/schema.ts';
 import { nvdFeed } from '../import/feeds/nvd.ts';
 import { type ImportReport, runImport } from '../import/run.ts';
 import { type DownloadOptions, getJson } from './download.ts';
+import type { SourceProgress } from './progress.ts';
 
 const PAGE_SIZE = 2000;
 const WINDOW_MS = 30_000;
@@ -20,6 +21,8 @@ export interface NvdSyncOptions extends DownloadOptions {
   readonly onReport: (report: ImportReport) => void;
   readonly now?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Told each page's total and timestamp, and counts the records read. */
+  readonly progress?: SourceProgress;
 }
 
 export async function syncNvd(db: KbDatabase, base: string, options: NvdSyncOptions): Promise<void> {
@@ -33,15 +36,24 @@ export async function syncNvd(db: KbDatabase, base: string, options: NvdSyncOpti
     options.signal?.throwIfAborted();
     await limiter();
     const url = `${base}?resultsPerPage=${PAGE_SIZE}&startIndex=${startIndex}${range}`;
-    const page = await getJson(url, { ...options, headers }) as { totalResults?: number; vulnerabilities?: unknown[] };
+    const page = await getJson(url, { ...options, headers }) as { totalResults?: number; timestamp?: unknown; vulnerabilities?: unknown[] };
     const count = Array.isArray(page.vulnerabilities) ? page.vulnerabilities.length : 0;
-    const report = await runImport(db, nvdFeed, { name: url, bytes: Buffer.from(JSON.stringify(page)) }, options.signal ? { signal: options.signal } : {});
+    options.progress?.importing({ totalRecords: page.totalResults ?? 0, feedDate: nvdTimestamp(page.timestamp) });
+    const feed = options.progress?.counting(nvdFeed) ?? nvdFeed;
+    const report = await runImport(db, feed, { name: url, bytes: Buffer.from(JSON.stringify(page)) }, options.signal ? { signal: options.signal } : {});
     options.onReport(report);
     if (report.status !== 'complete') throw new Error(`NVD page ${startIndex}: ${report.error ?? 'failed'}`);
     startIndex += count;
     if (count === 0 || startIndex >= (page.totalResults ?? 0)) break;
   }
   await db.insert(vulnImportRuns).values({ source: 'nvd', origin: `${MARKER}${started}`, status: 'complete', finishedAt: new Date(now()) });
+}
+
+/** NVD's page timestamp is UTC without a zone ("2024-08-01T00:00:00.000"); null when absent or unreadable. */
+function nvdTimestamp(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const time = Date.parse(/(Z|[+-]\d\d:?\d\d)$/.test(value) ? value : `${value}Z`); // "…+00:00" or "…Z" already carry a zone
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
 /** The start time of the last finished sync, or null. */

@@ -9,9 +9,11 @@ import path from 'node:path';
 import type { KbDatabase } from '../db/database.ts';
 import { feedByKind } from '../import/registry.ts';
 import { type ImportReport, runImport } from '../import/run.ts';
+import type { Feed } from '../import/types.ts';
 import { download, type DownloadOptions } from './download.ts';
 import { syncNvd } from './nvd-api.ts';
 import { osvZipFeed, ubuntuZipFeed } from './osv-zip.ts';
+import { SourceProgress, type SyncProgress } from './progress.ts';
 
 export type SyncSource = 'alpine' | 'debian' | 'epss' | 'kev' | 'nvd' | 'osv' | 'ubuntu';
 
@@ -40,6 +42,8 @@ export interface SyncOptions {
   readonly signal?: AbortSignal;
   /** Called with each finished import, as it finishes. */
   readonly onReport?: (report: ImportReport) => void;
+  /** Called as each source downloads and reads its records. */
+  readonly onProgress?: (progress: SyncProgress) => void;
 }
 
 export async function syncKnowledgeBase(db: KbDatabase, options: SyncOptions = {}): Promise<ImportReport[]> {
@@ -49,40 +53,38 @@ export async function syncKnowledgeBase(db: KbDatabase, options: SyncOptions = {
     reports.push(r);
     options.onReport?.(r);
   };
+  const signal = options.signal ? { signal: options.signal } : {};
   const dir = await mkdtemp(path.join(os.tmpdir(), 'binlens-sync-'));
   try {
     for (const source of options.sources ?? SYNC_SOURCES) {
       options.signal?.throwIfAborted();
       const override = env[`BINLENS_${source.toUpperCase()}_URL`];
-      const base = override || OFFICIAL_URLS[source];
-      const http: DownloadOptions = { allowLoopbackHttp: Boolean(override), ...(options.signal ? { signal: options.signal } : {}) };
+      const base = (override || OFFICIAL_URLS[source]).replace(/\/$/, '');
+      const progress = new SourceProgress(source, options.onProgress);
+      const http: DownloadOptions = { allowLoopbackHttp: Boolean(override), ...signal, onProgress: (p) => progress.downloading(p) };
+      /** Downloads one file of the source and imports it with `feed`. */
+      const fetchAndImport = async (url: string, feed: Feed, name: string): Promise<void> => {
+        const file = path.join(dir, `${reports.length}-${name}`);
+        await download(url, file, http);
+        progress.importing();
+        report(await runImport(db, progress.counting(feed), { path: file }, { origin: url, ...signal }));
+      };
       if (source === 'nvd') {
-        await syncNvd(db, base, { ...http, apiKey: env.NVD_API_KEY ?? '', onReport: report });
+        await syncNvd(db, base, { ...http, apiKey: env.NVD_API_KEY ?? '', onReport: report, progress });
       } else if (source === 'alpine') {
         for (const release of listFromEnv(env.BINLENS_ALPINE_RELEASES) ?? DEFAULT_ALPINE_RELEASES) {
           for (const repository of ALPINE_REPOSITORIES) {
-            const url = `${base.replace(/\/$/, '')}/${encodeURIComponent(release)}/${repository}.json`;
-            const file = path.join(dir, `alpine-${reports.length}.json`);
-            await download(url, file, http);
-            report(await runImport(db, feedByKind('alpine'), { path: file }, { origin: url, ...(options.signal ? { signal: options.signal } : {}) }));
+            await fetchAndImport(`${base}/${encodeURIComponent(release)}/${repository}.json`, feedByKind('alpine'), 'alpine.json');
           }
         }
       } else if (source === 'ubuntu') {
-        const file = path.join(dir, 'ubuntu.zip');
-        await download(base, file, http);
-        report(await runImport(db, ubuntuZipFeed, { path: file }, { origin: base, ...(options.signal ? { signal: options.signal } : {}) }));
+        await fetchAndImport(base, ubuntuZipFeed, 'ubuntu.zip');
       } else if (source === 'osv') {
-        const ecosystems = env.BINLENS_OSV_ECOSYSTEMS ? env.BINLENS_OSV_ECOSYSTEMS.split(',').map((e) => e.trim()).filter(Boolean) : DEFAULT_OSV_ECOSYSTEMS;
-        for (const ecosystem of ecosystems) {
-          const url = `${base.replace(/\/$/, '')}/${encodeURIComponent(ecosystem)}/all.zip`;
-          const file = path.join(dir, `osv-${reports.length}.zip`);
-          await download(url, file, http);
-          report(await runImport(db, osvZipFeed, { path: file }, { origin: url, ...(options.signal ? { signal: options.signal } : {}) }));
+        for (const ecosystem of listFromEnv(env.BINLENS_OSV_ECOSYSTEMS) ?? DEFAULT_OSV_ECOSYSTEMS) {
+          await fetchAndImport(`${base}/${encodeURIComponent(ecosystem)}/all.zip`, osvZipFeed, 'osv.zip');
         }
       } else {
-        const file = path.join(dir, `${source}.download`);
-        await download(base, file, http);
-        report(await runImport(db, feedByKind(source), { path: file }, { origin: base, ...(options.signal ? { signal: options.signal } : {}) }));
+        await fetchAndImport(base, feedByKind(source), `${source}.download`);
       }
     }
     return reports;
