@@ -26,6 +26,11 @@ async function write(name: string, bytes: Buffer): Promise<string> {
 }
 
 describe('scan', () => {
+  it('scans an empty file to no components and one warning', async () => {
+    const id = await scan(await write('empty.bin', Buffer.alloc(0)), { tempDir: temp });
+    expect([id.components, id.problems]).toEqual([[], [{ level: 'warning', location: [], plugin: 'engine/pipeline', code: 'empty-input', message: 'the input is empty' }]]);
+  });
+
   it('reports progress per stage and removes its work directory', async () => {
     const seen: Progress[] = [];
     const id = await scan(DEB, { tempDir: temp }, (p) => seen.push(p));

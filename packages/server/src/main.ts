@@ -35,7 +35,7 @@ if (partialUploads.length > 0 || workDir.removed.length > 0) {
   app.log.warn({ partialUploads, workDirs: workDir.removed }, 'removed what processes that ended left behind');
 }
 const scans = composition.repositories.scanJobs;
-await startScanWorkers(app, { scans, knowledgeBase, blobs, engine, tempDir: workDir.path, startDelayMs: config.testScanDelayMs, limits: config.scanLimits });
+await startScanWorkers(app, { scans, knowledgeBase, blobs, engine, queue: composition.queue, tempDir: workDir.path, startDelayMs: config.testScanDelayMs, limits: config.scanLimits });
 await startReevaluation(app, { scans, knowledgeBase });
 await startKbSync(app, { enabled: config.kbSync });
 

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type Composition, compose } from '../src/composition.ts';
 import type { Database } from '../src/db/client.ts';
+import type { Engine } from '../src/engine/engine.ts';
 import { startReevaluation } from '../src/jobs/reevaluate.ts';
 import { startScanWorkers } from '../src/jobs/scan.ts';
 import { type DatabaseKind, openTestDatabase } from './databases.ts';
@@ -16,20 +17,27 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database with blobs in a temp dir; workers run the real engine. */
-export async function startTestApp(kind: DatabaseKind, options: { workers?: boolean; maxUploadBytes?: number; webDist?: string } = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh database with blobs in a temp dir. Workers run the real engine in
+ * a worker thread, or `engine` (test/fake-engine.ts) where the test's subject is not the engine.
+ */
+export async function startTestApp(
+  kind: DatabaseKind,
+  options: { workers?: boolean; engine?: Engine; maxUploadBytes?: number; webDist?: string } = {},
+): Promise<TestApp> {
   const testDb = await openTestDatabase(kind);
   const blobDir = await mkdtemp(path.join(os.tmpdir(), 'binlens-blobs-'));
   const composition = compose({
     database: testDb.database,
     blobDir,
+    ...(options.engine ? { engine: options.engine } : {}),
     ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}),
   });
   const app = await buildApp({ composition, webDist: options.webDist });
   if (options.workers) {
-    const { blobs, engine, knowledgeBase } = composition;
+    const { blobs, engine, knowledgeBase, queue } = composition;
     const scans = composition.repositories.scanJobs;
-    await startScanWorkers(app, { scans, knowledgeBase, blobs, engine });
+    await startScanWorkers(app, { scans, knowledgeBase, blobs, engine, queue });
     await startReevaluation(app, { scans, knowledgeBase });
   }
   return {

@@ -9,6 +9,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { createQueueHandle, createQueues } from '../src/jobs/queues.ts';
 import * as schema from '../src/db/schema/index.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -72,7 +73,7 @@ function migratedTemplate(): Promise<Buffer> {
     for (const name of readdirSync(MIGRATIONS, { recursive: true }).map(String).sort()) {
       if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(path.join(MIGRATIONS, name)));
     }
-    hash.update(pgliteVersion());
+    hash.update(packageVersion('@electric-sql/pglite')).update(packageVersion('pg-boss')).update(readFileSync(new URL('../src/jobs/queues.ts', import.meta.url)));
     const file = path.join(tmpdir(), `binlens-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
     try {
       return await readFile(file);
@@ -80,6 +81,12 @@ function migratedTemplate(): Promise<Buffer> {
       const database = await openDatabase({});
       await migrateDatabase(database);
       if (database.kind !== 'pglite') throw new Error('expected PGlite');
+      // pg-boss's schema and the app's queues too, as the first start of the app makes them.
+      const boss = createQueueHandle(database, true).boss;
+      if (!boss) throw new Error('expected a queue');
+      await boss.start();
+      await createQueues(boss);
+      await boss.stop({ graceful: false });
       const dump = Buffer.from(await (await database.pglite.dumpDataDir('none')).arrayBuffer());
       await database.close();
       const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -91,15 +98,15 @@ function migratedTemplate(): Promise<Buffer> {
   return template;
 }
 
-/** The installed PGlite's version: another version may not read this one's data directory. */
-function pgliteVersion(): string {
-  for (let dir = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+/** The installed version of `name`: another PGlite may not read this one's data directory, another pg-boss makes another schema. */
+function packageVersion(name: string): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.resolve(name))); dir !== path.dirname(dir); dir = path.dirname(dir)) {
     try {
       const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (manifest.name === '@electric-sql/pglite') return manifest.version ?? '';
+      if (manifest.name === name) return manifest.version ?? '';
     } catch {
       // no package.json at this level
     }
   }
-  throw new Error('cannot find the installed @electric-sql/pglite');
+  throw new Error(`cannot find the installed ${name}`);
 }

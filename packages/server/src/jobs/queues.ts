@@ -40,17 +40,24 @@ export interface QueueHandle {
   readonly boss: PgBoss | null;
   /** Sends a job; 503 when there is no queue or pg-boss refuses it. */
   enqueue(queue: string, data: object): Promise<string>;
+  /** A worker of this process on `queue`: woken by every send, so a job starts at once rather than at its next poll. */
+  wakeOnSend(queue: string, workerId: string): void;
 }
 
 export function createQueueHandle(database: Database, enabled: boolean): QueueHandle {
   const boss = enabled ? newBoss(database) : null;
+  const localWorkers = new Map<string, Set<string>>();
   return {
     boss,
     async enqueue(queue, data) {
       if (!boss) throw new AppError('queue_unavailable');
       const id = await boss.send(queue, data);
       if (!id) throw new AppError('queue_unavailable');
+      for (const workerId of localWorkers.get(queue) ?? []) boss.notifyWorker(workerId);
       return id;
+    },
+    wakeOnSend(queue, workerId) {
+      localWorkers.set(queue, (localWorkers.get(queue) ?? new Set()).add(workerId));
     },
   };
 }

@@ -9,7 +9,7 @@ import { newErrorId } from '../lib/errors.ts';
 import type { ScanJobRepository } from '../modules/scans/job-repository.ts';
 import { ProgressWriter } from './progress-writer.ts';
 import { reevaluateScan } from './reevaluate.ts';
-import { SCAN_DEAD_QUEUE, SCAN_HEARTBEAT_REFRESH_SECONDS, SCAN_QUEUE, type ScanJobData } from './queues.ts';
+import { type QueueHandle, SCAN_DEAD_QUEUE, SCAN_HEARTBEAT_REFRESH_SECONDS, SCAN_QUEUE, type ScanJobData } from './queues.ts';
 
 export interface ScanJobDeps {
   scans: ScanJobRepository;
@@ -84,6 +84,8 @@ export async function markDeadScan(scans: ScanJobRepository, scanId: number): Pr
 /** The job's dependencies from the composition root (composition.ts) and main.ts, less the app's logger. */
 export interface ScanWorkersOptions extends Omit<ScanJobDeps, 'log' | 'progressIntervalMs'> {
   knowledgeBase: KnowledgeBase;
+  /** The composition's queue: an upload wakes this process's workers at once. */
+  queue: Pick<QueueHandle, 'wakeOnSend'>;
   concurrency?: number;
 }
 
@@ -96,15 +98,19 @@ export interface ScanWorkersOptions extends Omit<ScanJobDeps, 'log' | 'progressI
 export async function startScanWorkers(app: Pick<FastifyInstance, 'boss' | 'database' | 'log'>, deps: ScanWorkersOptions): Promise<void> {
   const boss = app.boss;
   if (!boss) throw new Error('startScanWorkers needs an app built with the queue enabled');
-  const { concurrency, ...rest } = deps;
+  const { concurrency, queue, ...rest } = deps;
   const jobDeps: ScanJobDeps = { ...rest, log: app.log };
   if (app.database.kind === 'pglite') {
     const orphans = await failOrphanedJobs(boss, SCAN_QUEUE);
     if (orphans.length > 0) app.log.warn({ jobs: orphans }, 'scan jobs of a process that ended were failed for retry');
   }
-  await boss.work<ScanJobData>(SCAN_QUEUE, { localConcurrency: concurrency ?? 2, pollingIntervalSeconds: 1, heartbeatRefreshSeconds: SCAN_HEARTBEAT_REFRESH_SECONDS }, async (jobs) => {
-    for (const job of jobs) await runScanJob(jobDeps, job.data.scanId, job.signal);
-  });
+  // One worker per concurrent scan, each woken by an upload (pg-boss wakes a worker by its id).
+  for (let i = 0; i < (concurrency ?? 2); i += 1) {
+    const workerId = await boss.work<ScanJobData>(SCAN_QUEUE, { pollingIntervalSeconds: 1, heartbeatRefreshSeconds: SCAN_HEARTBEAT_REFRESH_SECONDS }, async (jobs) => {
+      for (const job of jobs) await runScanJob(jobDeps, job.data.scanId, job.signal);
+    });
+    queue.wakeOnSend(SCAN_QUEUE, workerId);
+  }
   await boss.work<ScanJobData>(SCAN_DEAD_QUEUE, { pollingIntervalSeconds: 5 }, async (jobs) => {
     for (const job of jobs) await markDeadScan(deps.scans, job.data.scanId);
   });

@@ -3,9 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scan, toNativeJson, toScanResult } from '@binlens/engine';
+import type { Identification } from '@binlens/engine/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { fakeEngine } from '../../../test/fake-engine.ts';
 import { multipart, tar } from '../../../test/files.ts';
 import { newSession, type TestSession } from '../../../test/login.ts';
 
@@ -34,7 +36,18 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
   let expected: ReturnType<typeof toNativeJson>;
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { workers: true });
+    // The file scanned once by the real engine, in-process; the app's (fake) engine answers
+    // that Identification, and the API must answer exactly the native JSON's sections.
+    const dir = await mkdtemp(join(tmpdir(), 'binlens-analysis-'));
+    let identification: Identification;
+    try {
+      await writeFile(join(dir, 'release.tar'), ARCHIVE);
+      identification = await scan(join(dir, 'release.tar'));
+      expected = toNativeJson(identification, toScanResult(identification));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    t = await startTestApp(kind, { workers: true, engine: fakeEngine(() => identification) });
     alice = await newSession(t.app, t.database);
     const group = await t.app.inject({ method: 'POST', url: '/rest/groups/', headers: alice.headers, payload: { name: 'Apps' } });
     const body = multipart('file', 'release.tar', ARCHIVE);
@@ -42,16 +55,7 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
     scanId = created.json<{ id: number }>().id;
     const deadline = Date.now() + 60_000;
     while ((await t.app.inject({ method: 'GET', url: `/rest/scans/${scanId}/`, headers: alice.headers })).json<{ status: string }>().status === 'B' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    // The same file scanned in-process: the API must answer exactly the native JSON's sections.
-    const dir = await mkdtemp(join(tmpdir(), 'binlens-analysis-'));
-    try {
-      await writeFile(join(dir, 'release.tar'), ARCHIVE);
-      const identification = await scan(join(dir, 'release.tar'));
-      expected = toNativeJson(identification, toScanResult(identification));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   });
   afterAll(() => t.close());

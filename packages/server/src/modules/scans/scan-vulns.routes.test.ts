@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/databases.ts';
 import { requestReevaluation } from '../../jobs/reevaluate.ts';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { multipart, tar } from '../../../test/files.ts';
+import { component, fakeEngine, findingsFile } from '../../../test/fake-engine.ts';
+import { multipart } from '../../../test/files.ts';
 import { newSession, type TestSession } from '../../../test/login.ts';
 
 // GHSA-35jh-r3h4-6jhm as the GitHub Advisory Database publishes it in OSV (trimmed).
@@ -29,7 +30,7 @@ describe.each(DATABASES)('scan result vulnerabilities on %s', (kind) => {
   let groupId: number;
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { workers: true });
+    t = await startTestApp(kind, { workers: true, engine: fakeEngine() });
     alice = await newSession(t.app, t.database);
     const group = await t.app.inject({ method: 'POST', url: '/rest/groups/', headers: alice.headers, payload: { name: 'Apps' } });
     groupId = group.json<{ id: number }>().id;
@@ -37,7 +38,7 @@ describe.each(DATABASES)('scan result vulnerabilities on %s', (kind) => {
   afterAll(() => t.close());
 
   it('shows a vulnerability imported after the scan, without rescanning', async () => {
-    const archive = tar([{ path: 'app/node_modules/lodash/package.json', content: JSON.stringify({ name: 'lodash', version: '4.17.20', license: 'MIT' }) }]);
+    const archive = findingsFile({ components: [component({ name: 'lodash', version: '4.17.20', licenses: ['MIT'] })] });
     const body = multipart('file', 'app.tar', archive);
     const created = await t.app.inject({ method: 'POST', url: `/rest/groups/${groupId}/upload/`, headers: { ...alice.headers, ...body.headers }, payload: body.payload });
     const id = created.json<{ id: number }>().id;
@@ -82,7 +83,7 @@ describe.each(DATABASES)('scan result vulnerabilities on %s', (kind) => {
     const withoutCve = { ...GHSA_LODASH, id: 'GHSA-9x4f-7q2v-lodash', aliases: [], severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' }] };
     await importFeed(t.database.db, { name: 'no-cve.json', bytes: Buffer.from(JSON.stringify(withoutCve)) });
     await importFeed(t.database.db, { name: 'GHSA-35jh-r3h4-6jhm.json', bytes: Buffer.from(JSON.stringify(GHSA_LODASH)) });
-    const archive = tar([{ path: 'srv/node_modules/lodash/package.json', content: JSON.stringify({ name: 'lodash', version: '4.17.19', license: 'MIT' }) }]);
+    const archive = findingsFile({ components: [component({ name: 'lodash', version: '4.17.19', licenses: ['MIT'] })] });
     const body = multipart('file', 'srv.tar', archive);
     const created = await t.app.inject({ method: 'POST', url: `/rest/groups/${groupId}/upload/`, headers: { ...alice.headers, ...body.headers }, payload: body.payload });
     const id = created.json<{ id: number }>().id;

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, openTestDatabase, type TestDatabase } from '../../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { multipart, tar } from '../../../test/files.ts';
+import { component, fakeEngine, findingsFile } from '../../../test/fake-engine.ts';
+import { multipart } from '../../../test/files.ts';
 import { newSession, type TestSession } from '../../../test/login.ts';
 import { buildApp } from '../../app.ts';
 import { compose } from '../../composition.ts';
@@ -25,7 +26,7 @@ describe.each(DATABASES)('scan routes on %s', (kind) => {
   let groupId: number;
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { workers: true });
+    t = await startTestApp(kind, { workers: true, engine: fakeEngine() });
     alice = await newSession(t.app, t.database);
     bob = await newSession(t.app, t.database);
     const group = await t.app.inject({ method: 'POST', url: '/rest/groups/', headers: alice.headers, payload: { name: 'Apps' } });
@@ -47,8 +48,8 @@ describe.each(DATABASES)('scan routes on %s', (kind) => {
     }
   };
 
-  it('uploads a tar, runs the engine and serves its components', async () => {
-    const archive = tar([{ path: 'app/node_modules/left-pad/package.json', content: JSON.stringify({ name: 'left-pad', version: '1.3.0', license: 'WTFPL' }) }]);
+  it('uploads a file, scans it and serves its components', async () => {
+    const archive = findingsFile({ components: [component({ name: 'left-pad', version: '1.3.0', licenses: ['WTFPL'] })] });
     const response = await upload(alice, 'app.tar', archive);
     expect(response.statusCode).toBe(201);
     const created = response.json<ScanBody & Record<string, unknown>>();
@@ -78,19 +79,22 @@ describe.each(DATABASES)('scan routes on %s', (kind) => {
     expect(list.results[0]?.id).toBe(created.id);
   });
 
-  it('finishes an empty upload with a warning, never leaving it busy', async () => {
+  it('finishes an empty upload, never leaving it busy', async () => {
     const response = await upload(alice, 'empty.bin', Buffer.alloc(0));
     expect(response.statusCode).toBe(201);
     const finished = await waitFinished(response.json<ScanBody>().id);
-    expect(finished.status).toBe('R');
-    const warnings = await t.app.inject({ method: 'GET', url: `/rest/scans/${finished.id}/warnings/`, headers: alice.headers });
-    expect(warnings.json()).toEqual({
-      count: 1,
-      results: [{ level: 'warning', location: [], plugin: 'engine/pipeline', code: 'empty-input', message: 'the input is empty' }],
-      links: { next: null, previous: null },
-    });
-    const errors = await t.app.inject({ method: 'GET', url: `/rest/scans/${finished.id}/errors/`, headers: alice.headers });
-    expect(errors.json()).toEqual({ count: 0, results: [], links: { next: null, previous: null } });
+    expect(finished).toMatchObject({ status: 'R', error: null, component_count: 0 });
+  });
+
+  it("lists the scan's problems by level", async () => {
+    const warning = { level: 'warning' as const, location: ['fw.bin', 'rootfs'], plugin: 'unpack/squashfs', code: 'truncated', message: 'the image ends early' };
+    const error = { level: 'error' as const, location: ['fw.bin'], plugin: 'unpack/gzip', code: 'corrupt', message: 'bad CRC' };
+    const response = await upload(alice, 'fw.bin', findingsFile({ problems: [warning, error] }));
+    const finished = await waitFinished(response.json<ScanBody>().id);
+    const list = async (level: string) => (await t.app.inject({ method: 'GET', url: `/rest/scans/${finished.id}/${level}/`, headers: alice.headers })).json();
+    expect(await list('warnings')).toEqual({ count: 1, results: [warning], links: { next: null, previous: null } });
+    expect(await list('errors')).toEqual({ count: 1, results: [error], links: { next: null, previous: null } });
+    expect(await list('info')).toEqual({ count: 0, results: [], links: { next: null, previous: null } });
   });
 
   it('answers 400 {file: [...]} without a file field', async () => {
