@@ -62,8 +62,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(groupsRoutes, { groups: services.groups });
     await app.register(scansRoutes, { scans: services.scans });
     await app.register(vulnerabilitiesRoutes, { vulnerabilities: services.vulnerabilities });
-    await app.register(scoresRoutes, { knowledgeBase: composition.knowledgeBase });
-    await app.register(analysisRoutes, { scans: composition.repositories.scans });
+    await app.register(scoresRoutes, { vulnerabilities: services.vulnerabilities });
+    await app.register(analysisRoutes, { analysis: services.scanAnalysis });
     await app.register(webPlugin, { webDist: options.webDist ?? '' });
     await app.ready();
   } catch (error) {

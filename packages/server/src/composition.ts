@@ -17,6 +17,7 @@ import { createAccessRepository } from './modules/groups/access-repository.ts';
 import { createAccessService } from './modules/groups/access-service.ts';
 import { createGroupsRepository } from './modules/groups/repository.ts';
 import { createGroupsService, type GroupsService } from './modules/groups/service.ts';
+import { createScanAnalysisService, type ScanAnalysisService } from './modules/scans/analysis-service.ts';
 import { createScanJobRepository, type ScanJobRepository } from './modules/scans/job-repository.ts';
 import { createQuotaRepository } from './modules/scans/quotas.ts';
 import { createScansRepository, type ScansRepository } from './modules/scans/repository.ts';
@@ -47,7 +48,6 @@ export interface Composition {
   readonly repositories: {
     readonly audit: AuditRepository;
     readonly users: UsersRepository;
-    /** What the analysis lists read a page at a time. */
     readonly scans: ScansRepository;
     /** What the scan, dead-letter and re-evaluation jobs read and write. */
     readonly scanJobs: ScanJobRepository;
@@ -59,6 +59,8 @@ export interface Composition {
     readonly users: UsersService;
     readonly groups: GroupsService;
     readonly scans: ScansService;
+    /** The analysers' lists of a ready scan, a page at a time. */
+    readonly scanAnalysis: ScanAnalysisService;
     readonly vulnerabilities: VulnerabilitiesService;
   };
 }
@@ -107,6 +109,7 @@ export function compose(settings: CompositionSettings): Composition {
       usage: createQuotaRepository(db),
       transaction: (work) => db.transaction((tx) => work({ scans: createScansRepository(tx), audit: createAuditRepository(tx), usage: createQuotaRepository(tx) })),
     }),
+    scanAnalysis: createScanAnalysisService({ scans: repositories.scans }),
     vulnerabilities: createVulnerabilitiesService({ db, knowledgeBase }),
   };
   return { database, blobs, engine, knowledgeBase, queue, maxUploadBytes, repositories, services };

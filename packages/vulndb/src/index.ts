@@ -31,7 +31,9 @@ export { evaluate, withVulns, type EvaluateOptions, type EvaluatedComponent, typ
 export { toSbomVulnerabilities } from './sbom-vulnerabilities.ts';
 export { cpeMatchSource, type MatchSource, type VulnMatch } from './match/matchers.ts';
 export { chooseMetric, pickMetric, type CvssChoice, type SeverityOptions, type SourcedMetric } from './match/severity.ts';
-export { createKnowledgeBase, findVulnId, knowledgeBaseStatus, type KnowledgeBase, type SourceStatus } from './kb/knowledge-base.ts';
+export {
+  createKnowledgeBase, findVulnId, knowledgeBaseStatus, type DistroCvssFact, type EpssFact, type KevFact, type KnowledgeBase, type RecordFact, type SourceStatus,
+} from './kb/knowledge-base.ts';
 export { defaultDataDir, evaluateWithLocalKnowledgeBase, knowledgeBaseDir, openKnowledgeBase, type OpenKnowledgeBase } from './kb/open.ts';
 export { importFeed, UnknownFeedError } from './import/import-file.ts';
 export { FEEDS, detectFeed, feedByKind } from './import/registry.ts';

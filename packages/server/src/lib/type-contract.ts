@@ -10,3 +10,11 @@ export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : fa
 
 /** Compiles only for `true`: `type _ = Assert<Same<X, Y>>`. */
 export type Assert<T extends true> = T;
+
+/** `modelVersion` → `model_version`: the API's field names for vulndb's camel-cased columns. */
+export type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S;
+
+/** An object's fields under their snake-cased names, with their types. */
+export type SnakeCased<T> = { [K in keyof T as K extends string ? SnakeCase<K> : K]: T[K] };

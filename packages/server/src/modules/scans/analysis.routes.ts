@@ -2,32 +2,19 @@
 // {scanUrl}mobileapps/, scans/{id}/infoleak/ (search) and the infoleak lists per kind.
 // Shapes are the native JSON contract's; lists are paged like every list.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ScanItemSection } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type PageRequest, pageOf, pageRequest } from '../../lib/paging.ts';
+import { pageRequest } from '../../lib/paging.ts';
 import { ErrorDetail, IdParams } from '../../lib/schemas.ts';
 import { viewerOf } from '../../plugins/guard.ts';
-import type { Viewer } from '../users/viewer.ts';
+import type { ScanAnalysisService } from './analysis-service.ts';
 import {
-  type ExecutableAttributesItem, INFOLEAK_KINDS, type InfoleakItem, InfoleakKindParams, InfoleakKindQuery, InfoleakPage, InfoleakQuery, type MobileAppItem,
-  ExecutableAttributesPage, MobileAppPage, PageOnlyQuery,
+  INFOLEAK_KINDS, InfoleakKindParams, InfoleakKindQuery, InfoleakPage, InfoleakQuery, ExecutableAttributesPage, MobileAppPage, PageOnlyQuery,
 } from './analysis.schemas.ts';
-import type { ItemFilter, ScansRepository } from './repository.ts';
 
 /** Spec §9: ids are fetched in chunks of 100. */
 const MAX_IDS = 100;
 
-export const analysisRoutes: FastifyPluginAsyncTypebox<{ scans: ScansRepository }> = async (app, { scans }) => {
-
-  // Each list is read a page at a time from the scan's stored items (result-items.ts).
-  const page = async <T>(
-    viewer: Viewer, id: number, section: ScanItemSection, filter: ItemFilter, request: PageRequest, path: string, query: Record<string, unknown>,
-  ) => {
-    const found = await scans.items<T>(viewer, id, section, filter, request);
-    if (!found) throw new AppError('not_found');
-    if (found.status !== 'R') throw new AppError('scan_not_ready');
-    return pageOf(found.rows, found.count, request, path, query);
-  };
+export const analysisRoutes: FastifyPluginAsyncTypebox<{ analysis: ScanAnalysisService }> = async (app, { analysis }) => {
 
   app.get('/rest/scans/:id/executable-attributes/', {
     config: { permission: 'view_appcheckgroup', scope: { scan: 'params.id' } },
@@ -40,7 +27,7 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ scans: ScansRepository 
     },
   }, async (request) => {
     const { id } = request.params;
-    return page<ExecutableAttributesItem>(viewerOf(request), id, 'executable', {}, pageRequest(request.query), `/rest/scans/${id}/executable-attributes/`, {});
+    return analysis.executables(viewerOf(request), id, pageRequest(request.query), { path: `/rest/scans/${id}/executable-attributes/`, query: {} });
   });
 
   app.get('/rest/scans/:id/mobileapps/', {
@@ -54,7 +41,7 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ scans: ScansRepository 
     },
   }, async (request) => {
     const { id } = request.params;
-    return page<MobileAppItem>(viewerOf(request), id, 'mobile_app', {}, pageRequest(request.query), `/rest/scans/${id}/mobileapps/`, {});
+    return analysis.mobileApps(viewerOf(request), id, pageRequest(request.query), { path: `/rest/scans/${id}/mobileapps/`, query: {} });
   });
 
   app.get('/rest/scans/:id/infoleak/', {
@@ -70,7 +57,8 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ scans: ScansRepository 
     const { id } = request.params;
     const { kind, search, include_decoys: includeDecoys, ...rest } = request.query;
     const filter = { kind, search: search === '' ? undefined : search, includeDecoys: includeDecoys === true };
-    return page<InfoleakItem>(viewerOf(request), id, 'infoleak', filter, pageRequest(rest), `/rest/scans/${id}/infoleak/`, { kind, search, include_decoys: includeDecoys });
+    const links = { path: `/rest/scans/${id}/infoleak/`, query: { kind, search, include_decoys: includeDecoys } };
+    return analysis.infoleaks(viewerOf(request), id, filter, pageRequest(rest), links);
   });
 
   app.get('/rest/infoleak/:kind/', {
@@ -87,7 +75,8 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ scans: ScansRepository 
     if (!(INFOLEAK_KINDS as readonly string[]).includes(kind)) throw new AppError('not_found');
     const { scan, id__in: idIn, ordering: _ordering, ...rest } = request.query;
     const ids = idIn === undefined ? undefined : parseIds(idIn);
-    return page<InfoleakItem>(viewerOf(request), scan, 'infoleak', { kind, ids }, pageRequest(rest), `/rest/infoleak/${request.params.kind}/`, { scan, id__in: idIn });
+    const links = { path: `/rest/infoleak/${request.params.kind}/`, query: { scan, id__in: idIn } };
+    return analysis.infoleaks(viewerOf(request), scan, { kind, ids }, pageRequest(rest), links);
   });
 };
 

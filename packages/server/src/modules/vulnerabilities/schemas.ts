@@ -56,3 +56,37 @@ export const Vulnerability = Type.Object({
   withdrawn: Type.Boolean({ description: 'Rejected by NVD or withdrawn by its advisory database.' }),
 }, { title: 'Vulnerability' });
 export type Vulnerability = Static<typeof Vulnerability>;
+
+/** Spec §9: ids are fetched in chunks of 100. */
+export const MAX_IDS = 100;
+
+const CveQueryFields = {
+  cve__in: Type.String({ minLength: 1, maxLength: 2000, description: `Comma-separated CVE ids, at most ${MAX_IDS}.` }),
+};
+export const CveQuery = Type.Object(CveQueryFields);
+
+export const DistroCvssQuery = Type.Object({
+  ...CveQueryFields,
+  distro: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'Only this distribution: debian, ubuntu.' })),
+});
+
+export const DistroCvss = Type.Object({
+  distro: Type.String(),
+  cve: Type.String(),
+  severity: Type.String({ description: "The distribution's own word: Ubuntu priority, Debian urgency." }),
+  score: Nullable(Type.Number()),
+  vector: Nullable(Type.String()),
+}, { title: 'DistroCvss' });
+export type DistroCvss = Static<typeof DistroCvss>;
+
+export const Epss = Type.Object({
+  cve: Type.String(),
+  epss: Type.Number(),
+  percentile: Type.Number(),
+  model_version: Nullable(Type.String()),
+  score_date: Nullable(Type.String()),
+}, { title: 'Epss' });
+export type Epss = Static<typeof Epss>;
+
+/** A list answered whole (at most MAX_IDS items): no paging links. */
+export const ListOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Object({ count: Type.Integer(), results: Type.Array(item) });

@@ -1,7 +1,7 @@
 import type { KbDatabase, KnowledgeBase, SeverityOptions, SourcedMetric } from '@binlens/vulndb';
 import { chooseMetric, findVulnId, pickMetric } from '@binlens/vulndb';
 import { AppError } from '../../lib/errors.ts';
-import type { Vulnerability } from './schemas.ts';
+import type { DistroCvss, Epss, Vulnerability } from './schemas.ts';
 
 /** A scan's matching options (spec §9), as its evaluation applies them. */
 export interface VulnerabilityOptions {
@@ -11,6 +11,10 @@ export interface VulnerabilityOptions {
 
 export interface VulnerabilitiesService {
   get(id: string, options: VulnerabilityOptions): Promise<Vulnerability>;
+  /** The distributions' ratings of these CVEs, of one distribution when given; by CVE, then distribution. */
+  distroCvss(cves: string[], distro?: string): Promise<DistroCvss[]>;
+  /** The EPSS scores of these CVEs, by CVE. */
+  epss(cves: string[]): Promise<Epss[]>;
 }
 
 /** Spec §5: cve- or bdsa- (case-insensitive), otherwise vendor. */
@@ -26,6 +30,19 @@ const isCve = (id: string): boolean => /^CVE-\d{4}-\d+$/i.test(id);
 export function createVulnerabilitiesService(deps: { db: KbDatabase; knowledgeBase: KnowledgeBase }): VulnerabilitiesService {
   const kb = deps.knowledgeBase;
   return {
+    async distroCvss(cves, distro) {
+      return (await kb.distroCvss(cves))
+        .filter((r) => distro === undefined || r.distro === distro)
+        .map((r) => ({ distro: r.distro, cve: r.cve, severity: r.severity, score: r.score, vector: r.vector }))
+        .sort((a, b) => a.cve.localeCompare(b.cve) || a.distro.localeCompare(b.distro));
+    },
+
+    async epss(cves) {
+      return (await kb.epss(cves))
+        .map((r) => ({ cve: r.cve, epss: r.epss, percentile: r.percentile, model_version: r.modelVersion, score_date: r.scoreDate }))
+        .sort((a, b) => a.cve.localeCompare(b.cve));
+    },
+
     async get(id, options) {
       const vulnId = await findVulnId(deps.db, id);
       if (!vulnId) throw new AppError('not_found');

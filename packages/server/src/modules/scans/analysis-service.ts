@@ -1,0 +1,34 @@
+// The analysers' lists of a ready scan (executables, mobile apps, infoleaks), read a page at a
+// time from its stored items (result-items.ts): nothing re-projects the whole result per page.
+import type { ScanItemSection } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
+import type { Viewer } from '../users/viewer.ts';
+import type { ExecutableAttributesItem, InfoleakItem, MobileAppItem } from './analysis.schemas.ts';
+import type { ItemFilter, ScansRepository } from './repository.ts';
+
+/** Where a page was asked for: its path and the query its links keep. */
+export interface PageLinks {
+  path: string;
+  query: Record<string, unknown>;
+}
+
+export interface ScanAnalysisService {
+  executables(viewer: Viewer, scanId: number, page: PageRequest, links: PageLinks): Promise<Page<ExecutableAttributesItem>>;
+  mobileApps(viewer: Viewer, scanId: number, page: PageRequest, links: PageLinks): Promise<Page<MobileAppItem>>;
+  infoleaks(viewer: Viewer, scanId: number, filter: ItemFilter, page: PageRequest, links: PageLinks): Promise<Page<InfoleakItem>>;
+}
+
+export function createScanAnalysisService(deps: { scans: Pick<ScansRepository, 'items'> }): ScanAnalysisService {
+  const page = async <T>(viewer: Viewer, scanId: number, section: ScanItemSection, filter: ItemFilter, request: PageRequest, links: PageLinks): Promise<Page<T>> => {
+    const found = await deps.scans.items<T>(viewer, scanId, section, filter, request);
+    if (!found) throw new AppError('not_found');
+    if (found.status !== 'R') throw new AppError('scan_not_ready');
+    return pageOf(found.rows, found.count, request, links.path, links.query);
+  };
+  return {
+    executables: (viewer, scanId, request, links) => page(viewer, scanId, 'executable', {}, request, links),
+    mobileApps: (viewer, scanId, request, links) => page(viewer, scanId, 'mobile_app', {}, request, links),
+    infoleaks: (viewer, scanId, filter, request, links) => page(viewer, scanId, 'infoleak', filter, request, links),
+  };
+}
