@@ -9,6 +9,7 @@ import type { Database, Db } from './db/client.ts';
 import { type Engine, realEngine } from './engine/engine.ts';
 import { createQueueHandle, type QueueHandle } from './jobs/queues.ts';
 import { SCAN_QUEUE, type ScanJobData } from './lib/queue-names.ts';
+import { auditedChanges } from './modules/audit/audited.ts';
 import { type AuditRepository, createAuditRepository } from './modules/audit/repository.ts';
 import { createSessionsRepository } from './modules/auth/repository.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
@@ -86,18 +87,15 @@ export function compose(settings: CompositionSettings): Composition {
     auth: createAuthService({
       users: repositories.users,
       sessions: createSessionsRepository(db),
-      audit: repositories.audit,
-      transaction: (work) => db.transaction((tx) => work({ sessions: createSessionsRepository(tx), audit: createAuditRepository(tx) })),
+      change: auditedChanges((work) => db.transaction((tx) => work({ sessions: createSessionsRepository(tx), audit: createAuditRepository(tx) }))),
     }),
     users: createUsersService({ users: repositories.users }),
     groups: createGroupsService({
       groups,
-      audit: repositories.audit,
-      transaction: (work) => db.transaction((tx) => work({ groups: createGroupsRepository(tx), audit: createAuditRepository(tx) })),
+      change: auditedChanges((work) => db.transaction((tx) => work({ groups: createGroupsRepository(tx), audit: createAuditRepository(tx) }))),
     }),
     scans: createScansService({
       scans: repositories.scans,
-      audit: repositories.audit,
       blobs,
       engine,
       knowledgeBase,
@@ -107,7 +105,7 @@ export function compose(settings: CompositionSettings): Composition {
       maxUploadBytes,
       quotas: settings.quotas ?? NO_QUOTAS,
       usage: createQuotaRepository(db),
-      transaction: (work) => db.transaction((tx) => work({ scans: createScansRepository(tx), audit: createAuditRepository(tx), usage: createQuotaRepository(tx) })),
+      change: auditedChanges((work) => db.transaction((tx) => work({ scans: createScansRepository(tx), audit: createAuditRepository(tx), usage: createQuotaRepository(tx) }))),
     }),
     scanAnalysis: createScanAnalysisService({ scans: repositories.scans }),
     vulnerabilities: createVulnerabilitiesService({ db, knowledgeBase }),

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/errors.ts';
 import { dummyHash, verifyPassword } from '../../lib/password.ts';
-import type { AuditRepository } from '../audit/repository.ts';
+import type { AuditedChange } from '../audit/audited.ts';
 import { permissionsOf } from '../users/permissions.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import type { UserMe } from '../users/schemas.ts';
@@ -27,15 +27,13 @@ export interface AuthService {
 export interface AuthServiceDeps {
   users: UsersRepository;
   sessions: SessionsRepository;
-  audit: AuditRepository;
   now?: () => Date;
-  /** Runs `work` in one database transaction with repositories bound to it; default: without one. */
-  transaction?: <T>(work: (tx: { sessions: SessionsRepository; audit: AuditRepository }) => Promise<T>) => Promise<T>;
+  /** Writes a session change with its audit event (modules/audit/audited.ts). */
+  change: AuditedChange<{ sessions: SessionsRepository }>;
 }
 
 export function createAuthService(deps: AuthServiceDeps): AuthService {
   const now = deps.now ?? (() => new Date());
-  const transaction = deps.transaction ?? ((work) => work(deps));
   return {
     async login(email, password) {
       const user = await deps.users.findByEmail(email.trim());
@@ -45,19 +43,18 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       const token = randomBytes(32).toString('base64url');
       const csrfToken = randomBytes(24).toString('base64url');
       const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
-      // The session and its audit event are written together or not at all.
-      await transaction(async (tx) => {
-        const session = await tx.sessions.create({ tokenHash: hashToken(token), userId: user.id, csrfToken, expiresAt });
-        await tx.audit.record({ actorId: user.id, action: 'auth.login', object: `session:${session.id}`, level: 1 });
-      });
+      await deps.change(
+        (tx) => tx.sessions.create({ tokenHash: hashToken(token), userId: user.id, csrfToken, expiresAt }),
+        (session) => ({ actorId: user.id, action: 'auth.login', object: `session:${session.id}`, level: 1 }),
+      );
       return { user: toUserMe(user), token, csrfToken, expiresAt };
     },
 
     async logout(viewer) {
-      await transaction(async (tx) => {
-        await tx.sessions.delete(viewer.sessionId);
-        await tx.audit.record({ actorId: viewer.userId, action: 'auth.logout', object: `session:${viewer.sessionId}`, level: 1 });
-      });
+      await deps.change(
+        (tx) => tx.sessions.delete(viewer.sessionId),
+        () => ({ actorId: viewer.userId, action: 'auth.logout', object: `session:${viewer.sessionId}`, level: 1 }),
+      );
     },
 
     async authenticate(token) {

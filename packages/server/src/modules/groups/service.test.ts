@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
+import { auditedChanges } from '../audit/audited.ts';
 import type { AuditEvent } from '../audit/repository.ts';
 import type { Viewer } from '../users/viewer.ts';
 import type { GroupRecord, GroupsRepository, NewGroup } from './repository.ts';
@@ -24,11 +25,16 @@ function fakeRepository(visible: GroupRecord[]) {
 
 const group = (id: number, depth: number, role: GroupRecord['role'] = 'GU'): GroupRecord => ({ id, name: `g${id}`, description: '', parentId: null, searchPath: String(id), depth, role });
 
+/** A service whose changes run without a transaction and record no audit events. */
+const serviceOver = (repository: GroupsRepository) =>
+  createGroupsService({ groups: repository, change: auditedChanges<{ groups: GroupsRepository }>((work) => work({ groups: repository, audit: { record: async () => undefined } })) });
+
 describe('groups service', () => {
   it('creates under a visible parent, trims the name and audits', async () => {
     const { repository, created } = fakeRepository([group(5, 3)]);
     const audit: AuditEvent[] = [];
-    const service = createGroupsService({ groups: repository, audit: { record: async (e) => void audit.push(e) } });
+    const change = auditedChanges<{ groups: GroupsRepository }>((work) => work({ groups: repository, audit: { record: async (e) => void audit.push(e) } }));
+    const service = createGroupsService({ groups: repository, change });
     const result = await service.create(viewer, { name: '  Routers ', parent: 5 });
     expect(created).toEqual([{ name: 'Routers', description: '', parent: group(5, 3), createdBy: 1 }]);
     expect(result).toEqual({ id: 101, name: 'Routers', description: '', parent: 5, search_path: '5.101', favourite: false, user_permissions: ['view_appcheckgroup', 'upload_application', 'change_appcheckgroup'] });
@@ -40,13 +46,13 @@ describe('groups service', () => {
     ['a parent at depth 35', 5, 'group_too_deep'],
   ])('refuses %s', async (_case, parent, code) => {
     const { repository } = fakeRepository([group(5, 35)]);
-    const service = createGroupsService({ groups: repository, audit: { record: async () => undefined } });
+    const service = serviceOver(repository);
     await expect(service.create(viewer, { name: 'x', parent })).rejects.toSatisfy((e) => e instanceof AppError && e.code === code);
   });
 
   it('answers not_found for an invisible group', async () => {
     const { repository } = fakeRepository([]);
-    const service = createGroupsService({ groups: repository, audit: { record: async () => undefined } });
+    const service = serviceOver(repository);
     await expect(service.get(viewer, 3)).rejects.toSatisfy((e) => e instanceof AppError && e.code === 'not_found');
   });
 });

@@ -1,7 +1,7 @@
 import type { GroupPermission } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
-import type { AuditRepository } from '../audit/repository.ts';
+import type { AuditedChange } from '../audit/audited.ts';
 import { seesAllGroups, type Viewer } from '../users/viewer.ts';
 import type { GroupRecord, GroupsRepository } from './repository.ts';
 import { type Group, type GroupCreateBody, type GroupListQuery, MAX_GROUP_DEPTH } from './schemas.ts';
@@ -14,13 +14,11 @@ export interface GroupsService {
 
 export interface GroupsServiceDeps {
   groups: GroupsRepository;
-  audit: AuditRepository;
-  /** Runs `work` in one database transaction with repositories bound to it; default: without one. */
-  transaction?: <T>(work: (deps: { groups: GroupsRepository; audit: AuditRepository }) => Promise<T>) => Promise<T>;
+  /** Writes a group with its audit event (modules/audit/audited.ts). */
+  change: AuditedChange<{ groups: GroupsRepository }>;
 }
 
 export function createGroupsService(deps: GroupsServiceDeps): GroupsService {
-  const transaction = deps.transaction ?? ((work) => work(deps));
   return {
     async list(viewer, query, page, path) {
       const { rows, count } = await deps.groups.list(viewer, { q: query.q, ordering: query.ordering ?? 'name' }, page);
@@ -39,12 +37,10 @@ export function createGroupsService(deps: GroupsServiceDeps): GroupsService {
       const parent = body.parent ? await deps.groups.findVisible(viewer, body.parent) : null;
       if (body.parent && !parent) throw new AppError('group_parent_not_found');
       if (parent && parent.depth >= MAX_GROUP_DEPTH) throw new AppError('group_too_deep');
-      // The group and its audit event are written together or not at all.
-      const id = await transaction(async (tx) => {
-        const created = await tx.groups.create({ name, description: body.description ?? '', parent: parent ?? null, createdBy: viewer.userId });
-        await tx.audit.record({ actorId: viewer.userId, action: 'group.create', object: `group:${created}`, level: 2, details: { name, parent: body.parent ?? null } });
-        return created;
-      });
+      const id = await deps.change(
+        (tx) => tx.groups.create({ name, description: body.description ?? '', parent: parent ?? null, createdBy: viewer.userId }),
+        (created) => ({ actorId: viewer.userId, action: 'group.create', object: `group:${created}`, level: 2, details: { name, parent: body.parent ?? null } }),
+      );
       return this.get(viewer, id);
     },
   };

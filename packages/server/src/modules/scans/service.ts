@@ -7,7 +7,7 @@ import type { Engine } from '../../engine/engine.ts';
 import { NO_QUOTAS, type Quotas } from '../../config.ts';
 import { AppError, ERRORS } from '../../lib/errors.ts';
 import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
-import type { AuditRepository } from '../audit/repository.ts';
+import type { AuditedChange } from '../audit/audited.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { SCAN_MATCHING, evaluateScan } from './evaluation.ts';
 import type { ScanRecord, ScansRepository } from './repository.ts';
@@ -37,7 +37,6 @@ export interface ScansService {
 
 export interface ScansServiceDeps {
   scans: ScansRepository;
-  audit: AuditRepository;
   blobs: BlobStore;
   engine: Pick<Engine, 'toScanResult'>;
   knowledgeBase: KnowledgeBase;
@@ -45,14 +44,13 @@ export interface ScansServiceDeps {
   maxUploadBytes: number;
   quotas?: Quotas;
   usage?: QuotaRepository;
-  /** Runs `work` in one database transaction with repositories bound to it; default: without one. */
-  transaction?: <T>(work: (tx: UploadTransaction) => Promise<T>) => Promise<T>;
+  /** Writes an upload's scan, under the quota check, with its audit event (modules/audit/audited.ts). */
+  change: AuditedChange<UploadRepositories>;
 }
 
-/** What an upload writes together: its scan and audit event, under the quota check. */
-export interface UploadTransaction {
+/** What an upload reads and writes in its transaction. */
+export interface UploadRepositories {
   scans: Pick<ScansRepository, 'create'>;
-  audit: AuditRepository;
   usage?: QuotaRepository;
 }
 
@@ -64,7 +62,6 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
   };
 
   const quotas = deps.quotas ?? NO_QUOTAS;
-  const transaction = deps.transaction ?? ((work) => work(deps));
   const quotasOn = quotas.userBytes > 0 || quotas.accountBytes > 0 || quotas.userUploadsPerHour > 0;
 
   const assertCanUpload = async (viewer: Viewer): Promise<ByteAllowance> => {
@@ -104,17 +101,17 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
       const allowed = await assertCanUpload(viewer);
       if (!file) throw new AppError('file_missing');
       const blob = await storeUpload(deps, file, allowed);
-      // The scan and its audit event are written together or not at all, and the quotas are
-      // checked again under a lock so that concurrent uploads cannot overrun them together.
-      const scanId = await transaction(async (tx) => {
-        if (quotasOn && tx.usage) {
-          await tx.usage.lock();
-          assertWithinQuotas(quotas, await tx.usage.usage(viewer.userId, new Date()), blob.size);
-        }
-        const id = await tx.scans.create({ groupId, filename: file.filename, size: blob.size, sha1: blob.sha1, sha256: blob.sha256, blobKey: blob.key, createdBy: viewer.userId });
-        await tx.audit.record({ actorId: viewer.userId, action: 'scan.create', object: `scan:${id}`, level: 2, details: { group: groupId, filename: file.filename, size: blob.size, sha256: blob.sha256 } });
-        return id;
-      });
+      // The quotas are checked again under a lock so that concurrent uploads cannot overrun them together.
+      const scanId = await deps.change(
+        async (tx) => {
+          if (quotasOn && tx.usage) {
+            await tx.usage.lock();
+            assertWithinQuotas(quotas, await tx.usage.usage(viewer.userId, new Date()), blob.size);
+          }
+          return tx.scans.create({ groupId, filename: file.filename, size: blob.size, sha1: blob.sha1, sha256: blob.sha256, blobKey: blob.key, createdBy: viewer.userId });
+        },
+        (id) => ({ actorId: viewer.userId, action: 'scan.create', object: `scan:${id}`, level: 2, details: { group: groupId, filename: file.filename, size: blob.size, sha256: blob.sha256 } }),
+      );
       try {
         await deps.enqueueScan(scanId);
       } catch (error) {
