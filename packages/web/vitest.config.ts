@@ -10,6 +10,9 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/testing/setup.ts'],
       css: false,
+      // One jsdom per worker instead of one per file (8 s instead of 50 s here): the setup file
+      // resets what tests share (DOM, handlers, stores, cookies, URL) after every test.
+      isolate: false,
     },
   }),
 );

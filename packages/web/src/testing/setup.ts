@@ -14,6 +14,9 @@ afterEach(() => {
   server.resetHandlers();
   useErrorDialogStore.setState({ sessionExpired: false, serverError: null });
   document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  window.history.replaceState(null, '', '/');
+  window.localStorage.clear();
+  window.sessionStorage.clear();
 });
 afterAll(() => server.close());
 
