@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Composition } from './composition.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { groupsRoutes } from './modules/groups/routes.ts';
+import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
 import { scansRoutes } from './modules/scans/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { vulnerabilitiesRoutes } from './modules/vulnerabilities/routes.ts';
@@ -60,9 +61,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(authRoutes, { auth: services.auth });
     await app.register(usersRoutes, { users: services.users });
     await app.register(groupsRoutes, { groups: services.groups });
-    await app.register(scansRoutes, { scans: services.scans });
+    await app.register(scansRoutes, { scans: services.scans, knowledgeBase: services.knowledgeBase });
     await app.register(vulnerabilitiesRoutes, { vulnerabilities: services.vulnerabilities });
     await app.register(scoresRoutes, { vulnerabilities: services.vulnerabilities });
+    await app.register(knowledgeBaseRoutes, { knowledgeBase: services.knowledgeBase, maxBundleBytes: composition.maxUploadBytes });
     await app.register(analysisRoutes, { analysis: services.scanAnalysis });
     await app.register(webPlugin, { webDist: options.webDist ?? '' });
     await app.ready();

@@ -2,12 +2,16 @@
 // the queue handle are built here, once, from the database and the configuration. buildApp
 // hands the route plugins their services, main.ts and the tests hand the jobs theirs; no
 // other file constructs them (composition.test.ts keeps it so).
-import { createKnowledgeBase, type KnowledgeBase } from '@binlens/vulndb';
+import path from 'node:path';
+import { createKnowledgeBase, importBundle, type KnowledgeBase, validateBundle } from '@binlens/vulndb';
 import { LocalBlobStore } from './blobs/local-blob-store.ts';
 import { DEFAULT_MAX_UPLOAD_BYTES, NO_QUOTAS, type Quotas } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { type Engine, realEngine } from './engine/engine.ts';
+import { KB_SYNC_QUEUE } from './jobs/kb-sync.ts';
 import { createQueueHandle, type QueueHandle } from './jobs/queues.ts';
+import { REEVALUATE_QUEUE } from './jobs/reevaluate.ts';
+import { AppError } from './lib/errors.ts';
 import { SCAN_QUEUE, type ScanJobData } from './lib/queue-names.ts';
 import { auditedChanges } from './modules/audit/audited.ts';
 import { type AuditRepository, createAuditRepository } from './modules/audit/repository.ts';
@@ -18,6 +22,8 @@ import { createAccessRepository } from './modules/groups/access-repository.ts';
 import { createAccessService } from './modules/groups/access-service.ts';
 import { createGroupsRepository } from './modules/groups/repository.ts';
 import { createGroupsService, type GroupsService } from './modules/groups/service.ts';
+import { createKnowledgeBaseRepository, type KnowledgeBaseRepository } from './modules/knowledge-base/repository.ts';
+import { createKnowledgeBaseService, type KnowledgeBaseService } from './modules/knowledge-base/service.ts';
 import { createScanAnalysisService, type ScanAnalysisService } from './modules/scans/analysis-service.ts';
 import { createScanJobRepository, type ScanJobRepository } from './modules/scans/job-repository.ts';
 import { createQuotaRepository } from './modules/scans/quotas.ts';
@@ -37,6 +43,8 @@ export interface CompositionSettings {
   quotas?: Quotas;
   /** Build pg-boss (started by the queue plugin); false only for tools that never enqueue (openapi-dump). Default true. */
   queue?: boolean;
+  /** Where uploaded knowledge-base bundles wait while checked and imported; default the blob store's tmp/ (pid-named files, cleaned at start). */
+  kbUploadDir?: string;
 }
 
 export interface Composition {
@@ -52,6 +60,8 @@ export interface Composition {
     readonly scans: ScansRepository;
     /** What the scan, dead-letter and re-evaluation jobs read and write. */
     readonly scanJobs: ScanJobRepository;
+    /** The knowledge-base sync's state per source (jobs/kb-sync.ts). */
+    readonly knowledgeBase: KnowledgeBaseRepository;
   };
   readonly services: {
     /** What the route guard resolves a route's scope with (plugins/guard.ts). */
@@ -63,6 +73,7 @@ export interface Composition {
     /** The analysers' lists of a ready scan, a page at a time. */
     readonly scanAnalysis: ScanAnalysisService;
     readonly vulnerabilities: VulnerabilitiesService;
+    readonly knowledgeBase: KnowledgeBaseService;
   };
 }
 
@@ -79,6 +90,7 @@ export function compose(settings: CompositionSettings): Composition {
     users: createUsersRepository(db),
     scans: createScansRepository(db),
     scanJobs: createScanJobRepository(db),
+    knowledgeBase: createKnowledgeBaseRepository(db),
   };
   const groups = createGroupsRepository(db);
 
@@ -109,6 +121,23 @@ export function compose(settings: CompositionSettings): Composition {
     }),
     scanAnalysis: createScanAnalysisService({ scans: repositories.scans }),
     vulnerabilities: createVulnerabilitiesService({ db, knowledgeBase }),
+    knowledgeBase: createKnowledgeBaseService({
+      repository: repositories.knowledgeBase,
+      audit: repositories.audit,
+      validateBundle: (file, options) => validateBundle(file, options),
+      importBundle: (file, options) => importBundle(db, file, options),
+      async requestSync() {
+        if (!queue.boss) throw new AppError('queue_unavailable');
+        // The queue is `exclusive`: no id when a sync is already queued or running.
+        return (await queue.boss.send(KB_SYNC_QUEUE, {})) !== null;
+      },
+      automaticSync: async () => ((await queue.boss?.getSchedules(KB_SYNC_QUEUE)) ?? []).length > 0,
+      async onChanged() {
+        await queue.boss?.send(REEVALUATE_QUEUE, {});
+      },
+      uploadDir: settings.kbUploadDir ?? path.join(settings.blobDir, 'tmp'),
+      maxBundleBytes: maxUploadBytes,
+    }),
   };
   return { database, blobs, engine, knowledgeBase, queue, maxUploadBytes, repositories, services };
 }

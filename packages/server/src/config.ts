@@ -13,8 +13,10 @@ export interface Config {
   webDist: string;
   maxUploadBytes: number;
   logLevel: string;
-  /** BINLENS_KB_SYNC=1: sync the knowledge base from the official feeds daily (jobs/kb-sync.ts). */
+  /** BINLENS_KB_SYNC (default on; 0 turns it off): sync the knowledge base at start when it is empty, then daily (jobs/kb-sync.ts). */
   kbSync: boolean;
+  /** Test hook BINLENS_TEST_KB_RETRY_MS: every retry of a failed feed waits this long (0: 1, 5, 15 minutes). */
+  testKbRetryMs: number;
   /** Fastify's trustProxy: which proxies' X-Forwarded-* headers to believe (request.protocol, request.ip). */
   trustProxy: TrustProxy;
   quotas: Quotas;
@@ -58,7 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : path.resolve(packageDir, '../web/dist'),
     maxUploadBytes: parseInteger(env.BINLENS_MAX_UPLOAD_BYTES, DEFAULT_MAX_UPLOAD_BYTES, 'BINLENS_MAX_UPLOAD_BYTES'),
     logLevel: env.LOG_LEVEL || 'info',
-    kbSync: env.BINLENS_KB_SYNC === '1',
+    kbSync: env.BINLENS_KB_SYNC !== '0',
+    testKbRetryMs: parseCount(env.BINLENS_TEST_KB_RETRY_MS, 'BINLENS_TEST_KB_RETRY_MS'),
     trustProxy: parseTrustProxy(env.BINLENS_TRUST_PROXY),
     quotas: {
       userBytes: parseCount(env.BINLENS_QUOTA_USER_BYTES, 'BINLENS_QUOTA_USER_BYTES'),

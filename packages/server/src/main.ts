@@ -37,7 +37,11 @@ if (partialUploads.length > 0 || workDir.removed.length > 0) {
 const scans = composition.repositories.scanJobs;
 await startScanWorkers(app, { scans, knowledgeBase, blobs, engine, queue: composition.queue, tempDir: workDir.path, startDelayMs: config.testScanDelayMs, limits: config.scanLimits });
 await startReevaluation(app, { scans, knowledgeBase });
-await startKbSync(app, { enabled: config.kbSync });
+await startKbSync(app, {
+  enabled: config.kbSync,
+  state: composition.repositories.knowledgeBase,
+  ...(config.testKbRetryMs > 0 ? { retryDelaysMs: [config.testKbRetryMs, config.testKbRetryMs] } : {}),
+});
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -41,6 +41,7 @@ it('declares these permissions and scopes', () => {
     ['GET /rest/groups/', 'authenticated', null],
     ['GET /rest/groups/:id/', 'view_appcheckgroup', { group: 'params.id' }],
     ['GET /rest/infoleak/:kind/', 'view_appcheckgroup', { scan: 'query.scan' }],
+    ['GET /rest/knowledge-base/', 'authenticated', null],
     ['GET /rest/openapi.json', 'public', null],
     ['GET /rest/scans/', 'authenticated', null],
     ['GET /rest/scans/:id/', 'view_appcheckgroup', scan],
@@ -57,6 +58,8 @@ it('declares these permissions and scopes', () => {
     ['POST /rest/auth/logout/', 'authenticated', null],
     ['POST /rest/groups/', 'authenticated', null],
     ['POST /rest/groups/:id/upload/', 'upload_application', { group: 'params.id' }],
+    ['POST /rest/knowledge-base/bundles/', 'change_companyaccount', null],
+    ['POST /rest/knowledge-base/sync/', 'change_companyaccount', null],
   ]);
 });
 
@@ -72,6 +75,7 @@ it('documents the standard error answers on every route, besides its own', () =>
     'get /rest/groups/ 200,400,401,403,404,500',
     'get /rest/groups/{id}/ 200,400,401,403,404,500',
     'get /rest/infoleak/{kind}/ 200,400,401,403,404,409,500',
+    'get /rest/knowledge-base/ 200,400,401,403,404,500',
     'get /rest/scans/ 200,400,401,403,404,500',
     'get /rest/scans/{id}/ 200,400,401,403,404,500',
     'get /rest/scans/{id}/errors/ 200,400,401,403,404,500',
@@ -87,5 +91,7 @@ it('documents the standard error answers on every route, besides its own', () =>
     'post /rest/auth/logout/ 204,400,401,403,404,500',
     'post /rest/groups/ 201,400,401,403,404,500',
     'post /rest/groups/{id}/upload/ 201,400,401,403,404,413,429,500',
+    'post /rest/knowledge-base/bundles/ 202,400,401,403,404,409,413,500',
+    'post /rest/knowledge-base/sync/ 202,400,401,403,404,409,500,503',
   ]);
 });

@@ -30,6 +30,9 @@ export const ERRORS = {
   queue_unavailable: { status: 503, field: 'detail', message: 'The job queue is not available.' },
   cve_list_invalid: { status: 400, field: 'cve__in', message: 'Give comma-separated CVE ids.' },
   id_list_invalid: { status: 400, field: 'id__in', message: 'Give comma-separated ids.' },
+  bundle_invalid: { status: 400, field: 'file', message: 'The file is not a knowledge-base bundle.' },
+  kb_bundle_running: { status: 409, field: 'detail', message: 'A bundle is being imported; wait until it has finished.' },
+  kb_sync_running: { status: 409, field: 'detail', message: 'A sync is already under way.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

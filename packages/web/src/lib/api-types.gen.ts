@@ -1387,6 +1387,295 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest/knowledge-base/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The vulnerability knowledge base: state, and per source its data, last import, error and progress */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KnowledgeBaseStatus"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/knowledge-base/sync/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync every source from its feed now */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KnowledgeBaseStatus"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/knowledge-base/bundles/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a bundle made by `binlens db export-bundle` (multipart field "file")
+         * @description The bundle is checked whole first (400 with the reason; the data loaded before stays); 202 while it imports.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KnowledgeBaseStatus"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/scans/{id}/executable-attributes/": {
         parameters: {
             query?: never;
@@ -1955,6 +2244,12 @@ export interface components {
             /** @description Vulnerabilities of earlier versions (when asked for). */
             historical?: components["schemas"]["ResultVuln"][];
         };
+        /** KnowledgeBaseSummary */
+        KnowledgeBaseSummary: {
+            /** KnowledgeBaseState */
+            state: "empty" | "importing" | "ready" | "failed";
+            updated: string | null;
+        };
         /** ScanResult */
         ScanResult: {
             components: components["schemas"]["ResultComponent"][];
@@ -1962,6 +2257,7 @@ export interface components {
                 name: string;
             }[];
             "docker-images": unknown[];
+            knowledge_base: components["schemas"]["KnowledgeBaseSummary"];
         };
         /** Problem */
         Problem: {
@@ -2029,6 +2325,48 @@ export interface components {
             percentile: number;
             model_version: string | null;
             score_date: string | null;
+        };
+        /** KnowledgeBaseProgress */
+        KnowledgeBaseProgress: {
+            phase: "download" | "import";
+            /** @description Records read so far by this sync of the source. */
+            records: number;
+            total_records: number | null;
+            /** @description Bytes of the current download. */
+            bytes: number;
+            total_bytes: number | null;
+            percent: number | null;
+        };
+        /** KnowledgeBaseSource */
+        KnowledgeBaseSource: {
+            /** @description nvd, osv, epss, kev, debian, alpine, ubuntu; also cve5, nvd-override, vendor when imported. */
+            name: string;
+            /** KnowledgeBaseSourceState */
+            state: "empty" | "waiting" | "importing" | "retrying" | "ready" | "failed";
+            /** @description Live records of the source. */
+            records: number;
+            last_success: string | null;
+            feed_date: string | null;
+            last_error: string | null;
+            next_attempt: string | null;
+            progress: components["schemas"]["KnowledgeBaseProgress"] | null;
+        };
+        /** KnowledgeBaseBundle */
+        KnowledgeBaseBundle: {
+            state: "none" | "importing" | "ready" | "failed";
+            last_success: string | null;
+            feed_date: string | null;
+            last_error: string | null;
+        };
+        /** KnowledgeBaseStatus */
+        KnowledgeBaseStatus: {
+            /** KnowledgeBaseState */
+            state: "empty" | "importing" | "ready" | "failed";
+            updated: string | null;
+            /** @description Whether the server syncs daily (BINLENS_KB_SYNC is not 0). */
+            automatic_sync: boolean;
+            sources: components["schemas"]["KnowledgeBaseSource"][];
+            bundle: components["schemas"]["KnowledgeBaseBundle"];
         };
         /** ExecutableAttributes */
         ExecutableAttributes: {

@@ -7,3 +7,4 @@ export * from './scan-items.ts';
 export * from './audit-events.ts';
 // The vulnerability knowledge base's tables live in packages/vulndb (its Drizzle schema).
 export * from '@binlens/vulndb/schema';
+export * from './kb-sync-sources.ts';

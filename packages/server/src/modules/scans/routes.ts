@@ -6,6 +6,7 @@ import { viewerOf } from '../../plugins/guard.ts';
 import { readFilePart } from './multipart.ts';
 import { ProblemPage, ProblemQuery, Scan, ScanListQuery, ScanPage, ScanResult, UploadParams } from './schemas.ts';
 import type { ScansService } from './service.ts';
+import type { KnowledgeBaseService } from '../knowledge-base/service.ts';
 
 const PROBLEM_ROUTES: { path: string; level: ProblemLevel }[] = [
   { path: 'errors', level: 'error' },
@@ -13,7 +14,10 @@ const PROBLEM_ROUTES: { path: string; level: ProblemLevel }[] = [
   { path: 'info', level: 'info' },
 ];
 
-export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService }> = async (app, { scans: service }) => {
+export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService; knowledgeBase: Pick<KnowledgeBaseService, 'summary'> }> = async (
+  app,
+  { scans: service, knowledgeBase },
+) => {
   app.post(
     '/rest/groups/:id/upload/',
     {
@@ -62,7 +66,8 @@ export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService }> = a
         response: { 200: ScanResult, 409: ErrorDetail },
       },
     },
-    async (request) => service.result(viewerOf(request), request.params.id),
+    // Empty vulnerability lists mean "none found" only when there was data to look in.
+    async (request) => ({ ...(await service.result(viewerOf(request), request.params.id)), knowledge_base: await knowledgeBase.summary() }),
   );
 
   for (const { path, level } of PROBLEM_ROUTES) {

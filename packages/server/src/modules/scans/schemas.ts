@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Id } from '../../lib/schemas.ts';
 import { PageQuery, Paged } from '../../lib/paging.ts';
+import { KnowledgeBaseSummary } from '../knowledge-base/schemas.ts';
 
 // Spec §4: R ready; B, S, P, D busy; F failed. This server sets B while queued or running.
 export const ScanStatus = Type.Union([Type.Literal('R'), Type.Literal('B'), Type.Literal('S'), Type.Literal('P'), Type.Literal('D'), Type.Literal('F')], {
@@ -114,11 +115,12 @@ export const ResultComponent = Type.Object({
   historical: Type.Optional(Type.Array(ResultVuln, { description: 'Vulnerabilities of earlier versions (when asked for).' })),
 }, { title: 'ResultComponent' });
 
-/** Mirrors ScanResult in packages/engine/src/model/scan-result.ts. */
+/** Mirrors ScanResult in packages/engine/src/model/scan-result.ts, plus the state of the knowledge base it was evaluated against. */
 export const ScanResult = Type.Object({
   components: Type.Array(ResultComponent),
   licenses: Type.Array(Type.Object({ name: Type.String() })),
   'docker-images': Type.Array(Type.Unknown()),
+  knowledge_base: KnowledgeBaseSummary,
 }, { title: 'ScanResult' });
 
 export const UploadParams = Type.Object({ id: Id });
