@@ -123,7 +123,7 @@ export function compose(settings: CompositionSettings): Composition {
     vulnerabilities: createVulnerabilitiesService({ db, knowledgeBase }),
     knowledgeBase: createKnowledgeBaseService({
       repository: repositories.knowledgeBase,
-      audit: repositories.audit,
+      change: auditedChanges((work) => db.transaction((tx) => work({ knowledgeBase: createKnowledgeBaseRepository(tx), audit: createAuditRepository(tx) }))),
       validateBundle: (file, options) => validateBundle(file, options),
       importBundle: (file, options) => importBundle(db, file, options),
       async requestSync() {

@@ -7,7 +7,7 @@ import { InvalidBundleError } from '@binlens/vulndb';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import type { AuditRepository } from '../audit/repository.ts';
+import type { AuditedChange } from '../audit/audited.ts';
 import type { UploadedFile } from '../scans/service.ts';
 import { saveUpload } from './bundle-file.ts';
 import type { KnowledgeBaseRepository } from './repository.ts';
@@ -28,7 +28,8 @@ export interface KnowledgeBaseService {
 
 export interface KnowledgeBaseServiceDeps {
   repository: KnowledgeBaseRepository;
-  audit: AuditRepository;
+  /** A change of kb_sync_sources with its audit event, in one transaction. */
+  change: AuditedChange<{ knowledgeBase: KnowledgeBaseRepository }>;
   validateBundle(file: string, options: { signal?: AbortSignal }): Promise<ValidBundle>;
   importBundle(file: string, options: BundleImportOptions): Promise<BundleImportReport>;
   /** Sends a sync job; false when one is already queued or running. */
@@ -94,7 +95,8 @@ export function createKnowledgeBaseService(deps: KnowledgeBaseServiceDeps): Know
 
     async sync(viewer) {
       if (!(await deps.requestSync())) throw new AppError('kb_sync_running');
-      await deps.audit.record({ actorId: viewer.userId, action: 'knowledge_base.sync', object: 'knowledge-base', level: 2 });
+      // The job is queued outside the database transaction; the event records the request.
+      await deps.change(async () => undefined, () => ({ actorId: viewer.userId, action: 'knowledge_base.sync', object: 'knowledge-base', level: 2 }));
       return status();
     },
 
@@ -107,11 +109,12 @@ export function createKnowledgeBaseService(deps: KnowledgeBaseServiceDeps): Know
           if (error instanceof InvalidBundleError) throw new AppError('bundle_invalid', `${upload.filename}: ${error.message}`);
           throw error;
         });
-        if (!(await deps.repository.claim(BUNDLE_ROW, new Date(now().getTime() - STALE_AFTER_MS)))) throw new AppError('kb_bundle_running');
-        await deps.audit.record({
+        await deps.change(async ({ knowledgeBase }) => {
+          if (!(await knowledgeBase.claim(BUNDLE_ROW, new Date(now().getTime() - STALE_AFTER_MS)))) throw new AppError('kb_bundle_running');
+        }, () => ({
           actorId: viewer.userId, action: 'knowledge_base.bundle_upload', object: 'knowledge-base', level: 3,
           details: { filename: upload.filename, size: saved.size, created: validated.manifest.createdAt },
-        });
+        }));
         // The answer says `importing` whatever the import's pace: it is read before the import starts.
         const answer = await status();
         const job = importInBackground(saved.file, upload.filename, validated);
