@@ -102,7 +102,7 @@ describe('binlens db', () => {
   it('refuses a file that is not a bundle (exit 1)', async () => {
     const { code, stderr } = await runCli(['db', 'import-bundle', path.join(dir, 'notes.txt'), '--data-dir', dataDir]);
     expect(code).toBe(1);
-    expect(stderr).toBe(`binlens: ${path.join(dir, 'notes.txt')}: not a tar archive (shorter than its end marker); the knowledge base is unchanged\n`);
+    expect(stderr).toBe(`binlens: ${path.join(dir, 'notes.txt')}: not a knowledge-base bundle: not a tar archive (shorter than its end marker); the knowledge base is unchanged\n`);
   });
 
   it.each([

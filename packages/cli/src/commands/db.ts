@@ -7,12 +7,14 @@ import {
   knowledgeBaseStatus, openKnowledgeBase, syncKnowledgeBase,
 } from '@binlens/vulndb';
 import { type CliIo, type Command, reportUsageError } from '../command.ts';
+import { pushBundle } from './db-push-bundle.ts';
 
 const USAGE = `Usage: binlens db import FILE... [--data-dir DIR]
        binlens db status [--data-dir DIR]
        binlens db export-bundle FILE [--data-dir DIR]
        binlens db import-bundle FILE [--data-dir DIR]
        binlens db sync [--source nvd|osv|epss|kev|debian|alpine|ubuntu]... [--data-dir DIR]
+       binlens db push-bundle FILE --server URL --email EMAIL [--password PASSWORD]
 
 import         reads vulnerability feed files into the knowledge base; each file's kind
                is recognised by its content: NVD CVE API 2.0 JSON (API pages, per-CVE
@@ -33,11 +35,15 @@ sync           downloads the sources (all, or each --source) from their official
                ecosystem (BINLENS_OSV_ECOSYSTEMS=npm,PyPI,...), EPSS, CISA KEV, Debian
                tracker, Alpine secdb (BINLENS_ALPINE_RELEASES=v3.22,edge,...), Ubuntu
                OSV all.zip. BINLENS_<SOURCE>_URL overrides a base URL (mirrors, tests).
+push-bundle    uploads a bundle to a Binlens server (an air-gapped one: sync and
+               export-bundle on a connected machine first), logged in as an administrator
+               (--password, else $BINLENS_PASSWORD), and waits until it is imported.
 
 The knowledge base lives in DIR/kb: --data-dir, else $BINLENS_DATA_DIR, else
 $XDG_CACHE_HOME/binlens, else ~/.cache/binlens. "binlens scan" evaluates against it.
 
-Exit status: 0 success, 1 a file failed or is not a feed, 2 usage error.`;
+Exit status: 0 success, 1 a file failed or is not a feed (or the server refused the
+bundle), 2 usage error.`;
 
 /** Skipped records listed per file; the count is always complete. */
 const LISTED_SKIPS = 20;
@@ -52,7 +58,14 @@ export const dbCommand: Command = {
 async function runDb(argv: string[], io: CliIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { 'data-dir': { type: 'string' }, source: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        'data-dir': { type: 'string' }, source: { type: 'string', multiple: true }, server: { type: 'string' }, email: { type: 'string' },
+        password: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      },
+    });
   } catch (err) {
     return reportUsageError(io, (err as Error).message, USAGE);
   }
@@ -70,6 +83,15 @@ async function runDb(argv: string[], io: CliIo): Promise<number> {
   const unknown = sources.find((s) => !(SYNC_SOURCES as readonly string[]).includes(s));
   if (unknown !== undefined) return reportUsageError(io, `unknown source "${unknown}"`, USAGE);
   if (sources.length > 0 && action !== 'sync') return reportUsageError(io, '--source is for sync', USAGE);
+  if (action === 'push-bundle') {
+    const password = values.password ?? io.env.BINLENS_PASSWORD;
+    if (!values.server) return reportUsageError(io, 'push-bundle needs --server URL', USAGE);
+    if (!values.email || !password) return reportUsageError(io, 'push-bundle needs --email and --password (or $BINLENS_PASSWORD)', USAGE);
+    return pushBundle({ file: files[0] ?? '', server: values.server, email: values.email, password }, io);
+  }
+  if (values.server !== undefined || values.email !== undefined || values.password !== undefined) {
+    return reportUsageError(io, '--server, --email and --password are for push-bundle', USAGE);
+  }
   const opened = await openKnowledgeBase(values['data-dir'] ?? defaultDataDir(io.env));
   try {
     switch (action) {
@@ -91,6 +113,7 @@ const ARITY: Readonly<Record<string, { min: number; max: number }>> = {
   'export-bundle': { min: 1, max: 1 },
   'import-bundle': { min: 1, max: 1 },
   sync: { min: 0, max: 0 },
+  'push-bundle': { min: 1, max: 1 },
 };
 
 type Db = Awaited<ReturnType<typeof openKnowledgeBase>>['db'];

@@ -42,6 +42,12 @@ describe('binlens scan matching options', () => {
     expect(plain && 'historical' in plain).toBe(false);
   });
 
+  it('says the knowledge base it evaluated against is ready, with its last import', async () => {
+    const { stdout } = await runCli(['scan', input, '--data-dir', dataDir]);
+    const { knowledge_base: kb } = JSON.parse(stdout) as { knowledge_base: { state: string; updated: string } };
+    expect([kb.state, new Date(kb.updated).toISOString()]).toEqual(['ready', kb.updated]);
+  });
+
   it('rejects a CVSS version the spec does not have', async () => {
     const { code, stderr } = await runCli(['scan', input, '--data-dir', dataDir, '--cvss-version', '5']);
     expect(code).toBe(2);

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../testing/run-cli.ts';
+import { NO_DATA_NOTE } from './scan-knowledge-base.ts';
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../../engine/fixtures/${path}`, import.meta.url));
 
 async function scanJson(path: string): Promise<Record<string, unknown>> {
   const { code, stdout, stderr } = await runCli(['scan', fixture(path), '--format', 'json']);
-  expect([code, stderr]).toEqual([0, '']);
+  expect([code, stderr]).toEqual([0, NO_DATA_NOTE]);
   return JSON.parse(stdout) as Record<string, unknown>;
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../testing/run-cli.ts';
+import { NO_DATA_NOTE } from './scan-knowledge-base.ts';
 
 const DEB = fileURLToPath(
   new URL('../../../engine/fixtures/unpack/deb-zstd/libbinlens-tools1_0.9.1-3_amd64.deb', import.meta.url),
@@ -14,9 +15,10 @@ const run = (...argv: string[]) => runCli(argv);
 describe('binlens CLI', () => {
   it('scan --format json prints input, the scan result and problems', async () => {
     const { code, stdout, stderr } = await run('scan', DEB);
-    expect([code, stderr]).toEqual([0, '']);
+    expect([code, stderr]).toEqual([0, NO_DATA_NOTE]);
     const json = JSON.parse(stdout);
-    expect(Object.keys(json)).toEqual(['schema_version', 'input', 'components', 'licenses', 'docker-images', 'executables', 'infoleaks', 'mobile_apps', 'kernel_configs', 'problems']);
+    expect(Object.keys(json)).toEqual(['schema_version', 'input', 'components', 'licenses', 'docker-images', 'executables', 'infoleaks', 'mobile_apps', 'kernel_configs', 'problems', 'knowledge_base']);
+    expect(json.knowledge_base).toEqual({ state: 'empty', updated: null });
     expect(json.input.name).toBe('libbinlens-tools1_0.9.1-3_amd64.deb');
     expect(json.components.map((c: { purl: string }) => c.purl)).toEqual([
       'pkg:npm/%40babel/helper-plugin-utils@7.24.0',
@@ -34,13 +36,15 @@ describe('binlens CLI', () => {
         '@babel/helper-plugin-utils  7.24.0     JS    data.tar.zst > data.tar > usr/share/nodejs/@babel/helper-plugin-utils/package.json',
         'libbinlens-tools1           2:0.9.1-3  DP    libbinlens-tools1_0.9.1-3_amd64.deb',
         '',
+        'Vulnerabilities: not evaluated: no vulnerability data',
+        '',
       ].join('\n'),
     );
   });
 
   it('scan --format cyclonedx prints a CycloneDX 1.6 document with evidence locations', async () => {
     const { code, stdout, stderr } = await run('scan', DEB, '--format', 'cyclonedx');
-    expect([code, stderr]).toEqual([0, '']);
+    expect([code, stderr]).toEqual([0, NO_DATA_NOTE]);
     const bom = JSON.parse(stdout);
     expect([bom.bomFormat, bom.specVersion, bom.metadata.component.name]).toEqual(['CycloneDX', '1.6', 'libbinlens-tools1_0.9.1-3_amd64.deb']);
     const babel = bom.components.find((c: { name: string }) => c.name === '@babel/helper-plugin-utils');

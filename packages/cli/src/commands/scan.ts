@@ -3,10 +3,11 @@
 // arguments, call the engine, print.
 import { readFile } from 'node:fs/promises';
 import { type Progress, findSbomWriter, scan, toNativeJson, toScanResult, validatePolicyOverrides } from '@binlens/engine';
-import { type EvaluateOptions, defaultDataDir, evaluateWithLocalKnowledgeBase, toSbomVulnerabilities, withVulns } from '@binlens/vulndb';
+import { type EvaluateOptions, defaultDataDir, toSbomVulnerabilities, withVulns } from '@binlens/vulndb';
 import { type CliIo, type Command, parseCommandLine, reportUsageError } from '../command.ts';
 import { formatTable } from '../table.ts';
 import { LIMIT_HELP, LIMIT_OPTIONS, scanLimits } from '../limit-options.ts';
+import { evaluateLocally, NO_DATA_NOTE, NOT_EVALUATED } from './scan-knowledge-base.ts';
 
 const FORMATS = ['json', 'cyclonedx', 'spdx', 'table'];
 const CVSS_VERSIONS = ['2', '3', '4'];
@@ -26,8 +27,8 @@ const USAGE = `Usage: binlens scan PATH [--format json|cyclonedx|spdx|table] [--
 
 Take PATH apart (archives, packages, compressed streams, nested) and report its components.
 PATH is a file or a directory; a directory is scanned as one input (links not followed).
-When a knowledge base was imported ("binlens db import"), each component lists its
-vulnerabilities.
+When a knowledge base was imported ("binlens db sync" or "binlens db import"), each
+component lists its vulnerabilities; without one, the output says they were not evaluated.
 
 Options:
   -f, --format FORMAT   json (default), cyclonedx (CycloneDX 1.6 JSON), spdx (SPDX 2.3 JSON), table
@@ -98,7 +99,8 @@ async function runScan(argv: string[], io: CliIo): Promise<number> {
   }
   progress?.clear();
   const { problems } = identification;
-  const evaluation = await evaluateWithLocalKnowledgeBase(identification, values['data-dir'] ?? defaultDataDir(io.env), matching);
+  const { evaluation, knowledgeBase } = await evaluateLocally(identification, values['data-dir'] ?? defaultDataDir(io.env), matching);
+  if (!evaluation) io.stderr(NO_DATA_NOTE);
   const writer = findSbomWriter(values.format);
   if (writer) {
     io.stdout(writer.write(identification, evaluation ? { vulnerabilities: toSbomVulnerabilities(evaluation) } : {}));
@@ -106,10 +108,10 @@ async function runScan(argv: string[], io: CliIo): Promise<number> {
   }
   const result = evaluation ? withVulns(toScanResult(identification), evaluation) : toScanResult(identification);
   if (values.format === 'json') {
-    const json = toNativeJson(identification, result, { licensePolicy });
+    const json = { ...toNativeJson(identification, result, { licensePolicy }), knowledge_base: knowledgeBase };
     // What each vulnerability id the components list is: CVSS, EPSS, KEV, CWEs, aliases.
     io.stdout(`${JSON.stringify(evaluation ? { ...json, vulnerabilities: evaluation.vulnerabilities } : json, null, 2)}\n`);
-  } else io.stdout(formatTable(result, problems, evaluation));
+  } else io.stdout(`${formatTable(result, problems, evaluation)}${evaluation ? '' : `\nVulnerabilities: ${NOT_EVALUATED}\n`}`);
   return 0;
 }
 

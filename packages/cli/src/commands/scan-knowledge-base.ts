@@ -1,0 +1,34 @@
+// What `binlens scan` evaluates against: the local knowledge base (DIR/kb) when it holds
+// data. Without data nothing is evaluated, and the output says so rather than listing no
+// vulnerabilities, which would read as "none found".
+import { existsSync } from 'node:fs';
+import type { Identification } from '@binlens/engine';
+import { type EvaluateOptions, type Evaluation, evaluate, knowledgeBaseDir, knowledgeBaseStatus, openKnowledgeBase } from '@binlens/vulndb';
+
+export const NOT_EVALUATED = 'not evaluated: no vulnerability data';
+export const NO_DATA_NOTE = 'binlens: vulnerabilities not evaluated: no vulnerability data; run "binlens db sync" or "binlens db import FILE..." first\n';
+
+/** As GET /rest/scans/{id}/result/ says it: `ready` with data, else `empty`; `updated` = the last complete import. */
+export interface KnowledgeBaseSummary {
+  state: 'empty' | 'ready';
+  updated: string | null;
+}
+
+export interface LocalEvaluation {
+  evaluation: Evaluation | null;
+  knowledgeBase: KnowledgeBaseSummary;
+}
+
+export async function evaluateLocally(identification: Identification, dataDir: string, options: EvaluateOptions): Promise<LocalEvaluation> {
+  const empty: LocalEvaluation = { evaluation: null, knowledgeBase: { state: 'empty', updated: null } };
+  if (!existsSync(knowledgeBaseDir(dataDir))) return empty;
+  const opened = await openKnowledgeBase(dataDir);
+  try {
+    const sources = await knowledgeBaseStatus(opened.db);
+    if (!sources.some((source) => source.rows > 0)) return empty;
+    const finished = sources.map((s) => s.lastImport?.finishedAt).filter((d): d is string => typeof d === 'string').sort();
+    return { evaluation: await evaluate(identification, opened.kb, options), knowledgeBase: { state: 'ready', updated: finished.at(-1) ?? null } };
+  } finally {
+    await opened.close();
+  }
+}
