@@ -16,6 +16,7 @@ import { Route as App403ForbiddenRouteImport } from './routes/_app/403-forbidden
 import { Route as AppAllGroupsRouteImport } from './routes/_app/all-groups'
 import { Route as AppApplicationsRouteImport } from './routes/_app/applications'
 import { Route as AppUserGroupsRouteImport } from './routes/_app/user-groups'
+import { Route as AppAccountVulnerabilityDataRouteImport } from './routes/_app/account/vulnerability-data'
 import { Route as AppGroupsGroupIdRouteImport } from './routes/_app/groups/$groupId'
 import { Route as AppGroupsCreateRouteImport } from './routes/_app/groups/create'
 import { Route as AppProductScanIdRouteImport } from './routes/_app/product/$scanId'
@@ -63,6 +64,12 @@ const AppUserGroupsRoute = AppUserGroupsRouteImport.update({
   path: '/user-groups',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAccountVulnerabilityDataRoute =
+  AppAccountVulnerabilityDataRouteImport.update({
+    id: '/account/vulnerability-data',
+    path: '/account/vulnerability-data',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppGroupsGroupIdRoute = AppGroupsGroupIdRouteImport.update({
   id: '/groups/$groupId',
   path: '/groups/$groupId',
@@ -135,6 +142,7 @@ export interface FileRoutesByFullPath {
   '/all-groups': typeof AppAllGroupsRoute
   '/applications': typeof AppApplicationsRoute
   '/user-groups': typeof AppUserGroupsRoute
+  '/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/groups/$groupId': typeof AppGroupsGroupIdRouteWithChildren
   '/groups/create': typeof AppGroupsCreateRoute
   '/product/$scanId': typeof AppProductScanIdRouteWithChildren
@@ -155,6 +163,7 @@ export interface FileRoutesByTo {
   '/applications': typeof AppApplicationsRoute
   '/user-groups': typeof AppUserGroupsRoute
   '/': typeof AppIndexRoute
+  '/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/groups/create': typeof AppGroupsCreateRoute
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
   '/groups/$groupId/upload': typeof AppGroupsGroupIdUploadRoute
@@ -175,6 +184,7 @@ export interface FileRoutesById {
   '/_app/applications': typeof AppApplicationsRoute
   '/_app/user-groups': typeof AppUserGroupsRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/_app/groups/$groupId': typeof AppGroupsGroupIdRouteWithChildren
   '/_app/groups/create': typeof AppGroupsCreateRoute
   '/_app/product/$scanId': typeof AppProductScanIdRouteWithChildren
@@ -197,6 +207,7 @@ export interface FileRouteTypes {
     | '/all-groups'
     | '/applications'
     | '/user-groups'
+    | '/account/vulnerability-data'
     | '/groups/$groupId'
     | '/groups/create'
     | '/product/$scanId'
@@ -217,6 +228,7 @@ export interface FileRouteTypes {
     | '/applications'
     | '/user-groups'
     | '/'
+    | '/account/vulnerability-data'
     | '/groups/create'
     | '/groups/$groupId/applications'
     | '/groups/$groupId/upload'
@@ -236,6 +248,7 @@ export interface FileRouteTypes {
     | '/_app/applications'
     | '/_app/user-groups'
     | '/_app/'
+    | '/_app/account/vulnerability-data'
     | '/_app/groups/$groupId'
     | '/_app/groups/create'
     | '/_app/product/$scanId'
@@ -304,6 +317,13 @@ declare module '@tanstack/react-router' {
       path: '/user-groups'
       fullPath: '/user-groups'
       preLoaderRoute: typeof AppUserGroupsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/account/vulnerability-data': {
+      id: '/_app/account/vulnerability-data'
+      path: '/account/vulnerability-data'
+      fullPath: '/account/vulnerability-data'
+      preLoaderRoute: typeof AppAccountVulnerabilityDataRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/groups/$groupId': {
@@ -433,6 +453,7 @@ interface AppRouteChildren {
   AppApplicationsRoute: typeof AppApplicationsRoute
   AppUserGroupsRoute: typeof AppUserGroupsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppAccountVulnerabilityDataRoute: typeof AppAccountVulnerabilityDataRoute
   AppGroupsGroupIdRoute: typeof AppGroupsGroupIdRouteWithChildren
   AppGroupsCreateRoute: typeof AppGroupsCreateRoute
   AppProductScanIdRoute: typeof AppProductScanIdRouteWithChildren
@@ -445,6 +466,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppApplicationsRoute: AppApplicationsRoute,
   AppUserGroupsRoute: AppUserGroupsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppAccountVulnerabilityDataRoute: AppAccountVulnerabilityDataRoute,
   AppGroupsGroupIdRoute: AppGroupsGroupIdRouteWithChildren,
   AppGroupsCreateRoute: AppGroupsCreateRoute,
   AppProductScanIdRoute: AppProductScanIdRouteWithChildren,

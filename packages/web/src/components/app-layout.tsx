@@ -2,6 +2,7 @@ import { AppShell, Burger, Group, NavLink, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { Can } from './can.tsx';
 
 const NAV_LINKS: { to: LinkProps['to']; label: string }[] = [
   { to: '/', label: 'Favourites' },
@@ -46,6 +47,11 @@ export function AppLayout({ userMenu }: AppLayoutProps) {
             activeOptions={{ exact: link.to === '/' }}
           />
         ))}
+        <Can permissions={['change_companyaccount']}>
+          <NavLink label="Account" childrenOffset={0} defaultOpened>
+            <NavLink component={Link} to="/account/vulnerability-data" label="Vulnerability data" onClick={close} />
+          </NavLink>
+        </Can>
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />

@@ -23,3 +23,7 @@ export interface Paged<T> {
   results: T[];
   links: PageLinks;
 }
+
+export type KnowledgeBaseStatus = Schemas['KnowledgeBaseStatus'];
+export type KnowledgeBaseSource = Schemas['KnowledgeBaseSource'];
+export type KnowledgeBaseSummary = Schemas['KnowledgeBaseSummary'];

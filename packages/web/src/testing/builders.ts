@@ -1,5 +1,5 @@
 // Test data builders: realistic defaults, override only what a test is about.
-import type { Group, Paged, Problem, ResultComponent, ResultVuln, Scan, ScanResult, User } from '../lib/api-schemas.ts';
+import type { Group, KnowledgeBaseSource, KnowledgeBaseStatus, Paged, Problem, ResultComponent, ResultVuln, Scan, ScanResult, User } from '../lib/api-schemas.ts';
 
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
@@ -108,7 +108,22 @@ export function buildVuln(overrides: Partial<ResultVuln> = {}): ResultVuln {
 }
 
 export function buildResult(components: ResultComponent[]): ScanResult {
-  return { components, licenses: [{ name: 'Apache-2.0' }], 'docker-images': [] };
+  return { components, licenses: [{ name: 'Apache-2.0' }], 'docker-images': [], knowledge_base: { state: 'ready', updated: '2026-01-01T03:20:00.000Z' } };
+}
+
+/** The knowledge base as GET /rest/knowledge-base/ answers it: ready, every source with data, unless overridden. */
+export function buildKnowledgeBase(overrides: Partial<KnowledgeBaseStatus> = {}): KnowledgeBaseStatus {
+  const source = (name: string, records: number): KnowledgeBaseSource => ({
+    name, state: 'ready', records, last_success: '2026-01-01T03:20:00.000Z', feed_date: '2026-01-01T00:00:00.000Z', last_error: null, next_attempt: null, progress: null,
+  });
+  return {
+    state: 'ready',
+    updated: '2026-01-01T03:20:00.000Z',
+    automatic_sync: true,
+    sources: [source('alpine', 412), source('debian', 30_211), source('epss', 291_877), source('kev', 1_289), source('nvd', 301_554), source('osv', 95_012), source('ubuntu', 42_310)],
+    bundle: { state: 'none', last_success: null, feed_date: null, last_error: null },
+    ...overrides,
+  };
 }
 
 export function buildProblem(overrides: Partial<Problem> = {}): Problem {

@@ -1,5 +1,6 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { NotEvaluated } from '../../../components/not-evaluated.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { scanResultQueryOptions } from '../api/scan-result.ts';
@@ -36,13 +37,15 @@ function ScanComponents({ scanId }: { scanId: number }) {
   const query = useQuery(scanResultQueryOptions(scanId));
   if (query.isPending) return <Loader aria-label="Loading components" />;
   if (query.isError) return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
-  const { components, licenses } = query.data;
+  const { components, licenses, knowledge_base: knowledgeBase } = query.data;
   return (
     <>
       <Group gap="lg" mb="sm">
         <Text fw={500}>Components: {formatNumber(components.length)}</Text>
         <Text fw={500}>Licenses: {formatNumber(licenses.length)}</Text>
-        <Text fw={500}>Vulnerabilities: {formatNumber(countVulnerabilities(components))}</Text>
+        <Text fw={500}>
+          Vulnerabilities: {knowledgeBase.updated === null ? <NotEvaluated /> : formatNumber(countVulnerabilities(components))}
+        </Text>
       </Group>
       <ComponentsTable components={components} />
     </>
