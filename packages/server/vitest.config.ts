@@ -7,5 +7,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Files share a worker's modules (Fastify, drizzle, PGlite's compiled WebAssembly, the
+    // migrated template): each test file still builds its own app on its own database.
+    isolate: false,
   },
 });

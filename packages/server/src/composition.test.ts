@@ -21,6 +21,21 @@ it('builds repositories, services and the knowledge base only in composition.ts'
   expect(found).toEqual([]);
 });
 
+// modules/audit/audited.ts records a change's event in the change's transaction; a service
+// that recorded one itself could write it apart from its change.
+it('records audit events only in modules/audit/audited.ts', async () => {
+  const found: string[] = [];
+  for (const file of await sourceFiles(SRC)) {
+    const relative = path.relative(SRC, file);
+    if (relative === path.join('modules', 'audit', 'audited.ts') || relative.endsWith('.test.ts')) continue;
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    lines.forEach((line, index) => {
+      if (/\baudit\w*\.record\(/.test(line)) found.push(`${relative}:${index + 1}`);
+    });
+  }
+  expect(found).toEqual([]);
+});
+
 it('finds calls and leaves definitions alone', () => {
   const calls = (line: string) => [...line.matchAll(CONSTRUCTION)].map((m) => m[1]);
   expect(calls('  const service = createScansService({ scans: createScansRepository(app.db) });')).toEqual(['createScansService', 'createScansRepository']);

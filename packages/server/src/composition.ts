@@ -101,7 +101,10 @@ export function compose(settings: CompositionSettings): Composition {
       sessions: createSessionsRepository(db),
       change: auditedChanges((work) => db.transaction((tx) => work({ sessions: createSessionsRepository(tx), audit: createAuditRepository(tx) }))),
     }),
-    users: createUsersService({ users: repositories.users }),
+    users: createUsersService({
+      users: repositories.users,
+      change: auditedChanges((work) => db.transaction((tx) => work({ users: createUsersRepository(tx), audit: createAuditRepository(tx) }))),
+    }),
     groups: createGroupsService({
       groups,
       change: auditedChanges((work) => db.transaction((tx) => work({ groups: createGroupsRepository(tx), audit: createAuditRepository(tx) }))),

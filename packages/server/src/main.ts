@@ -8,7 +8,6 @@ import { createWorkDir } from './engine/work-dir.ts';
 import { startKbSync } from './jobs/kb-sync.ts';
 import { startReevaluation } from './jobs/reevaluate.ts';
 import { startScanWorkers } from './jobs/scan.ts';
-import { bootstrapAdmin } from './modules/users/bootstrap.ts';
 
 // Entry point of `npm start`: migrate, bootstrap the first administrator, start the
 // in-process workers, listen; close everything cleanly on SIGINT/SIGTERM.
@@ -21,8 +20,7 @@ const composition = compose({
   maxUploadBytes: config.maxUploadBytes,
   quotas: config.quotas,
 });
-await bootstrapAdmin(
-  composition.repositories,
+await composition.services.users.bootstrapAdmin(
   { email: config.adminEmail, password: config.adminPassword, print: (text) => process.stdout.write(`\n${text}\n\n`) },
 );
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../lib/password.ts';
-import type { AuditRepository } from '../audit/repository.ts';
+import type { AuditedChange } from '../audit/audited.ts';
 import type { UsersRepository } from './repository.ts';
 
 export interface BootstrapOptions {
@@ -12,14 +12,17 @@ export interface BootstrapOptions {
 
 /** Creates the first administrator when no user exists; returns its email, or null. */
 export async function bootstrapAdmin(
-  deps: { users: UsersRepository; audit: AuditRepository },
+  deps: { users: Pick<UsersRepository, 'count'>; change: AuditedChange<{ users: UsersRepository }> },
   options: BootstrapOptions,
 ): Promise<string | null> {
   if ((await deps.users.count()) > 0) return null;
   const email = options.email ?? 'admin@localhost';
   const password = options.password ?? randomBytes(18).toString('base64url');
-  const user = await deps.users.create({ email, passwordHash: await hashPassword(password), roles: ['AU'] });
-  await deps.audit.record({ actorId: null, action: 'user.bootstrap', object: `user:${user.id}`, level: 4, details: { email } });
+  const passwordHash = await hashPassword(password);
+  await deps.change(
+    (tx) => tx.users.create({ email, passwordHash, roles: ['AU'] }),
+    (user) => ({ actorId: null, action: 'user.bootstrap', object: `user:${user.id}`, level: 4, details: { email } }),
+  );
   if (!options.password) {
     const line = '='.repeat(64);
     options.print(
