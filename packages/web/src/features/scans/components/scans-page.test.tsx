@@ -4,12 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { mock } from '../../../testing/api-mocks.ts';
 import { buildScan, buildUser, paged } from '../../../testing/builders.ts';
 import { renderRoute } from '../../../testing/render-with-providers.tsx';
+import { EMPTY_KNOWLEDGE_BASE, knowledgeBaseAnswer } from '../../../testing/handlers.ts';
 import { server } from '../../../testing/server.ts';
 
 describe('applications page', () => {
   it('lists scans with their group, status, component and vulnerability counts and creation time', async () => {
     server.use(
       mock.get('/rest/users/me/', () => HttpResponse.json(buildUser())),
+      knowledgeBaseAnswer(),
       mock.get('/rest/scans/', () =>
         HttpResponse.json(
           paged([
@@ -34,5 +36,19 @@ describe('applications page', () => {
     ]);
     expect(within(table).getByRole('link', { name: 'router.bin' })).toHaveAttribute('href', '/product/1/analysis');
     expect(within(table).getByRole('progressbar', { name: 'Scan progress: File extractors' })).toBeInTheDocument();
+  });
+
+  it('says "not evaluated" instead of None while the server has no vulnerability data; an administrator gets the way to the data page', async () => {
+    server.use(
+      mock.get('/rest/users/me/', () => HttpResponse.json(buildUser({ roles: ['AU'], permissions: ['change_companyaccount'] }))),
+      knowledgeBaseAnswer(EMPTY_KNOWLEDGE_BASE),
+      mock.get('/rest/scans/', () => HttpResponse.json(paged([buildScan({ id: 4, name: 'clean.tar' })]))),
+    );
+    renderRoute('/applications');
+    const table = await screen.findByRole('table', { name: 'Applications' });
+    const link = await within(table).findByRole('link', { name: 'not evaluated: no vulnerability data' });
+    expect(link).toHaveAttribute('href', '/account/vulnerability-data');
+    const cells = within(within(table).getAllByRole('row')[1] as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells).toEqual(['clean.tar', 'Routers', 'Ready', '2', 'not evaluated: no vulnerability data', '2026-03-04 05:06 UTC']);
   });
 });

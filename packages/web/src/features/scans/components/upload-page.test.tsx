@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mock } from '../../../testing/api-mocks.ts';
 import { buildGroup, buildScan, buildUser, paged } from '../../../testing/builders.ts';
 import { renderRoute } from '../../../testing/render-with-providers.tsx';
+import { knowledgeBaseAnswer } from '../../../testing/handlers.ts';
 import { server } from '../../../testing/server.ts';
 
 const signedIn = mock.get('/rest/users/me/', () => HttpResponse.json(buildUser()));
@@ -13,7 +14,7 @@ const firmware = () => new File([new Uint8Array(2048)], 'firmware.bin', { type: 
 
 describe('upload', () => {
   it('is reached from the Upload button of the group', async () => {
-    server.use(signedIn, group, mock.get('/rest/scans/', () => HttpResponse.json(paged([buildScan()]))));
+    server.use(signedIn, group, knowledgeBaseAnswer(), mock.get('/rest/scans/', () => HttpResponse.json(paged([buildScan()]))));
     const { router } = renderRoute('/groups/7');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Upload' }));
     expect(await screen.findByLabelText('File')).toHaveAttribute('type', 'file');
