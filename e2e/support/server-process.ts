@@ -1,5 +1,8 @@
 // Starts the product the way `npm start` does (packages/server/src/main.ts) in a child
-// process with its own data directory and port, and stops it afterwards.
+// process with its own data directory and port, and stops it afterwards. No journey may
+// reach beyond 127.0.0.1: the knowledge-base sync is off unless a journey asks for it, and
+// every feed URL points at a loopback port where nothing listens unless the journey gives
+// its own mirror (support/feed-mirror.ts), so even "Sync now" stays on this machine.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -26,8 +29,29 @@ export interface StartOptions {
   databaseUrl?: string;
   /** An existing data directory (a restart); the caller removes it. A new temp dir when absent. */
   dataDir?: string;
-  /** More environment for the server, e.g. test hooks. */
+  /** More environment for the server, e.g. test hooks or BINLENS_<SOURCE>_URL of a mirror. */
   env?: Record<string, string>;
+  /**
+   * Leave BINLENS_KB_SYNC unset, as `npm start` does: the server syncs at once when its
+   * knowledge base is empty. Off (BINLENS_KB_SYNC=0) when absent.
+   */
+  defaultSync?: boolean;
+}
+
+/** The sync sources' URL variables (vulndb's SYNC_SOURCES). */
+export const FEED_URL_VARIABLES = ['ALPINE', 'DEBIAN', 'EPSS', 'KEV', 'NVD', 'OSV', 'UBUNTU'].map((source) => `BINLENS_${source}_URL`);
+
+/** Port 9 (discard) on loopback: nothing listens there, so a sync fails at once and stays local. */
+const UNREACHABLE_FEED = 'http://127.0.0.1:9/feed-not-served';
+
+/** The environment of a server child: the caller's, without anything that could send it to the real feeds. */
+export function offlineEnv(base: NodeJS.ProcessEnv, options: Pick<StartOptions, 'defaultSync'> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...base };
+  for (const name of FEED_URL_VARIABLES) env[name] = UNREACHABLE_FEED;
+  delete env.NVD_API_KEY;
+  delete env.BINLENS_KB_SYNC;
+  if (!options.defaultSync) env.BINLENS_KB_SYNC = '0';
+  return env;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
@@ -37,7 +61,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const adminEmail = 'admin@example.com';
   const adminPassword = 'correct horse battery staple';
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...offlineEnv(process.env, options),
     PORT: String(port),
     HOST: '127.0.0.1',
     BINLENS_DATA_DIR: dataDir,
