@@ -6,6 +6,8 @@ import type { Identification } from '@binlens/engine';
 import { type EvaluateOptions, type Evaluation, evaluate, knowledgeBaseDir, knowledgeBaseStatus, openKnowledgeBase } from '@binlens/vulndb';
 
 export const NOT_EVALUATED = 'not evaluated: no vulnerability data';
+/** What an SBOM says instead of listing no vulnerabilities (CycloneDX property and SPDX comment `binlens:vulnerabilities`). */
+export const SBOM_NOT_EVALUATED = `${NOT_EVALUATED}: the knowledge base was empty; "binlens db sync" or "binlens db import FILE..." loads it`;
 export const NO_DATA_NOTE = 'binlens: vulnerabilities not evaluated: no vulnerability data; run "binlens db sync" or "binlens db import FILE..." first\n';
 
 /** As GET /rest/scans/{id}/result/ says it: `ready` with data, else `empty`; `updated` = the last complete import. */

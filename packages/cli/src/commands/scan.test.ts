@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../testing/run-cli.ts';
-import { NO_DATA_NOTE } from './scan-knowledge-base.ts';
+import { NO_DATA_NOTE, SBOM_NOT_EVALUATED } from './scan-knowledge-base.ts';
 
 const DEB = fileURLToPath(
   new URL('../../../engine/fixtures/unpack/deb-zstd/libbinlens-tools1_0.9.1-3_amd64.deb', import.meta.url),
@@ -51,12 +51,16 @@ describe('binlens CLI', () => {
     expect(babel.evidence.occurrences.map((o: { location: string }) => o.location)).toEqual([
       'data.tar.zst/data.tar/usr/share/nodejs/@babel/helper-plugin-utils/package.json',
     ]);
+    // No knowledge base: no `vulnerabilities` list (it would read as "none found"), and the reason as a property.
+    expect(['vulnerabilities' in bom, bom.metadata.properties]).toEqual([false, [{ name: 'binlens:vulnerabilities', value: SBOM_NOT_EVALUATED }]]);
+    expect(SBOM_NOT_EVALUATED).toBe('not evaluated: no vulnerability data: the knowledge base was empty; "binlens db sync" or "binlens db import FILE..." loads it');
   });
 
   it('scan --format spdx prints an SPDX 2.3 document', async () => {
     const { code, stdout } = await run('scan', DEB, '--format', 'spdx');
     expect(code).toBe(0);
     const doc = JSON.parse(stdout);
+    expect(doc.comment).toBe(`binlens:vulnerabilities: ${SBOM_NOT_EVALUATED}`);
     expect([doc.spdxVersion, doc.packages.length, doc.relationships[0]]).toEqual([
       'SPDX-2.3',
       3,
@@ -109,6 +113,7 @@ describe('binlens CLI', () => {
 
       const cdx = JSON.parse((await run('scan', input, '--format', 'cyclonedx', '--data-dir', dataDir)).stdout);
       const lodashRef = cdx.components[0]['bom-ref'];
+      expect(cdx.metadata.properties).toBeUndefined();
       expect(cdx.vulnerabilities).toEqual([{
         'bom-ref': 'vuln:CVE-2021-23337',
         id: 'CVE-2021-23337',
@@ -124,6 +129,7 @@ describe('binlens CLI', () => {
         ],
       }]);
       const spdx = JSON.parse((await run('scan', input, '--format', 'spdx', '--data-dir', dataDir)).stdout);
+      expect(spdx.comment).toBeUndefined();
       expect(spdx.packages[1].externalRefs[1]).toEqual({
         referenceCategory: 'SECURITY',
         referenceType: 'advisory',

@@ -7,7 +7,7 @@ import { type EvaluateOptions, defaultDataDir, toSbomVulnerabilities, withVulns 
 import { type CliIo, type Command, parseCommandLine, reportUsageError } from '../command.ts';
 import { formatTable } from '../table.ts';
 import { LIMIT_HELP, LIMIT_OPTIONS, scanLimits } from '../limit-options.ts';
-import { evaluateLocally, NO_DATA_NOTE, NOT_EVALUATED } from './scan-knowledge-base.ts';
+import { evaluateLocally, NO_DATA_NOTE, NOT_EVALUATED, SBOM_NOT_EVALUATED } from './scan-knowledge-base.ts';
 
 const FORMATS = ['json', 'cyclonedx', 'spdx', 'table'];
 const CVSS_VERSIONS = ['2', '3', '4'];
@@ -103,7 +103,7 @@ async function runScan(argv: string[], io: CliIo): Promise<number> {
   if (!evaluation) io.stderr(NO_DATA_NOTE);
   const writer = findSbomWriter(values.format);
   if (writer) {
-    io.stdout(writer.write(identification, evaluation ? { vulnerabilities: toSbomVulnerabilities(evaluation) } : {}));
+    io.stdout(writer.write(identification, evaluation ? { vulnerabilities: toSbomVulnerabilities(evaluation) } : { notEvaluated: SBOM_NOT_EVALUATED }));
     return 0;
   }
   const result = evaluation ? withVulns(toScanResult(identification), evaluation) : toScanResult(identification);

@@ -14,7 +14,18 @@ export interface SbomOptions {
   toolVersion?: string;
   /** The evaluation's vulnerabilities; absent when no knowledge base was at hand. */
   vulnerabilities?: readonly SbomVulnerability[];
+  /**
+   * Why vulnerabilities were not evaluated (no knowledge base). The document then leaves its
+   * vulnerabilities out, never an empty list that reads as "none found", and says why: the
+   * CycloneDX property `binlens:vulnerabilities`, the SPDX document comment.
+   */
+  notEvaluated?: string;
 }
+
+/** The property (CycloneDX) or comment prefix (SPDX) that says why there are no vulnerabilities. */
+export const NOT_EVALUATED_PROPERTY = 'binlens:vulnerabilities';
+
+export type ResolvedSbomOptions = Required<Omit<SbomOptions, 'notEvaluated'>> & { notEvaluated: string | null };
 
 export interface SbomWriter {
   /** `cyclonedx`, `spdx`: what `binlens scan --format` takes. */
@@ -27,12 +38,16 @@ export interface SbomWriter {
 export const TOOL_NAME = 'binlens';
 export const DEFAULT_TOOL_VERSION = '0.1.0';
 
-export function resolveOptions(options: SbomOptions = {}): Required<SbomOptions> {
+export function resolveOptions(options: SbomOptions = {}): ResolvedSbomOptions {
+  if (options.notEvaluated !== undefined && (options.vulnerabilities?.length ?? 0) > 0) {
+    throw new Error('SBOM options: vulnerabilities given but said not evaluated');
+  }
   return {
     now: options.now ?? new Date(),
     uuid: options.uuid ?? randomUUID(),
     toolVersion: options.toolVersion ?? DEFAULT_TOOL_VERSION,
     vulnerabilities: options.vulnerabilities ?? [],
+    notEvaluated: options.notEvaluated ?? null,
   };
 }
 

@@ -5,7 +5,7 @@
 import { Enums, Models, Serialize, Spec } from '@cyclonedx/cyclonedx-library';
 import type { Component, Identification } from '../../model/index.ts';
 import { compareStrings } from '../../identify/component.ts';
-import { METHOD_IDENTITY, type SbomOptions, type SbomWriter, TOOL_NAME, artifactFiles, location, resolveOptions } from '../common.ts';
+import { METHOD_IDENTITY, NOT_EVALUATED_PROPERTY, type SbomOptions, type SbomWriter, TOOL_NAME, artifactFiles, location, resolveOptions } from '../common.ts';
 import { isCompound, spdxExpression } from '../licenses.ts';
 import { type SbomVulnerability, advisorySource } from '../vulnerabilities.ts';
 
@@ -40,6 +40,8 @@ export function writeCycloneDx(identification: Identification, options?: SbomOpt
     for (const owner of owners) owner.dependencies.add(byRef.get(c.id)?.bomRef ?? new Models.BomRef(c.id));
   }
   for (const v of opts.vulnerabilities) bom.vulnerabilities.add(toVulnerability(v, byRef));
+  // No `vulnerabilities` at all then (the library leaves an empty list out): the reason is a property.
+  if (opts.notEvaluated !== null) bom.metadata.properties.add(new Models.Property(NOT_EVALUATED_PROPERTY, opts.notEvaluated));
   const factory = new Serialize.JSON.Normalize.Factory(Spec.Spec1dot6);
   const json = factory.makeForBom().normalize(bom, { sortLists: true }) as unknown as CdxJson;
   addEvidence(json, identification);

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Component, Identification } from '../../model/index.ts';
 import { compareStrings } from '../../identify/component.ts';
-import { type SbomOptions, type SbomWriter, TOOL_NAME, artifactFiles, evidencePaths, location, resolveOptions } from '../common.ts';
+import { NOT_EVALUATED_PROPERTY, type SbomOptions, type SbomWriter, TOOL_NAME, artifactFiles, evidencePaths, location, resolveOptions } from '../common.ts';
 import { licenseRef, spdxExpression } from '../licenses.ts';
 import { type SbomVulnerability, advisorySource, primaryRating } from '../vulnerabilities.ts';
 
@@ -94,6 +94,8 @@ export function writeSpdx(identification: Identification, options?: SbomOptions)
       created: opts.now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
       creators: [`Tool: ${TOOL_NAME}-${opts.toolVersion}`],
     },
+    // SPDX 2.3 has no vulnerability element nor properties: the document comment says why no package has advisories.
+    ...(opts.notEvaluated === null ? {} : { comment: `${NOT_EVALUATED_PROPERTY}: ${opts.notEvaluated}` }),
     packages: [rootPackage, ...packages],
     relationships,
     ...(extracted.size > 0

@@ -103,6 +103,24 @@ describe('SBOM writers', () => {
     }]);
   });
 
+  it('leave vulnerabilities out when they were not evaluated, and say why: a CycloneDX property, the SPDX comment; both valid', async () => {
+    const input = identification('identify/app-lockfiles');
+    const reason = 'not evaluated: no vulnerability data';
+    const cdxText = writeCycloneDx(input, { notEvaluated: reason });
+    expect(await cdxValidator.validate(cdxText)).toBeNull();
+    const cdx = JSON.parse(cdxText);
+    expect(['vulnerabilities' in cdx, cdx.metadata.properties]).toEqual([false, [{ name: 'binlens:vulnerabilities', value: reason }]]);
+    const spdx = JSON.parse(writeSpdx(input, { notEvaluated: reason }));
+    expect(validateSpdx(spdx) ? [] : validateSpdx.errors).toEqual([]);
+    expect(spdx.comment).toBe('binlens:vulnerabilities: not evaluated: no vulnerability data');
+    // Evaluated with nothing found: no reason, and no empty list either.
+    const clean = JSON.parse(writeCycloneDx(input, { vulnerabilities: [] }));
+    expect(['vulnerabilities' in clean, clean.metadata.properties, 'comment' in JSON.parse(writeSpdx(input, { vulnerabilities: [] }))]).toEqual([false, undefined, false]);
+    expect(() => writeSpdx(input, { notEvaluated: reason, vulnerabilities: [buildVulnerability(input.components[0]?.id ?? '')] })).toThrow(
+      'SBOM options: vulnerabilities given but said not evaluated',
+    );
+  });
+
   it('puts evidence locations, identity and fixed ids in the documents', () => {
     const input = identification('identify/signatures-debian-libs');
     const options = { now: new Date('2024-05-06T07:08:09.123Z'), uuid: '00000000-0000-4000-8000-000000000000' };
@@ -135,3 +153,7 @@ describe('SBOM writers', () => {
     expect(contains.map((r) => `${spdxName.get(r.spdxElementId)} > ${spdxName.get(r.relatedSpdxElement)}`).sort()).toEqual(expected);
   });
 });
+
+function buildVulnerability(ref: string): SbomVulnerability {
+  return { id: 'CVE-2021-23337', aliases: [], description: '', cwes: [], ratings: [], epss: null, kev: null, affects: [{ ref, exact: true, range: '< 4.17.21', source: 'osv', fixed: '4.17.21' }] };
+}
