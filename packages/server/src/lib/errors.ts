@@ -19,6 +19,8 @@ export const ERRORS = {
   group_name_blank: { status: 400, field: 'name', message: 'This field may not be blank.' },
   group_parent_not_found: { status: 400, field: 'parent', message: 'Invalid pk - object does not exist.' },
   group_too_deep: { status: 400, field: 'parent', message: 'Groups can be nested at most 35 levels deep.' },
+  group_name_taken: { status: 400, field: 'name', message: 'A group of this name already exists in this place.' },
+  group_parent_cycle: { status: 400, field: 'parent', message: 'A group cannot be moved into itself or one of its subgroups.' },
   file_missing: { status: 400, field: 'file', message: 'No file was submitted.' },
   file_unreadable: { status: 400, field: 'file', message: 'The upload is not a readable multipart/form-data body.' },
   file_too_large: { status: 413, field: 'detail', message: 'The file is larger than the upload limit.' },

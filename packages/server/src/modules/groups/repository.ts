@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, like, max, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type GroupRole, groupMemberships, groups } from '../../db/schema/index.ts';
 import type { PageRequest } from '../../lib/paging.ts';
@@ -29,12 +29,30 @@ export interface NewGroup {
   createdBy: number;
 }
 
+/** Where a group sits in the tree. */
+export type TreePlace = Pick<GroupRecord, 'id' | 'searchPath' | 'depth'>;
+
 export interface GroupsRepository {
   list(viewer: Viewer, filter: GroupFilter, page: PageRequest): Promise<{ rows: GroupRecord[]; count: number }>;
   findVisible(viewer: Viewer, id: number): Promise<GroupRecord | undefined>;
   /** Creates the group and makes its creator a manager, atomically. */
   create(group: NewGroup): Promise<number>;
+  /** Serialises changes of the tree (names under a parent, moves) until the transaction ends. */
+  lockTree(): Promise<void>;
+  /** Whether another group under `parentId` (null: the top level) has this name, compared case-insensitively. */
+  nameTaken(parentId: number | null, name: string, exceptId?: number): Promise<boolean>;
+  /** The depth of the deepest group in the subtree rooted at `group` (the group's own when it has none). */
+  deepestBelow(group: TreePlace): Promise<number>;
+  update(id: number, fields: { name?: string; description?: string }): Promise<void>;
+  /** Puts `group` and its subtree under `parent` (null: the top level), rewriting their search paths and depths. */
+  move(group: TreePlace, parent: TreePlace | null): Promise<void>;
 }
+
+/** pg_advisory_xact_lock key of group tree changes ("bl" "gt" in ASCII). */
+const TREE_LOCK_KEY = 0x626c6774;
+
+/** The group at `searchPath` and every group below it. */
+const inSubtree = (searchPath: string) => or(eq(groups.searchPath, searchPath), like(groups.searchPath, `${escapeLike(searchPath)}.%`));
 
 const ORDER_BY: Record<GroupOrdering, SQL[]> = {
   name: [asc(groups.name), asc(groups.id)],
@@ -93,6 +111,46 @@ export function createGroupsRepository(db: Db): GroupsRepository {
         await tx.insert(groupMemberships).values({ groupId: inserted.id, userId: group.createdBy, role: 'M' });
         return inserted.id;
       });
+    },
+
+    async lockTree() {
+      await db.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK_KEY})`);
+    },
+
+    async nameTaken(parentId, name, exceptId) {
+      const [row] = await db
+        .select({ id: groups.id })
+        .from(groups)
+        .where(and(
+          parentId === null ? isNull(groups.parentId) : eq(groups.parentId, parentId),
+          eq(sql`lower(${groups.name})`, name.toLowerCase()),
+          exceptId === undefined ? undefined : ne(groups.id, exceptId),
+        ))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async deepestBelow(group) {
+      const [row] = await db.select({ depth: max(groups.depth) }).from(groups).where(inSubtree(group.searchPath));
+      return row?.depth ?? group.depth;
+    },
+
+    async update(id, fields) {
+      await db.update(groups).set(fields).where(eq(groups.id, id));
+    },
+
+    async move(group, parent) {
+      const newPath = parent ? `${parent.searchPath}.${group.id}` : String(group.id);
+      const shift = (parent?.depth ?? 0) + 1 - group.depth;
+      await db.update(groups).set({ parentId: parent?.id ?? null }).where(eq(groups.id, group.id));
+      // `1.4.9` under `7` becomes `7.4.9`: the moved group's prefix is replaced in every path below it.
+      await db
+        .update(groups)
+        .set({
+          searchPath: sql`${newPath} || substr(${groups.searchPath}, ${group.searchPath.length + 1})`,
+          depth: sql`${groups.depth} + ${shift}`,
+        })
+        .where(inSubtree(group.searchPath));
     },
   };
 }

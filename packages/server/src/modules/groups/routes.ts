@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../lib/paging.ts';
 import { IdParams } from '../../lib/schemas.ts';
 import { viewerOf } from '../../plugins/guard.ts';
-import { Group, GroupCreateBody, GroupListQuery, GroupPage } from './schemas.ts';
+import { Group, GroupCreateBody, GroupListQuery, GroupPage, GroupUpdateBody } from './schemas.ts';
 import type { GroupsService } from './service.ts';
 
 export const groupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupsService }> = async (app, { groups: service }) => {
@@ -32,5 +32,21 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupsService }> 
       schema: { tags: ['groups'], params: IdParams, response: { 200: Group } },
     },
     async (request) => service.get(viewerOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/rest/groups/:id/',
+    {
+      config: { permission: 'change_appcheckgroup', scope: { group: 'params.id' } },
+      schema: {
+        tags: ['groups'],
+        summary: 'Change the fields sent (name, description, parent); a field equal to the stored one changes nothing',
+        description: 'Moving a group moves its subtree; it may not go under itself or one of its subgroups, nor nest anything deeper than 35.',
+        params: IdParams,
+        body: GroupUpdateBody,
+        response: { 200: Group },
+      },
+    },
+    async (request) => service.update(viewerOf(request), request.params.id, request.body),
   );
 };

@@ -34,3 +34,7 @@ export const GroupCreateBody = Type.Object({
   parent: Type.Optional(Type.Union([Id, Type.Null()])),
 }, { title: 'GroupCreate' });
 export type GroupCreateBody = Static<typeof GroupCreateBody>;
+
+/** Spec §5: only the fields that changed are sent; a field sent with its current value changes nothing. */
+export const GroupUpdateBody = Type.Partial(GroupCreateBody, { title: 'GroupUpdate' });
+export type GroupUpdateBody = Static<typeof GroupUpdateBody>;

@@ -19,6 +19,11 @@ function fakeRepository(visible: GroupRecord[]) {
       visible.push({ id, name: group.name, description: group.description, parentId: group.parent?.id ?? null, searchPath: `${group.parent ? `${group.parent.searchPath}.` : ''}${id}`, depth: (group.parent?.depth ?? 0) + 1, role: 'M' });
       return id;
     },
+    lockTree: async () => undefined,
+    nameTaken: async (parentId, name) => visible.some((g) => g.parentId === parentId && g.name.toLowerCase() === name.toLowerCase()),
+    deepestBelow: async (place) => Math.max(...visible.filter((g) => g.searchPath === place.searchPath || g.searchPath.startsWith(`${place.searchPath}.`)).map((g) => g.depth)),
+    update: async () => undefined,
+    move: async () => undefined,
   };
   return { repository, created };
 }

@@ -4,12 +4,14 @@ import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
 import type { AuditedChange } from '../audit/audited.ts';
 import { seesAllGroups, type Viewer } from '../users/viewer.ts';
 import type { GroupRecord, GroupsRepository } from './repository.ts';
-import { type Group, type GroupCreateBody, type GroupListQuery, MAX_GROUP_DEPTH } from './schemas.ts';
+import { type Group, type GroupCreateBody, type GroupListQuery, type GroupUpdateBody, MAX_GROUP_DEPTH } from './schemas.ts';
 
 export interface GroupsService {
   list(viewer: Viewer, query: GroupListQuery, page: PageRequest, path: string): Promise<Page<Group>>;
   get(viewer: Viewer, id: number): Promise<Group>;
   create(viewer: Viewer, body: GroupCreateBody): Promise<Group>;
+  /** Changes what differs from the group as stored; nothing differing, nothing is written. */
+  update(viewer: Viewer, id: number, body: GroupUpdateBody): Promise<Group>;
 }
 
 export interface GroupsServiceDeps {
@@ -38,12 +40,79 @@ export function createGroupsService(deps: GroupsServiceDeps): GroupsService {
       if (body.parent && !parent) throw new AppError('group_parent_not_found');
       if (parent && parent.depth >= MAX_GROUP_DEPTH) throw new AppError('group_too_deep');
       const id = await deps.change(
-        (tx) => tx.groups.create({ name, description: body.description ?? '', parent: parent ?? null, createdBy: viewer.userId }),
+        async (tx) => {
+          await tx.groups.lockTree();
+          if (await tx.groups.nameTaken(parent?.id ?? null, name)) throw new AppError('group_name_taken');
+          return tx.groups.create({ name, description: body.description ?? '', parent: parent ?? null, createdBy: viewer.userId });
+        },
         (created) => ({ actorId: viewer.userId, action: 'group.create', object: `group:${created}`, level: 2, details: { name, parent: body.parent ?? null } }),
       );
       return this.get(viewer, id);
     },
+
+    async update(viewer, id, body) {
+      const current = await deps.groups.findVisible(viewer, id);
+      if (!current) throw new AppError('not_found');
+      const changes = changesOf(current, body);
+      if (Object.keys(changes).length === 0) return toGroup(current, viewer);
+      await deps.change(
+        async (tx) => {
+          // Read again under the lock: another request may have moved or named a group meanwhile.
+          await tx.groups.lockTree();
+          const group = await tx.groups.findVisible(viewer, id);
+          if (!group) throw new AppError('not_found');
+          let parentId = group.parentId;
+          if (changes.parent !== undefined) {
+            const parent = changes.parent === null ? null : await tx.groups.findVisible(viewer, changes.parent);
+            if (changes.parent !== null && !parent) throw new AppError('group_parent_not_found');
+            await assertCanMove(tx.groups, group, parent ?? null);
+            await tx.groups.move(group, parent ?? null);
+            parentId = parent?.id ?? null;
+          }
+          if (await tx.groups.nameTaken(parentId, changes.name ?? group.name, id)) throw new AppError('group_name_taken');
+          const { parent: _parent, ...fields } = changes;
+          if (Object.keys(fields).length > 0) await tx.groups.update(id, fields);
+        },
+        () => ({ actorId: viewer.userId, action: 'group.update', object: `group:${id}`, level: 2, details: changeDetails(current, changes) }),
+      );
+      return this.get(viewer, id);
+    },
   };
+}
+
+interface GroupChanges {
+  name?: string;
+  description?: string;
+  /** The new parent's id (null: the top level); absent when the group stays where it is. */
+  parent?: number | null;
+}
+
+/** What `body` changes of `current`: a field sent with its current value is no change. */
+function changesOf(current: GroupRecord, body: GroupUpdateBody): GroupChanges {
+  const changes: GroupChanges = {};
+  if (body.name !== undefined) {
+    const name = body.name.trim();
+    if (!name) throw new AppError('group_name_blank');
+    if (name !== current.name) changes.name = name;
+  }
+  if (body.description !== undefined && body.description !== current.description) changes.description = body.description;
+  if (body.parent !== undefined && body.parent !== current.parentId) changes.parent = body.parent;
+  return changes;
+}
+
+/** A group moves neither into its own subtree nor so that its subtree would nest deeper than 35. */
+async function assertCanMove(groups: GroupsRepository, group: GroupRecord, parent: GroupRecord | null): Promise<void> {
+  if (parent && (parent.id === group.id || parent.searchPath.startsWith(`${group.searchPath}.`))) throw new AppError('group_parent_cycle');
+  const below = (await groups.deepestBelow(group)) - group.depth;
+  if ((parent?.depth ?? 0) + 1 + below > MAX_GROUP_DEPTH) throw new AppError('group_too_deep');
+}
+
+/** The audit event's details: each changed field as [before, after]. */
+function changeDetails(current: GroupRecord, changes: GroupChanges): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(changes).map(([field, after]) => {
+    const before = field === 'parent' ? current.parentId : current[field as 'name' | 'description'];
+    return [field, [before, after]];
+  }));
 }
 
 /** Spec §6 group permissions the web app reads to show or hide actions. */
