@@ -82,6 +82,17 @@ describe.each(DATABASES)('changing groups on %s', (kind) => {
     expect((await events(b.id)).at(-1)).toEqual({ action: 'group.update', details: { parent: [target.id, null] } });
   });
 
+  it('lists the subgroups of a group with ?parent=', async () => {
+    const top = await create(alice, { name: 'Family' });
+    await create(alice, { name: 'Kid 2', parent: top.id });
+    const kid = await create(alice, { name: 'Kid 1', parent: top.id });
+    await create(alice, { name: 'Grandkid', parent: kid.id });
+    const list = (await t.app.inject({ method: 'GET', url: `/rest/groups/?parent=${top.id}`, headers: alice.headers })).json<{ count: number; results: GroupBody[] }>();
+    expect([list.count, list.results.map((g) => g.name)]).toEqual([2, ['Kid 1', 'Kid 2']]);
+    const hidden = (await t.app.inject({ method: 'GET', url: `/rest/groups/?parent=${top.id}`, headers: bob.headers })).json<{ count: number }>();
+    expect(hidden.count).toBe(0);
+  });
+
   it('refuses a cycle through parent, and changes nothing', async () => {
     const a = await create(alice, { name: 'Loop A' });
     const b = await create(alice, { name: 'Loop B', parent: a.id });

@@ -19,6 +19,8 @@ export interface GroupRecord {
 
 export interface GroupFilter {
   q?: string | undefined;
+  /** Only the subgroups of this group. */
+  parent?: number | undefined;
   ordering: GroupOrdering;
 }
 
@@ -76,7 +78,11 @@ export function createGroupsRepository(db: Db): GroupsRepository {
 
   return {
     async list(viewer, filter, page) {
-      const where = and(visibleGroupsWhere(db, viewer), filter.q ? ilike(groups.name, `%${escapeLike(filter.q)}%`) : undefined);
+      const where = and(
+        visibleGroupsWhere(db, viewer),
+        filter.q ? ilike(groups.name, `%${escapeLike(filter.q)}%`) : undefined,
+        filter.parent === undefined ? undefined : eq(groups.parentId, filter.parent),
+      );
       const [rows, [total]] = await Promise.all([
         db.select(columns(viewer)).from(groups).where(where).orderBy(...ORDER_BY[filter.ordering]).limit(page.limit).offset(page.offset),
         db.select({ value: count() }).from(groups).where(where),

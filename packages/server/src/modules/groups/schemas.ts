@@ -23,6 +23,7 @@ export type GroupOrdering = (typeof GROUP_ORDERINGS)[number];
 
 export const GroupListQuery = Type.Object({
   q: Type.Optional(Text({ maxLength: 255 })),
+  parent: Type.Optional(Id),
   ordering: Type.Optional(Type.Union(GROUP_ORDERINGS.map((value) => Type.Literal(value)))),
   ...PageQuery,
 });

@@ -23,7 +23,7 @@ export interface GroupsServiceDeps {
 export function createGroupsService(deps: GroupsServiceDeps): GroupsService {
   return {
     async list(viewer, query, page, path) {
-      const { rows, count } = await deps.groups.list(viewer, { q: query.q, ordering: query.ordering ?? 'name' }, page);
+      const { rows, count } = await deps.groups.list(viewer, { q: query.q, parent: query.parent, ordering: query.ordering ?? 'name' }, page);
       return pageOf(rows.map((row) => toGroup(row, viewer)), count, page, path, query);
     },
 
