@@ -257,6 +257,7 @@ export interface paths {
             parameters: {
                 query?: {
                     q?: string;
+                    parent?: number;
                     ordering?: "name" | "-name" | "id" | "-id" | "created" | "-created";
                     limit?: number;
                     offset?: number;
@@ -482,7 +483,81 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the fields sent (name, description, parent); a field equal to the stored one changes nothing
+         * @description Moving a group moves its subtree; it may not go under itself or one of its subgroups, nor nest anything deeper than 35.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GroupUpdate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Group"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/rest/groups/{id}/upload/": {
@@ -2139,6 +2214,14 @@ export interface components {
         GroupCreate: {
             /** Format: text */
             name: string;
+            /** Format: text */
+            description?: string;
+            parent?: number | null;
+        };
+        /** GroupUpdate */
+        GroupUpdate: {
+            /** Format: text */
+            name?: string;
             /** Format: text */
             description?: string;
             parent?: number | null;
