@@ -41,8 +41,8 @@ export interface StartOptions {
 /** The sync sources' URL variables (vulndb's SYNC_SOURCES). */
 export const FEED_URL_VARIABLES = ['ALPINE', 'DEBIAN', 'EPSS', 'KEV', 'NVD', 'OSV', 'UBUNTU'].map((source) => `BINLENS_${source}_URL`);
 
-/** Port 9 (discard) on loopback: nothing listens there, so a sync fails at once and stays local. */
-const UNREACHABLE_FEED = 'http://127.0.0.1:9/feed-not-served';
+/** Port 2 on loopback: nothing listens there (and fetch does not refuse it as it does 9), so a sync fails at once and stays local. */
+const UNREACHABLE_FEED = 'http://127.0.0.1:2/feed-not-served';
 
 /** The environment of a server child: the caller's, without anything that could send it to the real feeds. */
 export function offlineEnv(base: NodeJS.ProcessEnv, options: Pick<StartOptions, 'defaultSync'> = {}): NodeJS.ProcessEnv {

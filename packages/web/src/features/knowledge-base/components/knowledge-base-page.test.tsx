@@ -72,6 +72,24 @@ describe('Vulnerability data page', () => {
     expect(await screen.findByText('A sync is already under way.')).toBeInTheDocument();
   });
 
+  it('after "Sync now" keeps looking until the queued sync shows, even one that failed before the next look', async () => {
+    const failed = buildKnowledgeBase({
+      ...empty, state: 'failed',
+      sources: empty.sources.map((s) => ({ ...s, state: 'failed' as const, last_error: `https://feeds.invalid/${s.name}: the feed could not be reached` })),
+    });
+    let looks = 0;
+    server.use(
+      admin,
+      // The worker takes the queued sync only after the first two looks, and it fails at once.
+      mock.get('/rest/knowledge-base/', () => HttpResponse.json((looks += 1) <= 2 ? empty : failed)),
+      mock.post('/rest/knowledge-base/sync/', () => HttpResponse.json(empty, { status: 202 })),
+    );
+    renderRoute('/account/vulnerability-data');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText('No vulnerability data: the import failed', undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText('https://feeds.invalid/kev: the feed could not be reached')).toBeInTheDocument();
+  });
+
   it('keeps a failed load inside the page with a retry', async () => {
     server.use(admin, mock.get('/rest/knowledge-base/', () => serverError('3f9a0c1b2d4e')));
     renderRoute('/account/vulnerability-data');

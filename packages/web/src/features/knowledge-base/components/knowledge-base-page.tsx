@@ -1,18 +1,17 @@
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { ApiError, messageOf } from '../../../lib/api-client.ts';
 import type { KnowledgeBaseStatus } from '../../../lib/api-schemas.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { knowledgeBaseQueryOptions } from '../../../lib/knowledge-base.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useSyncNow } from '../api/knowledge-base.ts';
+import { useKnowledgeBaseWithSyncWatch } from '../api/sync-watch.ts';
 import { BundleUploadForm } from './bundle-upload-form.tsx';
 import { SourcesTable } from './sources-table.tsx';
 
 /** The administrator's page "Vulnerability data": what is loaded, from where, how fresh, and the two ways to get more. */
 export function KnowledgeBasePage() {
-  const query = useQuery(knowledgeBaseQueryOptions());
+  const { query, watchSync } = useKnowledgeBaseWithSyncWatch();
   const sync = useSyncNow();
   const syncError = sync.error instanceof ApiError && sync.error.status === 409 ? messageOf(sync.error.body) : null;
   return (
@@ -20,7 +19,7 @@ export function KnowledgeBasePage() {
       <PageHeader
         title="Vulnerability data"
         actions={
-          <Button onClick={() => sync.mutate()} loading={sync.isPending} disabled={query.data?.state === 'importing'}>
+          <Button onClick={() => sync.mutate(undefined, { onSuccess: watchSync })} loading={sync.isPending} disabled={query.data?.state === 'importing'}>
             Sync now
           </Button>
         }

@@ -1,0 +1,84 @@
+// What the knowledge-base journeys share: a bundle made with the CLI from vulndb's feed
+// fixtures, an input whose one component has a CVE in that bundle, the data page in both
+// widths, and the API's view of the knowledge base.
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { tar } from '../../packages/server/test/files.ts';
+import type { ApiSession } from './api-session.ts';
+import { repoRoot, type RunningServer } from './server-process.ts';
+
+/** lodash 4.17.20: GHSA-35jh-r3h4-6jhm (CVE-2021-23337) in the OSV fixture, fixed in 4.17.21. */
+export const VULNERABLE_COMPONENT = { name: 'lodash', version: '4.17.20', cve: 'CVE-2021-23337' };
+
+export const DATA_PAGE = '/account/vulnerability-data';
+
+export type KnowledgeBaseState = 'empty' | 'importing' | 'ready' | 'failed';
+
+export interface KnowledgeBaseView {
+  state: KnowledgeBaseState;
+  updated: string | null;
+  sources: { name: string; state: string; records: number; last_error: string | null }[];
+}
+
+/** A knowledge base imported by `binlens db import` from the OSV and KEV fixtures, exported by `binlens db export-bundle`. */
+export async function makeBundle(workDir: string): Promise<string> {
+  const binlens = (...args: string[]) => promisify(execFile)(process.execPath, [join(repoRoot, 'packages/cli/bin/binlens.js'), ...args], { cwd: repoRoot });
+  const dataDir = join(workDir, 'cli-data');
+  const feeds = join(repoRoot, 'packages/vulndb/fixtures/feeds');
+  await binlens('db', 'import', '--data-dir', dataDir, join(feeds, 'osv-ghsa-35jh-r3h4-6jhm.json'), join(feeds, 'kev.json'));
+  const bundle = join(workDir, 'knowledge-base.tar');
+  await binlens('db', 'export-bundle', '--data-dir', dataDir, bundle);
+  return bundle;
+}
+
+/** A tar holding node_modules/lodash/package.json of the vulnerable version. */
+export async function makeVulnerableInput(workDir: string): Promise<string> {
+  const file = join(workDir, 'app-with-lodash.tar');
+  const { name, version } = VULNERABLE_COMPONENT;
+  await writeFile(file, tar([{ path: `node_modules/${name}/package.json`, content: JSON.stringify({ name, version }) }]));
+  return file;
+}
+
+export async function logIn(page: Page, server: RunningServer): Promise<void> {
+  await page.goto(`${server.baseUrl}/login`);
+  await page.getByLabel('Email').fill(server.adminEmail);
+  await page.getByLabel('Password').fill(server.adminPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Polls GET /rest/knowledge-base/ until `done` holds; the last answer. */
+export async function waitForKnowledgeBase(
+  session: ApiSession,
+  done: (view: KnowledgeBaseView) => boolean,
+  timeoutMs = 60_000,
+): Promise<KnowledgeBaseView> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const view = await session.json<KnowledgeBaseView>('GET', '/rest/knowledge-base/');
+    if (done(view)) return view;
+    if (Date.now() > deadline) throw new Error(`knowledge base still ${JSON.stringify(view)} after ${timeoutMs} ms`);
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** One screenshot at 1280 px and one at 390 px (`<step>-1280`, `<step>-390`); the page is left at 1280 px. */
+export async function shootBothWidths(page: Page, shot: (step: string) => Promise<void>, step: string): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  await shot(`${step}-1280`);
+  await page.setViewportSize(PHONE);
+  await shot(`${step}-390`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** The cells of the Sources table's row of `source`, as text. */
+export async function sourceRow(page: Page, source: string): Promise<string[]> {
+  const row = page.getByRole('table', { name: 'Sources' }).getByRole('row').filter({ has: page.getByRole('cell', { name: source, exact: true }) });
+  return row.getByRole('cell').allTextContents();
+}
