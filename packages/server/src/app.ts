@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Composition } from './composition.ts';
+import { apiKeysRoutes } from './modules/api-keys/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { groupsRoutes } from './modules/groups/routes.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
@@ -51,7 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(cookie);
     await app.register(multipart, { limits: { fileSize: composition.maxUploadBytes + 1, files: 1 } });
     await app.register(queuePlugin, { queue: composition.queue });
-    await app.register(authPlugin, { auth: services.auth });
+    await app.register(authPlugin, { auth: services.auth, apiKeys: services.apiKeys });
     await app.register(csrfPlugin);
     await app.register(guardPlugin, { scopes: services.access });
     // After the guard, whose route walk then sees /rest/openapi.json too; before the routes it documents.
@@ -59,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(openapiPlugin);
 
     await app.register(authRoutes, { auth: services.auth });
+    await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
     await app.register(usersRoutes, { users: services.users });
     await app.register(groupsRoutes, { groups: services.groups });
     await app.register(scansRoutes, { scans: services.scans, knowledgeBase: services.knowledgeBase });

@@ -15,8 +15,11 @@ import { AppError } from './lib/errors.ts';
 import { SCAN_QUEUE, type ScanJobData } from './lib/queue-names.ts';
 import { auditedChanges } from './modules/audit/audited.ts';
 import { type AuditRepository, createAuditRepository } from './modules/audit/repository.ts';
+import { createApiKeyNetworksRepository, createApiKeysRepository } from './modules/api-keys/repository.ts';
+import { type ApiKeysService, createApiKeysService } from './modules/api-keys/service.ts';
 import { createSessionsRepository } from './modules/auth/repository.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
+import { createSignInFailuresRepository } from './modules/auth/sign-in-failures.ts';
 import type { ScopeResolver } from './lib/access.ts';
 import { createAccessRepository } from './modules/groups/access-repository.ts';
 import { createAccessService } from './modules/groups/access-service.ts';
@@ -67,6 +70,8 @@ export interface Composition {
     /** What the route guard resolves a route's scope with (plugins/guard.ts). */
     readonly access: ScopeResolver;
     readonly auth: AuthService;
+    /** API keys (Bearer) and the networks they are honoured from. */
+    readonly apiKeys: ApiKeysService;
     readonly users: UsersService;
     readonly groups: GroupsService;
     readonly scans: ScansService;
@@ -99,7 +104,17 @@ export function compose(settings: CompositionSettings): Composition {
     auth: createAuthService({
       users: repositories.users,
       sessions: createSessionsRepository(db),
-      change: auditedChanges((work) => db.transaction((tx) => work({ sessions: createSessionsRepository(tx), audit: createAuditRepository(tx) }))),
+      signIns: createSignInFailuresRepository(db),
+      change: auditedChanges((work) =>
+        db.transaction((tx) => work({ sessions: createSessionsRepository(tx), signIns: createSignInFailuresRepository(tx), audit: createAuditRepository(tx) })),
+      ),
+    }),
+    apiKeys: createApiKeysService({
+      keys: createApiKeysRepository(db),
+      networks: createApiKeyNetworksRepository(db),
+      change: auditedChanges((work) =>
+        db.transaction((tx) => work({ keys: createApiKeysRepository(tx), networks: createApiKeyNetworksRepository(tx), audit: createAuditRepository(tx) })),
+      ),
     }),
     users: createUsersService({
       users: repositories.users,

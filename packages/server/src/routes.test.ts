@@ -1,5 +1,5 @@
-// The route walk: every /rest/ route the app registers declares who may call it (the guard
-// refuses one that does not), and the whole table is here to review in one place.
+// The route walk: every /rest/ and /api/ route the app registers declares who may call it (the
+// guard refuses one that does not), and the whole table is here to review in one place.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,7 +23,7 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-it('declares a permission on every /rest/ route', () => {
+it('declares a permission on every /rest/ and /api/ route', () => {
   const undeclared = app.restRoutes.filter((route) => route.permission === undefined).map((route) => `${route.method} ${route.url}`);
   expect(undeclared).toEqual([]);
 });
@@ -36,6 +36,9 @@ it('declares these permissions and scopes', () => {
     .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
   const scan = { scan: 'params.id' };
   expect(table).toEqual([
+    ['DELETE /rest/api-key-networks/:id/', 'change_companyaccount', null],
+    ['GET /api/key/', 'authenticated', null],
+    ['GET /rest/api-key-networks/', 'change_companyaccount', null],
     ['GET /rest/distro-cvss/', 'authenticated', null],
     ['GET /rest/epss/', 'authenticated', null],
     ['GET /rest/groups/', 'authenticated', null],
@@ -55,6 +58,9 @@ it('declares these permissions and scopes', () => {
     ['GET /rest/users/me/', 'authenticated', null],
     ['GET /rest/vulnerabilities/:id/', 'authenticated', null],
     ['PATCH /rest/groups/:id/', 'change_appcheckgroup', { group: 'params.id' }],
+    ['POST /api/key/', 'authenticated', null],
+    ['POST /rest/api-key-networks/', 'change_companyaccount', null],
+    ['POST /rest/api-keys/invalidate/', 'authenticated', null],
     ['POST /rest/auth/login/', 'public', null],
     ['POST /rest/auth/logout/', 'authenticated', null],
     ['POST /rest/groups/', 'authenticated', null],
@@ -71,6 +77,9 @@ it('documents the standard error answers on every route, besides its own', () =>
     Object.entries(operations).map(([method, operation]) => `${method} ${url} ${Object.keys(operation.responses).join(',')}`),
   );
   expect(statuses.sort()).toEqual([
+    'delete /rest/api-key-networks/{id}/ 204,400,401,403,404,500',
+    'get /api/key/ 200,400,401,403,404,429,500',
+    'get /rest/api-key-networks/ 200,400,401,403,404,500',
     'get /rest/distro-cvss/ 200,400,401,403,404,500',
     'get /rest/epss/ 200,400,401,403,404,500',
     'get /rest/groups/ 200,400,401,403,404,500',
@@ -89,7 +98,10 @@ it('documents the standard error answers on every route, besides its own', () =>
     'get /rest/users/me/ 200,400,401,403,404,500',
     'get /rest/vulnerabilities/{id}/ 200,400,401,403,404,500',
     'patch /rest/groups/{id}/ 200,400,401,403,404,500',
-    'post /rest/auth/login/ 200,400,401,403,404,500',
+    'post /api/key/ 200,400,401,403,404,429,500',
+    'post /rest/api-key-networks/ 201,400,401,403,404,500',
+    'post /rest/api-keys/invalidate/ 204,400,401,403,404,500',
+    'post /rest/auth/login/ 200,400,401,403,404,429,500',
     'post /rest/auth/logout/ 204,400,401,403,404,500',
     'post /rest/groups/ 201,400,401,403,404,500',
     'post /rest/groups/{id}/upload/ 201,400,401,403,404,413,429,500',

@@ -35,6 +35,14 @@ export const ERRORS = {
   bundle_invalid: { status: 400, field: 'file', message: 'The file is not a knowledge-base bundle.' },
   kb_bundle_running: { status: 409, field: 'detail', message: 'A bundle is being imported; wait until it has finished.' },
   kb_sync_running: { status: 409, field: 'detail', message: 'A sync is already under way.' },
+  sign_in_locked: { status: 429, field: 'detail', message: 'Too many failed sign-ins. Try again later.' },
+  basic_auth_invalid: { status: 401, field: 'detail', message: 'Invalid email or password.' },
+  api_key_invalid: { status: 401, field: 'detail', message: 'Invalid or expired API key.' },
+  api_key_network: { status: 403, field: 'detail', message: "API keys are not accepted from this address: it is outside the account's API-key networks." },
+  api_key_not_allowed: { status: 403, field: 'detail', message: 'An API key cannot make this call; sign in with your session or with HTTP Basic (email and password).' },
+  api_key_missing: { status: 404, field: 'detail', message: 'You have no API key.' },
+  network_invalid: { status: 400, field: 'network', message: 'Enter a network in CIDR notation, e.g. 10.0.0.0/8 or 2001:db8::/32.' },
+  network_taken: { status: 400, field: 'network', message: 'This network is already in the list.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -47,12 +55,15 @@ export function newErrorId(): string {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** Response headers that go with the answer, e.g. `{'retry-after': '60'}` with a 429. */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(code: ErrorCode, message?: string) {
+  constructor(code: ErrorCode, message?: string, headers: Record<string, string> = {}) {
     super(message ?? ERRORS[code].message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERRORS[code].status;
+    this.headers = headers;
   }
 
   toBody(): Record<string, unknown> {

@@ -14,6 +14,8 @@ export interface Viewer {
   email: string;
   roles: string[];
   permissions: Permission[];
-  sessionId: number;
-  csrfToken: string;
+  /** The session of a browser; null when the caller came with an API key or HTTP Basic. */
+  sessionId: number | null;
+  /** What unsafe calls of that session echo in X-CSRFToken; null (no CSRF check) for an API key or HTTP Basic, which a browser never sends on its own. */
+  csrfToken: string | null;
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, ERRORS, newErrorId } from '../lib/errors.ts';
+import { isPublicApiPath } from './route-path.ts';
 import { validationBody } from './validation-messages.ts';
 
 /** PostgreSQL's "invalid byte sequence" and "untranslatable character": text the database cannot hold. */
@@ -10,13 +11,18 @@ const MAX_CLIENT_MESSAGE = 300;
 /**
  * Maps every error to the spec's shapes. Nothing internal reaches the client: an unknown
  * error answers `{detail, error_id}` and only the log, under that id, holds its message,
- * SQL, parameters and stack.
+ * SQL, parameters and stack. Under the public /api/ the same bodies carry `meta: {code}`
+ * (lib/api-envelope.ts).
  */
 export const errorsPlugin = fp(
   async (app) => {
+    app.addHook('preSerialization', async (request, reply, payload) => {
+      if (reply.statusCode < 400 || !isPublicApiPath(request) || typeof payload !== 'object' || payload === null || 'meta' in payload) return payload;
+      return { meta: { code: reply.statusCode }, ...payload };
+    });
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
-        return reply.status(error.status).send(error.toBody());
+        return reply.status(error.status).headers(error.headers).send(error.toBody());
       }
       if (error.validation) {
         // A malformed id in the path names nothing: 404, as for an unknown id (spec §5).

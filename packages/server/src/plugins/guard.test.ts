@@ -25,7 +25,10 @@ async function guarded(): Promise<FastifyInstance> {
   await app.register(dbPlugin, { database: {} as never });
   await app.register(errorsPlugin);
   await app.register(cookie);
-  await app.register(authPlugin, { auth: { authenticate: async (token) => (token === 'ok' ? viewer : null) } });
+  const refuse = async (): Promise<never> => {
+    throw new Error('not used here');
+  };
+  await app.register(authPlugin, { auth: { authenticate: async (token) => (token === 'ok' ? viewer : null), authenticateBasic: refuse }, apiKeys: { authenticate: refuse } });
   await app.register(csrfPlugin);
   await app.register(guardPlugin, { scopes });
   return app;

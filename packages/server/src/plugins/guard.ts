@@ -6,13 +6,13 @@ import type { Viewer } from '../lib/viewer.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call the route (lib/access.ts); every /rest/ route declares it (guard.test.ts). */
+    /** Who may call the route (lib/access.ts); every /rest/ and /api/ route declares it (guard.test.ts). */
     permission?: RoutePermission;
     /** The group or scan the route acts on; the permission is checked on that group. */
     scope?: RouteScope;
   }
   interface FastifyInstance {
-    /** Every /rest/ route as registered, with what it declares: the table routes.test.ts walks. */
+    /** Every /rest/ and /api/ route as registered, with what it declares: the table routes.test.ts walks. */
     restRoutes: RestRoute[];
   }
   interface FastifyRequest {
@@ -29,7 +29,7 @@ export interface RestRoute {
 }
 
 /**
- * Decides every /rest/ route from its declaration, after the auth and CSRF hooks and after
+ * Decides every /rest/ and /api/ route from its declaration, after the auth and CSRF hooks and after
  * validation (so a malformed id is already a 404), before the handler: a scoped object the
  * viewer cannot see answers 404 `{detail}`, never 403; a missing permission answers 403. A
  * route that declares no permission is refused, so an undeclared route is never open.
@@ -41,7 +41,7 @@ export const guardPlugin = fp<{ scopes: ScopeResolver }>(
     app.decorate('restRoutes', restRoutes);
     app.addHook('onRoute', (route) => {
       const { permission, scope } = route.config ?? {};
-      if (route.url.startsWith('/rest/')) {
+      if (isApiUrl(route.url)) {
         for (const method of [route.method].flat()) restRoutes.push({ method, url: route.url, permission, scope });
       }
       if (permission !== undefined && isGroupPermission(permission) && !scope) {
@@ -76,9 +76,13 @@ export function viewerOf(request: FastifyRequest): Viewer {
   return request.viewer;
 }
 
-/** A route registered under /rest/ (the not-found handler and the static wildcard are not). */
+/** A route registered under /rest/ or /api/ (the not-found handler and the static wildcard are not). */
 function isRestRoute(request: FastifyRequest): boolean {
-  return !request.is404 && request.routeOptions.url?.startsWith('/rest/') === true;
+  return !request.is404 && isApiUrl(request.routeOptions.url ?? '');
+}
+
+function isApiUrl(url: string): boolean {
+  return url.startsWith('/rest/') || url.startsWith('/api/');
 }
 
 function scopeTarget(request: FastifyRequest, scope: RouteScope): { group: number } | { scan: number } {

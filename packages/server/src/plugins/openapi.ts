@@ -15,11 +15,21 @@ export const openapiPlugin = fp(
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
-        info: { title: 'Binlens API', version: '0.1.0', description: 'Session cookie `sessionid`; unsafe methods echo the `csrftoken` cookie in `X-CSRFToken`.' },
-        components: {
-          securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sessionid' } },
+        info: {
+          title: 'Binlens API',
+          version: '0.1.0',
+          description:
+            'Session cookie `sessionid` (unsafe methods echo the `csrftoken` cookie in `X-CSRFToken`), or `Authorization: Bearer <API key>` (POST /api/key/). ' +
+            'Under /api/ also HTTP Basic with email and password, and answers in the envelope `{"meta": {"code": 200}, "results": ...}`.',
         },
-        security: [{ session: [] }],
+        components: {
+          securitySchemes: {
+            session: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
+            apiKey: { type: 'http', scheme: 'bearer' },
+            basic: { type: 'http', scheme: 'basic', description: 'Under /api/ only.' },
+          },
+        },
+        security: [{ session: [] }, { apiKey: [] }],
       },
       transform: ({ schema, url, route }) => {
         const field = route.config?.multipartFile;

@@ -2,15 +2,22 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Whether the request is for the API. Hooks decide on this, never on the raw URL: the router
- * decodes `/%72est/users/me/` to `/rest/users/me/` before matching, so the raw URL can hide an
- * API route. True when the matched route's pattern is under /rest/, or when the path,
- * percent-decoded with dot segments resolved, is (an unknown /rest/ path falls to the static
- * wildcard route `/*`).
+ * Whether the request is for the API: the web app's /rest/ or the public /api/ of CI clients.
+ * Hooks decide on this, never on the raw URL: the router decodes `/%72est/users/me/` to
+ * `/rest/users/me/` before matching, so the raw URL can hide an API route. True when the
+ * matched route's pattern is under /rest/ or /api/, or when the path, percent-decoded with dot
+ * segments resolved, is (an unknown /rest/ path falls to the static wildcard route `/*`).
  */
 export function isApiPath(request: FastifyRequest): boolean {
-  return request.routeOptions.url?.startsWith('/rest/') === true || normalisePath(request.url).startsWith('/rest/');
+  return API_PREFIXES.some((prefix) => request.routeOptions.url?.startsWith(prefix) === true) || API_PREFIXES.some((prefix) => normalisePath(request.url).startsWith(prefix));
 }
+
+/** Whether the request is for the public /api/ (answers in its envelope, takes HTTP Basic). */
+export function isPublicApiPath(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') === true || normalisePath(request.url).startsWith('/api/');
+}
+
+const API_PREFIXES = ['/rest/', '/api/'] as const;
 
 /** `/%72est//a/../users/me/?x=1` → `/rest/users/me/`. */
 export function normalisePath(url: string): string {

@@ -8,3 +8,4 @@ export * from './audit-events.ts';
 // The vulnerability knowledge base's tables live in packages/vulndb (its Drizzle schema).
 export * from '@binlens/vulndb/schema';
 export * from './kb-sync-sources.ts';
+export * from './api-keys.ts';

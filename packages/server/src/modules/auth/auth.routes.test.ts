@@ -90,6 +90,10 @@ describe.each(DATABASES)('auth routes on %s', (kind) => {
     const doc = response.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/key/',
+      '/rest/api-key-networks/',
+      '/rest/api-key-networks/{id}/',
+      '/rest/api-keys/invalidate/',
       '/rest/auth/login/',
       '/rest/auth/logout/',
       '/rest/distro-cvss/',
@@ -98,6 +102,9 @@ describe.each(DATABASES)('auth routes on %s', (kind) => {
       '/rest/groups/{id}/',
       '/rest/groups/{id}/upload/',
       '/rest/infoleak/{kind}/',
+      '/rest/knowledge-base/',
+      '/rest/knowledge-base/bundles/',
+      '/rest/knowledge-base/sync/',
       '/rest/scans/',
       '/rest/scans/{id}/',
       '/rest/scans/{id}/errors/',

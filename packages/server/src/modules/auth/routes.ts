@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { viewerOf } from '../../plugins/guard.ts';
 import { UserMe } from '../users/schemas.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../lib/cookies.ts';
+import { ErrorDetail } from '../../lib/schemas.ts';
 import { LoginBody } from './schemas.ts';
 import type { AuthService } from './service.ts';
 
@@ -12,10 +13,15 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
     '/rest/auth/login/',
     {
       config: { permission: 'public', csrf: false },
-      schema: { tags: ['auth'], body: LoginBody, response: { 200: UserMe } },
+      schema: {
+        tags: ['auth'],
+        description: 'After 10 failed sign-ins for one email or from one address within 15 minutes (HTTP Basic on /api/ included), answers 429 with Retry-After (seconds) until the oldest of them is 15 minutes old.',
+        body: LoginBody,
+        response: { 200: UserMe, 429: ErrorDetail },
+      },
     },
     async (request, reply) => {
-      const result = await auth.login(request.body.email, request.body.password);
+      const result = await auth.login(request.body.email, request.body.password, request.ip);
       setSessionCookies(reply, result.token, result.csrfToken, result.expiresAt, request.protocol === 'https');
       return result.user;
     },
