@@ -22,6 +22,8 @@ import { Route as AppGroupsCreateRouteImport } from './routes/_app/groups/create
 import { Route as AppProductScanIdRouteImport } from './routes/_app/product/$scanId'
 import { Route as AppGroupsGroupIdIndexRouteImport } from './routes/_app/groups/$groupId/index'
 import { Route as AppGroupsGroupIdApplicationsRouteImport } from './routes/_app/groups/$groupId/applications'
+import { Route as AppGroupsGroupIdSettingsRouteImport } from './routes/_app/groups/$groupId/settings'
+import { Route as AppGroupsGroupIdSubgroupsRouteImport } from './routes/_app/groups/$groupId/subgroups'
 import { Route as AppGroupsGroupIdUploadRouteImport } from './routes/_app/groups/$groupId/upload'
 import { Route as AppGroupsParentGroupIdCreateRouteImport } from './routes/_app/groups/$parentGroupId/create'
 import { Route as AppProductScanIdIndexRouteImport } from './routes/_app/product/$scanId/index'
@@ -29,6 +31,8 @@ import { Route as AppProductScanIdAnalysisRouteImport } from './routes/_app/prod
 import { Route as AppProductScanIdErrorsRouteImport } from './routes/_app/product/$scanId/errors'
 import { Route as AppProductScanIdInfoRouteImport } from './routes/_app/product/$scanId/info'
 import { Route as AppProductScanIdWarningsRouteImport } from './routes/_app/product/$scanId/warnings'
+import { Route as AppGroupsGroupIdSettingsIndexRouteImport } from './routes/_app/groups/$groupId/settings/index'
+import { Route as AppGroupsGroupIdSettingsGeneralRouteImport } from './routes/_app/groups/$groupId/settings/general'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -96,6 +100,18 @@ const AppGroupsGroupIdApplicationsRoute =
     path: '/applications',
     getParentRoute: () => AppGroupsGroupIdRoute,
   } as any)
+const AppGroupsGroupIdSettingsRoute =
+  AppGroupsGroupIdSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => AppGroupsGroupIdRoute,
+  } as any)
+const AppGroupsGroupIdSubgroupsRoute =
+  AppGroupsGroupIdSubgroupsRouteImport.update({
+    id: '/subgroups',
+    path: '/subgroups',
+    getParentRoute: () => AppGroupsGroupIdRoute,
+  } as any)
 const AppGroupsGroupIdUploadRoute = AppGroupsGroupIdUploadRouteImport.update({
   id: '/upload',
   path: '/upload',
@@ -134,6 +150,18 @@ const AppProductScanIdWarningsRoute =
     path: '/warnings',
     getParentRoute: () => AppProductScanIdRoute,
   } as any)
+const AppGroupsGroupIdSettingsIndexRoute =
+  AppGroupsGroupIdSettingsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppGroupsGroupIdSettingsRoute,
+  } as any)
+const AppGroupsGroupIdSettingsGeneralRoute =
+  AppGroupsGroupIdSettingsGeneralRouteImport.update({
+    id: '/general',
+    path: '/general',
+    getParentRoute: () => AppGroupsGroupIdSettingsRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -147,6 +175,8 @@ export interface FileRoutesByFullPath {
   '/groups/create': typeof AppGroupsCreateRoute
   '/product/$scanId': typeof AppProductScanIdRouteWithChildren
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
+  '/groups/$groupId/settings': typeof AppGroupsGroupIdSettingsRouteWithChildren
+  '/groups/$groupId/subgroups': typeof AppGroupsGroupIdSubgroupsRoute
   '/groups/$groupId/upload': typeof AppGroupsGroupIdUploadRoute
   '/groups/$parentGroupId/create': typeof AppGroupsParentGroupIdCreateRoute
   '/product/$scanId/analysis': typeof AppProductScanIdAnalysisRoute
@@ -155,6 +185,8 @@ export interface FileRoutesByFullPath {
   '/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
   '/groups/$groupId/': typeof AppGroupsGroupIdIndexRoute
   '/product/$scanId/': typeof AppProductScanIdIndexRoute
+  '/groups/$groupId/settings/general': typeof AppGroupsGroupIdSettingsGeneralRoute
+  '/groups/$groupId/settings/': typeof AppGroupsGroupIdSettingsIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -166,6 +198,7 @@ export interface FileRoutesByTo {
   '/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/groups/create': typeof AppGroupsCreateRoute
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
+  '/groups/$groupId/subgroups': typeof AppGroupsGroupIdSubgroupsRoute
   '/groups/$groupId/upload': typeof AppGroupsGroupIdUploadRoute
   '/groups/$parentGroupId/create': typeof AppGroupsParentGroupIdCreateRoute
   '/product/$scanId/analysis': typeof AppProductScanIdAnalysisRoute
@@ -174,6 +207,8 @@ export interface FileRoutesByTo {
   '/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
   '/groups/$groupId': typeof AppGroupsGroupIdIndexRoute
   '/product/$scanId': typeof AppProductScanIdIndexRoute
+  '/groups/$groupId/settings/general': typeof AppGroupsGroupIdSettingsGeneralRoute
+  '/groups/$groupId/settings': typeof AppGroupsGroupIdSettingsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -189,6 +224,8 @@ export interface FileRoutesById {
   '/_app/groups/create': typeof AppGroupsCreateRoute
   '/_app/product/$scanId': typeof AppProductScanIdRouteWithChildren
   '/_app/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
+  '/_app/groups/$groupId/settings': typeof AppGroupsGroupIdSettingsRouteWithChildren
+  '/_app/groups/$groupId/subgroups': typeof AppGroupsGroupIdSubgroupsRoute
   '/_app/groups/$groupId/upload': typeof AppGroupsGroupIdUploadRoute
   '/_app/groups/$parentGroupId/create': typeof AppGroupsParentGroupIdCreateRoute
   '/_app/product/$scanId/analysis': typeof AppProductScanIdAnalysisRoute
@@ -197,6 +234,8 @@ export interface FileRoutesById {
   '/_app/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
   '/_app/groups/$groupId/': typeof AppGroupsGroupIdIndexRoute
   '/_app/product/$scanId/': typeof AppProductScanIdIndexRoute
+  '/_app/groups/$groupId/settings/general': typeof AppGroupsGroupIdSettingsGeneralRoute
+  '/_app/groups/$groupId/settings/': typeof AppGroupsGroupIdSettingsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -212,6 +251,8 @@ export interface FileRouteTypes {
     | '/groups/create'
     | '/product/$scanId'
     | '/groups/$groupId/applications'
+    | '/groups/$groupId/settings'
+    | '/groups/$groupId/subgroups'
     | '/groups/$groupId/upload'
     | '/groups/$parentGroupId/create'
     | '/product/$scanId/analysis'
@@ -220,6 +261,8 @@ export interface FileRouteTypes {
     | '/product/$scanId/warnings'
     | '/groups/$groupId/'
     | '/product/$scanId/'
+    | '/groups/$groupId/settings/general'
+    | '/groups/$groupId/settings/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -231,6 +274,7 @@ export interface FileRouteTypes {
     | '/account/vulnerability-data'
     | '/groups/create'
     | '/groups/$groupId/applications'
+    | '/groups/$groupId/subgroups'
     | '/groups/$groupId/upload'
     | '/groups/$parentGroupId/create'
     | '/product/$scanId/analysis'
@@ -239,6 +283,8 @@ export interface FileRouteTypes {
     | '/product/$scanId/warnings'
     | '/groups/$groupId'
     | '/product/$scanId'
+    | '/groups/$groupId/settings/general'
+    | '/groups/$groupId/settings'
   id:
     | '__root__'
     | '/_app'
@@ -253,6 +299,8 @@ export interface FileRouteTypes {
     | '/_app/groups/create'
     | '/_app/product/$scanId'
     | '/_app/groups/$groupId/applications'
+    | '/_app/groups/$groupId/settings'
+    | '/_app/groups/$groupId/subgroups'
     | '/_app/groups/$groupId/upload'
     | '/_app/groups/$parentGroupId/create'
     | '/_app/product/$scanId/analysis'
@@ -261,6 +309,8 @@ export interface FileRouteTypes {
     | '/_app/product/$scanId/warnings'
     | '/_app/groups/$groupId/'
     | '/_app/product/$scanId/'
+    | '/_app/groups/$groupId/settings/general'
+    | '/_app/groups/$groupId/settings/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -361,6 +411,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppGroupsGroupIdApplicationsRouteImport
       parentRoute: typeof AppGroupsGroupIdRoute
     }
+    '/_app/groups/$groupId/settings': {
+      id: '/_app/groups/$groupId/settings'
+      path: '/settings'
+      fullPath: '/groups/$groupId/settings'
+      preLoaderRoute: typeof AppGroupsGroupIdSettingsRouteImport
+      parentRoute: typeof AppGroupsGroupIdRoute
+    }
+    '/_app/groups/$groupId/subgroups': {
+      id: '/_app/groups/$groupId/subgroups'
+      path: '/subgroups'
+      fullPath: '/groups/$groupId/subgroups'
+      preLoaderRoute: typeof AppGroupsGroupIdSubgroupsRouteImport
+      parentRoute: typeof AppGroupsGroupIdRoute
+    }
     '/_app/groups/$groupId/upload': {
       id: '/_app/groups/$groupId/upload'
       path: '/upload'
@@ -410,17 +474,51 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProductScanIdWarningsRouteImport
       parentRoute: typeof AppProductScanIdRoute
     }
+    '/_app/groups/$groupId/settings/': {
+      id: '/_app/groups/$groupId/settings/'
+      path: '/'
+      fullPath: '/groups/$groupId/settings/'
+      preLoaderRoute: typeof AppGroupsGroupIdSettingsIndexRouteImport
+      parentRoute: typeof AppGroupsGroupIdSettingsRoute
+    }
+    '/_app/groups/$groupId/settings/general': {
+      id: '/_app/groups/$groupId/settings/general'
+      path: '/general'
+      fullPath: '/groups/$groupId/settings/general'
+      preLoaderRoute: typeof AppGroupsGroupIdSettingsGeneralRouteImport
+      parentRoute: typeof AppGroupsGroupIdSettingsRoute
+    }
   }
 }
 
+interface AppGroupsGroupIdSettingsRouteChildren {
+  AppGroupsGroupIdSettingsGeneralRoute: typeof AppGroupsGroupIdSettingsGeneralRoute
+  AppGroupsGroupIdSettingsIndexRoute: typeof AppGroupsGroupIdSettingsIndexRoute
+}
+
+const AppGroupsGroupIdSettingsRouteChildren: AppGroupsGroupIdSettingsRouteChildren =
+  {
+    AppGroupsGroupIdSettingsGeneralRoute: AppGroupsGroupIdSettingsGeneralRoute,
+    AppGroupsGroupIdSettingsIndexRoute: AppGroupsGroupIdSettingsIndexRoute,
+  }
+
+const AppGroupsGroupIdSettingsRouteWithChildren =
+  AppGroupsGroupIdSettingsRoute._addFileChildren(
+    AppGroupsGroupIdSettingsRouteChildren,
+  )
+
 interface AppGroupsGroupIdRouteChildren {
   AppGroupsGroupIdApplicationsRoute: typeof AppGroupsGroupIdApplicationsRoute
+  AppGroupsGroupIdSettingsRoute: typeof AppGroupsGroupIdSettingsRouteWithChildren
+  AppGroupsGroupIdSubgroupsRoute: typeof AppGroupsGroupIdSubgroupsRoute
   AppGroupsGroupIdUploadRoute: typeof AppGroupsGroupIdUploadRoute
   AppGroupsGroupIdIndexRoute: typeof AppGroupsGroupIdIndexRoute
 }
 
 const AppGroupsGroupIdRouteChildren: AppGroupsGroupIdRouteChildren = {
   AppGroupsGroupIdApplicationsRoute: AppGroupsGroupIdApplicationsRoute,
+  AppGroupsGroupIdSettingsRoute: AppGroupsGroupIdSettingsRouteWithChildren,
+  AppGroupsGroupIdSubgroupsRoute: AppGroupsGroupIdSubgroupsRoute,
   AppGroupsGroupIdUploadRoute: AppGroupsGroupIdUploadRoute,
   AppGroupsGroupIdIndexRoute: AppGroupsGroupIdIndexRoute,
 }

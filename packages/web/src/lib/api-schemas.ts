@@ -6,6 +6,7 @@ type Schemas = components['schemas'];
 export type User = Schemas['User'];
 export type Group = Schemas['Group'];
 export type GroupCreate = Schemas['GroupCreate'];
+export type GroupUpdate = Schemas['GroupUpdate'];
 export type Scan = Schemas['Scan'];
 export type ScanStatus = Scan['status'];
 export type ScanProgress = Schemas['ScanProgress'];

@@ -26,7 +26,8 @@ describe('changedFields', () => {
   });
 
   it('moving to the top level (null) is a change', () => {
-    expect(changedFields({ parent: 4 }, { parent: null })).toEqual({ parent: null });
+    const nested: { parent: number | null } = { parent: 4 };
+    expect(changedFields(nested, { parent: null })).toEqual({ parent: null });
   });
 
   it('compares nested objects by content', () => {

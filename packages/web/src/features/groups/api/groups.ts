@@ -18,6 +18,19 @@ export function groupListParams({ q, ordering, limit, offset }: ListParams<(type
   return { q, limit, offset, ...(ordering === '' ? {} : { ordering }) };
 }
 
+/** A group's subgroups: the same list state, filtered by its parent. */
+export function subgroupListParams(search: ListParams<(typeof GROUP_ORDERING_FIELDS)[number]>, parent: number): GroupListParams {
+  return { ...groupListParams(search), parent };
+}
+
+/** The ids of a group's ancestors, root first: search_path "1.4.9" of group 9 → [1, 4]. */
+export function ancestorIds(group: Pick<Group, 'id' | 'search_path'>): number[] {
+  return group.search_path
+    .split('.')
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0 && id !== group.id);
+}
+
 export function listGroups(params: GroupListParams, signal?: AbortSignal): Promise<Paged<Group>> {
   return unwrap(api.GET('/rest/groups/', { params: { query: params }, signal }));
 }
@@ -43,3 +56,8 @@ export const groupQueryOptions = (id: number) =>
 
 /** Spec §9: "listing all" uses page size 500; favourites are filtered from that page. */
 export const FAVOURITES_PARAMS: GroupListParams = { limit: 500, offset: 0, ordering: 'name' };
+
+/** Spec §6: managers of the group (and administrators) may change it; the server stays the authority. */
+export function canChangeGroup(group: Pick<Group, 'user_permissions'>): boolean {
+  return group.user_permissions.includes('change_appcheckgroup');
+}
