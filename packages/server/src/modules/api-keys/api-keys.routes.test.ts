@@ -104,6 +104,16 @@ describe.each(DATABASES)('API keys on %s', (kind) => {
     expect((await t.app.inject({ method: 'POST', url: '/api/key/', headers: session.headers, payload: { validity: YEAR } })).statusCode).toBe(200);
   });
 
+  it('answers unknown /api/ paths and unreadable bodies in the envelope too', async () => {
+    const key = await newKey(session.headers);
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/nothing/', headers: bearer(key) });
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { meta: { code: 404 }, detail: 'Not found.' }]);
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/key/', headers: { ...session.headers, 'content-type': 'application/json' }, payload: '{"validity":' });
+    expect([malformed.statusCode, malformed.json<{ meta: unknown }>().meta]).toEqual([400, { code: 400 }]);
+    const emptyBearer = await t.app.inject({ method: 'GET', url: '/rest/users/me/', headers: { authorization: 'Bearer ' } });
+    expect([emptyBearer.statusCode, emptyBearer.json()]).toEqual([401, { detail: 'Invalid or expired API key.' }]);
+  });
+
   it('invalidates the caller’s key, with an audit event', async () => {
     const key = await newKey(session.headers);
     const response = await t.app.inject({ method: 'POST', url: '/rest/api-keys/invalidate/', headers: bearer(key) });
