@@ -126,6 +126,7 @@ export function compose(settings: CompositionSettings): Composition {
     }),
     scans: createScansService({
       scans: repositories.scans,
+      scanJobs: repositories.scanJobs,
       blobs,
       engine,
       knowledgeBase,

@@ -5,7 +5,7 @@ import type { KnowledgeBase } from '@binlens/vulndb';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { ScanJobRepository } from '../modules/scans/job-repository.ts';
-import { evaluateScan } from '../modules/scans/evaluation.ts';
+import { evaluateStoredScan } from '../modules/scans/evaluation.ts';
 
 export const REEVALUATE_QUEUE = 'reevaluate';
 /** Scans evaluated per database round trip; each evaluation is a handful of queries. */
@@ -19,12 +19,7 @@ export interface ReevaluateDeps {
 
 /** Evaluates one scan now and stores its counts; a scan gone or not ready is skipped. */
 export async function reevaluateScan(deps: ReevaluateDeps, scanId: number): Promise<boolean> {
-  const startedAt = new Date();
-  const identification = await deps.scans.loadIdentification(scanId);
-  if (!identification) return false;
-  const { counts } = await evaluateScan(identification, deps.knowledgeBase);
-  await deps.scans.setVulnerabilityCounts(scanId, counts, startedAt);
-  return true;
+  return (await evaluateStoredScan(deps, scanId)) !== null;
 }
 
 /**

@@ -6,6 +6,7 @@ import { scan, toNativeJson, toScanResult } from '@binlens/engine';
 import type { Identification } from '@binlens/engine/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/databases.ts';
+import { countsListedAndShown } from '../../../test/scan-counts.ts';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { fakeEngine } from '../../../test/fake-engine.ts';
 import { multipart, tar } from '../../../test/files.ts';
@@ -111,5 +112,11 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
     expect((await get(`/rest/scans/999999/executable-attributes/`)).status).toBe(404);
     expect(await get(`/rest/infoleak/emails/?scan=${scanId}&id__in=1,x`)).toEqual({ status: 400, body: { id__in: ['Give comma-separated ids.'] } });
     expect((await get(`/rest/scans/${scanId}/mobileapps/`, {})).status).toBe(401);
+  });
+
+  it('lists every ready scan with the vulnerability counts its result page shows', async () => {
+    const rows = await countsListedAndShown(t.app, t.database);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((row) => [row.id, row.listed])).toEqual(rows.map((row) => [row.id, row.shown]));
   });
 });

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rng } from '../../../../engine/test/mutations.ts';
 import { DATABASES } from '../../../test/databases.ts';
+import { countsListedAndShown } from '../../../test/scan-counts.ts';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { multipart, tar } from '../../../test/files.ts';
 import { newSession, type TestSession } from '../../../test/login.ts';
@@ -201,5 +202,11 @@ describe.each(DATABASES)('scan results hold any bytes on %s', (kind) => {
     expect(listed.component_count).toBe(1);
     const result = await get<{ components: { lib: string }[] }>(`/rest/scans/${id}/result/`);
     expect(result.components.map((c) => c.lib)).toEqual(['coreutils']);
+  });
+
+  it('lists every ready scan with the vulnerability counts its result page shows', async () => {
+    const rows = await countsListedAndShown(t.app, t.database);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((row) => [row.id, row.listed])).toEqual(rows.map((row) => [row.id, row.shown]));
   });
 });

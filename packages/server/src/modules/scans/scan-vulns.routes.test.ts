@@ -1,6 +1,7 @@
 import { importFeed } from '@binlens/vulndb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/databases.ts';
+import { countsListedAndShown } from '../../../test/scan-counts.ts';
 import { requestReevaluation } from '../../jobs/reevaluate.ts';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { component, fakeEngine, findingsFile } from '../../../test/fake-engine.ts';
@@ -103,6 +104,12 @@ describe.each(DATABASES)('scan result vulnerabilities on %s', (kind) => {
     }
     expect(listed?.vulnerability_counts).toEqual(bySeverity);
     expect(bySeverity).toEqual({ critical: 0, high: 1, medium: 0, low: 0, missing: 0 });
+  });
+
+  it('lists every ready scan with the vulnerability counts its result page shows', async () => {
+    const rows = await countsListedAndShown(t.app, t.database);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((row) => [row.id, row.listed])).toEqual(rows.map((row) => [row.id, row.shown]));
   });
 });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, openTestDatabase, type TestDatabase } from '../../../test/databases.ts';
+import { countsListedAndShown } from '../../../test/scan-counts.ts';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { component, fakeEngine, findingsFile } from '../../../test/fake-engine.ts';
 import { multipart } from '../../../test/files.ts';
@@ -144,6 +145,12 @@ describe.each(DATABASES)('scan routes on %s', (kind) => {
     const notReady = await t.app.inject({ method: 'GET', url: `/rest/scans/${row?.id}/result/`, headers: alice.headers });
     expect(notReady.statusCode).toBe(409);
     expect(notReady.json()).toEqual({ detail: 'The scan is not ready.' });
+  });
+
+  it('lists every ready scan with the vulnerability counts its result page shows', async () => {
+    const rows = await countsListedAndShown(t.app, t.database);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((row) => [row.id, row.listed])).toEqual(rows.map((row) => [row.id, row.shown]));
   });
 });
 

@@ -9,7 +9,8 @@ import { AppError, ERRORS } from '../../lib/errors.ts';
 import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
 import type { AuditedChange } from '../audit/audited.ts';
 import type { Viewer } from '../users/viewer.ts';
-import { SCAN_MATCHING, evaluateScan } from './evaluation.ts';
+import { SCAN_MATCHING, evaluateScan, evaluateStoredScan } from './evaluation.ts';
+import type { ScanJobRepository } from './job-repository.ts';
 import type { ScanRecord, ScansRepository } from './repository.ts';
 import { allowance, assertWithinQuotas, type ByteAllowance, type QuotaRepository } from './quotas.ts';
 import type { Scan, ScanListQuery } from './schemas.ts';
@@ -37,6 +38,8 @@ export interface ScansService {
 
 export interface ScansServiceDeps {
   scans: ScansRepository;
+  /** Where a ready scan's counts are stored when a read finds them missing. */
+  scanJobs: Pick<ScanJobRepository, 'loadIdentification' | 'setVulnerabilityCounts'>;
   blobs: BlobStore;
   engine: Pick<Engine, 'toScanResult'>;
   knowledgeBase: KnowledgeBase;
@@ -55,10 +58,17 @@ export interface UploadRepositories {
 }
 
 export function createScansService(deps: ScansServiceDeps): ScansService {
+  // A ready scan has counts: its evaluation when it finished may have failed (they come with
+  // the next re-evaluation), so a read that finds none evaluates it now and keeps them.
+  const withCounts = async (row: ScanRecord): Promise<ScanRecord> => {
+    if (row.status !== 'R' || row.vulnerabilityCounts !== null) return row;
+    return { ...row, vulnerabilityCounts: await evaluateStoredScan({ scans: deps.scanJobs, knowledgeBase: deps.knowledgeBase }, row.id) };
+  };
+
   const get = async (viewer: Viewer, id: number): Promise<Scan> => {
     const row = await deps.scans.findVisible(viewer, id);
     if (!row) throw new AppError('not_found');
-    return toScan(row);
+    return toScan(await withCounts(row));
   };
 
   const quotas = deps.quotas ?? NO_QUOTAS;
@@ -79,7 +89,8 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
 
     async list(viewer, query, page) {
       const { rows, count } = await deps.scans.list(viewer, { groupId: query.group }, page);
-      return pageOf(rows.map(toScan), count, page, '/rest/scans/', query);
+      const complete = await Promise.all(rows.map(withCounts));
+      return pageOf(complete.map(toScan), count, page, '/rest/scans/', query);
     },
 
     async result(viewer, id) {
