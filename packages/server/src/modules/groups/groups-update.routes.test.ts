@@ -67,6 +67,12 @@ describe.each(DATABASES)('changing groups on %s', (kind) => {
     expect([(await get(renamed.id)).name, (await get(elsewhere.id)).parent]).toEqual(['Doorbell', null]);
   });
 
+  it("takes a name another user's unseen group has at the top level: it says nothing of that group", async () => {
+    await create(bob, { name: 'Shared name' });
+    const own = await t.app.inject({ method: 'POST', url: '/rest/groups/', headers: alice.headers, payload: { name: 'shared NAME' } });
+    expect(own.statusCode).toBe(201);
+  });
+
   it('moves a group with its subtree, rewriting every search path below it', async () => {
     const a = await create(alice, { name: 'A' });
     const b = await create(alice, { name: 'B', parent: a.id });

@@ -41,8 +41,12 @@ export interface GroupsRepository {
   create(group: NewGroup): Promise<number>;
   /** Serialises changes of the tree (names under a parent, moves) until the transaction ends. */
   lockTree(): Promise<void>;
-  /** Whether another group under `parentId` (null: the top level) has this name, compared case-insensitively. */
-  nameTaken(parentId: number | null, name: string, exceptId?: number): Promise<boolean>;
+  /**
+   * Whether another group the viewer sees under `parentId` (null: the top level) has this
+   * name, compared case-insensitively. Only groups the viewer sees: the answer must not tell
+   * them of a group they cannot see (everyone's top-level groups share the top level).
+   */
+  nameTaken(viewer: Viewer, parentId: number | null, name: string, exceptId?: number): Promise<boolean>;
   /** The depth of the deepest group in the subtree rooted at `group` (the group's own when it has none). */
   deepestBelow(group: TreePlace): Promise<number>;
   update(id: number, fields: { name?: string; description?: string }): Promise<void>;
@@ -123,11 +127,12 @@ export function createGroupsRepository(db: Db): GroupsRepository {
       await db.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK_KEY})`);
     },
 
-    async nameTaken(parentId, name, exceptId) {
+    async nameTaken(viewer, parentId, name, exceptId) {
       const [row] = await db
         .select({ id: groups.id })
         .from(groups)
         .where(and(
+          visibleGroupsWhere(db, viewer),
           parentId === null ? isNull(groups.parentId) : eq(groups.parentId, parentId),
           eq(sql`lower(${groups.name})`, name.toLowerCase()),
           exceptId === undefined ? undefined : ne(groups.id, exceptId),

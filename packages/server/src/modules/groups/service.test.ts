@@ -20,7 +20,7 @@ function fakeRepository(visible: GroupRecord[]) {
       return id;
     },
     lockTree: async () => undefined,
-    nameTaken: async (parentId, name) => visible.some((g) => g.parentId === parentId && g.name.toLowerCase() === name.toLowerCase()),
+    nameTaken: async (_viewer, parentId, name) => visible.some((g) => g.parentId === parentId && g.name.toLowerCase() === name.toLowerCase()),
     deepestBelow: async (place) => Math.max(...visible.filter((g) => g.searchPath === place.searchPath || g.searchPath.startsWith(`${place.searchPath}.`)).map((g) => g.depth)),
     update: async () => undefined,
     move: async () => undefined,

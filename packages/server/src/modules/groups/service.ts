@@ -42,7 +42,7 @@ export function createGroupsService(deps: GroupsServiceDeps): GroupsService {
       const id = await deps.change(
         async (tx) => {
           await tx.groups.lockTree();
-          if (await tx.groups.nameTaken(parent?.id ?? null, name)) throw new AppError('group_name_taken');
+          if (await tx.groups.nameTaken(viewer, parent?.id ?? null, name)) throw new AppError('group_name_taken');
           return tx.groups.create({ name, description: body.description ?? '', parent: parent ?? null, createdBy: viewer.userId });
         },
         (created) => ({ actorId: viewer.userId, action: 'group.create', object: `group:${created}`, level: 2, details: { name, parent: body.parent ?? null } }),
@@ -69,7 +69,7 @@ export function createGroupsService(deps: GroupsServiceDeps): GroupsService {
             await tx.groups.move(group, parent ?? null);
             parentId = parent?.id ?? null;
           }
-          if (await tx.groups.nameTaken(parentId, changes.name ?? group.name, id)) throw new AppError('group_name_taken');
+          if (await tx.groups.nameTaken(viewer, parentId, changes.name ?? group.name, id)) throw new AppError('group_name_taken');
           const { parent: _parent, ...fields } = changes;
           if (Object.keys(fields).length > 0) await tx.groups.update(id, fields);
         },
