@@ -19,6 +19,13 @@ export const FEED_DATE = 'Tue, 01 Oct 2024 08:00:00 GMT';
 
 const FIXTURES = join(repoRoot, 'packages/vulndb/fixtures/feeds');
 
+/**
+ * The KEV file's size on the mirror: the fixture followed by JSON whitespace. The real catalog
+ * is over a megabyte, and a download reports its progress every 64 KiB, so a journey that holds
+ * this file half-way sees its progress.
+ */
+export const KEV_BYTES = 256 * 1024;
+
 /** Path on the mirror → file; the paths match startFeedMirror's BINLENS_<SOURCE>_URL values. */
 export async function officialFeedFiles(): Promise<Map<string, FeedFile>> {
   const fixture = (name: string) => readFile(join(FIXTURES, name));
@@ -28,7 +35,7 @@ export async function officialFeedFiles(): Promise<Map<string, FeedFile>> {
   const files = new Map<string, FeedFile>();
   const add = (path: string, body: Buffer, contentType: string) => files.set(path, { body, contentType, lastModified: FEED_DATE });
 
-  add('/kev.json', await fixture('kev.json'), json);
+  add('/kev.json', padded(await fixture('kev.json'), KEV_BYTES), json);
   add('/epss.csv.gz', await fixture('epss.csv.gz'), 'application/gzip');
   add('/debian.json', await fixture('debian-tracker.json'), json);
   add('/nvd', await fixture('nvd-page.json'), json);
@@ -48,6 +55,11 @@ export async function officialFeedFiles(): Promise<Map<string, FeedFile>> {
   const ubuntu = JSON.parse(await text('ubuntu-osv-records.json')) as { id: string }[];
   add('/ubuntu/all.zip', zip(Object.fromEntries(ubuntu.map((record) => [`${record.id}.json`, JSON.stringify(record)]))), zipType);
   return files;
+}
+
+/** `json` followed by spaces up to `size` bytes: the same JSON document, as big as a real feed. */
+function padded(json: Buffer, size: number): Buffer {
+  return Buffer.concat([json, Buffer.alloc(Math.max(0, size - json.length), ' ')]);
 }
 
 /** A zip of deflated members with its central directory, as OSV publishes all.zip. */

@@ -70,9 +70,13 @@ export const PHONE = { width: 390, height: 844 };
 
 /** One screenshot at 1280 px and one at 390 px (`<step>-1280`, `<step>-390`); the page is left at 1280 px. */
 export async function shootBothWidths(page: Page, shot: (step: string) => Promise<void>, step: string): Promise<void> {
+  // From the top: a full-page screenshot of a scrolled page draws the fixed header mid-page.
+  const fromTop = () => page.evaluate('window.scrollTo(0, 0)');
   await page.setViewportSize(DESKTOP);
+  await fromTop();
   await shot(`${step}-1280`);
   await page.setViewportSize(PHONE);
+  await fromTop();
   await shot(`${step}-390`);
   await page.setViewportSize(DESKTOP);
 }

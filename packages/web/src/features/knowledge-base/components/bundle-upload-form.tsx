@@ -1,11 +1,12 @@
 import { Button, Group, Input, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, messageOf } from '../../../lib/api-client.ts';
-import { formatBytes, formatPercent } from '../../../lib/format.ts';
+import type { KnowledgeBaseStatus } from '../../../lib/api-schemas.ts';
+import { formatBytes, formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { useUploadBundle } from '../api/knowledge-base.ts';
 
 /** A bundle made by `binlens db export-bundle`, sent with a live progress bar; the server checks it whole before anything changes. */
-export function BundleUploadForm() {
+export function BundleUploadForm({ bundle }: { bundle: KnowledgeBaseStatus['bundle'] }) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [fraction, setFraction] = useState(0);
@@ -56,7 +57,7 @@ export function BundleUploadForm() {
             <Text size="sm">{fraction < 1 ? formatPercent(fraction) : 'checking'}</Text>
           </Group>
         )}
-        {upload.isSuccess && !upload.isPending && <Text size="sm" c="green">Bundle accepted; importing.</Text>}
+        {upload.isSuccess && !upload.isPending && <ImportOutcome bundle={bundle} />}
         <Group justify="flex-end">
           <Button type="submit" loading={upload.isPending}>
             Upload bundle
@@ -65,6 +66,13 @@ export function BundleUploadForm() {
       </Stack>
     </form>
   );
+}
+
+/** After the 202: the import's progress as the polled state tells it, then how it ended. */
+function ImportOutcome({ bundle }: { bundle: KnowledgeBaseStatus['bundle'] }) {
+  if (bundle.state === 'failed') return <Text size="sm" c="red">The bundle's import failed: {bundle.last_error ?? 'unknown error'}. The data loaded before stays in use.</Text>;
+  if (bundle.state === 'ready') return <Text size="sm" c="green">Bundle imported {formatDateTime(bundle.last_success)}.</Text>;
+  return <Text size="sm" c="blue">Bundle accepted; importing…</Text>;
 }
 
 /** A 400 says why the file is not a usable bundle; 409 and 413 say why it cannot be taken now. */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mock, serverError } from '../../../testing/api-mocks.ts';
 import { buildKnowledgeBase, buildUser } from '../../../testing/builders.ts';
 import { renderRoute } from '../../../testing/render-with-providers.tsx';
@@ -88,6 +88,43 @@ describe('Vulnerability data page', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sync now' }));
     expect(await screen.findByText('No vulnerability data: the import failed', undefined, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByText('https://feeds.invalid/kev: the feed could not be reached')).toBeInTheDocument();
+  });
+
+  it('on a phone shows each source as a card with its whole error, no table to scroll sideways', async () => {
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+      matches: query === '(max-width: 48em)', media: query, onchange: null,
+      addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
+    }));
+    const [alpine, ...rest] = buildKnowledgeBase().sources;
+    if (!alpine) throw new Error('builder changed');
+    server.use(admin, mock.get('/rest/knowledge-base/', () => HttpResponse.json(buildKnowledgeBase({
+      sources: [{ ...alpine, state: 'failed', last_error: 'https://secdb.alpinelinux.org/v3.20/main.json: HTTP 500' }, ...rest],
+    }))));
+    renderRoute('/account/vulnerability-data');
+    const list = await screen.findByRole('list', { name: 'Sources' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(list).getByRole('listitem', { name: 'Alpine secdb' });
+    expect(card.textContent).toBe(
+      'Alpine secdbfailedRecords: 412Last import: 2026-01-01 03:20 UTCFeed date: 2026-01-01 00:00 UTChttps://secdb.alpinelinux.org/v3.20/main.json: HTTP 500',
+    );
+    phone.mockRestore();
+  });
+
+  it('after an accepted bundle says it imports, then when it was imported', async () => {
+    const importing = buildKnowledgeBase({ ...empty, state: 'importing', bundle: { state: 'importing', last_success: null, feed_date: null, last_error: null } });
+    const ready = buildKnowledgeBase({ bundle: { state: 'ready', last_success: '2026-01-01T03:20:00.000Z', feed_date: null, last_error: null } });
+    let looks = 0;
+    server.use(
+      admin,
+      mock.get('/rest/knowledge-base/', () => HttpResponse.json((looks += 1) === 1 ? empty : looks <= 3 ? importing : ready)),
+      mock.post('/rest/knowledge-base/bundles/', () => HttpResponse.json(importing, { status: 202 })),
+    );
+    renderRoute('/account/vulnerability-data');
+    const user = userEvent.setup();
+    await user.upload(await screen.findByLabelText('Offline bundle'), bundleFile());
+    await user.click(screen.getByRole('button', { name: 'Upload bundle' }));
+    expect(await screen.findByText('Bundle accepted; importing…')).toBeInTheDocument();
+    expect(await screen.findByText('Bundle imported 2026-01-01 03:20 UTC.', undefined, { timeout: 6000 })).toBeInTheDocument();
   });
 
   it('keeps a failed load inside the page with a retry', async () => {

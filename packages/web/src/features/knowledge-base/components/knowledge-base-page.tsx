@@ -34,7 +34,7 @@ export function KnowledgeBasePage() {
             <Title order={3} size="h4" mb="xs">
               Upload an offline bundle
             </Title>
-            <BundleUploadForm />
+            <BundleUploadForm bundle={query.data.bundle} />
           </Paper>
         </>
       )}

@@ -1,4 +1,5 @@
-import { Badge, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { KnowledgeBaseSource } from '../../../lib/api-schemas.ts';
 import { formatBytes, formatDateTime, formatNumber, formatPercent } from '../../../lib/format.ts';
 
@@ -11,8 +12,13 @@ const SOURCE_TITLES: Record<string, string> = {
   cve5: 'CVE records', 'nvd-override': 'NVD overrides', vendor: 'Vendor advisories',
 };
 
+/** Below this width the six columns do not fit: each source becomes a card, its error in full. */
+const NARROW = '(max-width: 48em)';
+
 /** One row per source: state, live records, last import with the feed's date, and the progress or the error. */
 export function SourcesTable({ sources }: { sources: KnowledgeBaseSource[] }) {
+  const narrow = useMediaQuery(NARROW) ?? false;
+  if (narrow) return <SourcesList sources={sources} />;
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing={6} striped aria-label="Sources">
@@ -48,6 +54,40 @@ export function SourcesTable({ sources }: { sources: KnowledgeBaseSource[] }) {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The phone layout: a card per source, name and state on top, the figures in two columns, then progress or error. */
+function SourcesList({ sources }: { sources: KnowledgeBaseSource[] }) {
+  return (
+    <Stack gap="xs" component="ul" aria-label="Sources" p={0} m={0} style={{ listStyle: 'none' }}>
+      {sources.map((source) => (
+        <Paper key={source.name} component="li" withBorder p="sm" aria-label={SOURCE_TITLES[source.name] ?? source.name}>
+          <Group justify="space-between" wrap="nowrap" mb={4}>
+            <Text fw={600} size="sm">{SOURCE_TITLES[source.name] ?? source.name}</Text>
+            <Badge color={STATE_COLOURS[source.state]} variant="light" size="sm">
+              {source.state}
+            </Badge>
+          </Group>
+          <Box style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 8 }}>
+            <Figure label="Records" value={formatNumber(source.records)} />
+            <Figure label="Last import" value={formatDateTime(source.last_success)} />
+            <span />
+            <Figure label="Feed date" value={formatDateTime(source.feed_date)} />
+          </Box>
+          <SourceDetail source={source} />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Text size="xs">
+      <Text span c="dimmed" size="xs">{label}: </Text>
+      <span style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</span>
+    </Text>
   );
 }
 
