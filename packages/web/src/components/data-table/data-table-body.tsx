@@ -85,8 +85,9 @@ export function DataTableBody<TData>({ table, label, virtual, header, empty, onO
       style={{ overflow: 'auto', maxHeight: virtual ? 'calc(100dvh - 220px)' : undefined, minHeight: virtual ? 320 : undefined }}
     >
       <Table
-        miw={600}
-        // Dense rows: cells do not wrap; a narrow screen scrolls the table sideways instead.
+        // Dense rows: cells do not wrap; a narrow screen scrolls the table sideways instead. An
+        // empty table keeps to the screen, so its message is read whole at 390 px.
+        miw={rows.length === 0 ? undefined : 600}
         style={{ whiteSpace: 'nowrap' }}
         aria-label={label} striped highlightOnHover verticalSpacing={6} stickyHeader aria-rowcount={rows.length + 1}>
         <Table.Thead>{header}</Table.Thead>

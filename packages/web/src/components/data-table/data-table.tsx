@@ -125,7 +125,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         empty={
           <Table.Tr>
             <Table.Td colSpan={visibleColumns}>
-              <Text c="dimmed" size="sm">
+              <Text c="dimmed" size="sm" style={{ whiteSpace: 'normal' }}>
                 {empty}
               </Text>
             </Table.Td>

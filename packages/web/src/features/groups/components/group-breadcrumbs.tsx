@@ -22,7 +22,8 @@ export function GroupBreadcrumbs({ group }: GroupBreadcrumbsProps) {
   const ancestors = useQueries({ queries: ids.map((id) => groupQueryOptions(id)) });
   return (
     <Box component="nav" aria-label="Breadcrumbs" mb="xs">
-      <Breadcrumbs separatorMargin={6}>
+      {/* Deep paths wrap on a narrow screen; the gap keeps the lines apart (crumbs have line-height 1). */}
+      <Breadcrumbs separatorMargin={6} style={{ rowGap: 6 }}>
       <AnchorLink to="/all-groups" size="sm">
         Groups
       </AnchorLink>

@@ -12,7 +12,7 @@ const columns: ColumnDef<Group, unknown>[] = [
     enableSorting: true,
     enableHiding: false,
     cell: ({ row: { original: group } }) => (
-      <AnchorLink to="/groups/$groupId" params={{ groupId: group.id }}>
+      <AnchorLink to="/groups/$groupId" params={{ groupId: group.id }} size="sm">
         {group.name}
       </AnchorLink>
     ),
