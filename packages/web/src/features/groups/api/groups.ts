@@ -57,6 +57,14 @@ export const groupQueryOptions = (id: number) =>
 /** Spec §9: "listing all" uses page size 500; favourites are filtered from that page. */
 export const FAVOURITES_PARAMS: GroupListParams = { limit: 500, offset: 0, ordering: 'name' };
 
+/** Every group the viewer sees, for choosing a parent: the same page of 500 (one cache entry with favourites). */
+export const ALL_VISIBLE_PARAMS: GroupListParams = FAVOURITES_PARAMS;
+
+/** A group and the groups below it: search_path "1.4" is 4 itself, "1.4.9" below it, "1.40" neither. */
+export function isInSubtree(candidate: Pick<Group, 'search_path'>, root: Pick<Group, 'search_path'>): boolean {
+  return candidate.search_path === root.search_path || candidate.search_path.startsWith(`${root.search_path}.`);
+}
+
 /** Spec §6: managers of the group (and administrators) may change it; the server stays the authority. */
 export function canChangeGroup(group: Pick<Group, 'user_permissions'>): boolean {
   return group.user_permissions.includes('change_appcheckgroup');

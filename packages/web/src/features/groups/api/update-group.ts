@@ -14,10 +14,12 @@ export function useUpdateGroup(id: number) {
     mutationFn: (body: GroupUpdate) => updateGroup(id, body),
     // 400 field errors are shown at their fields by the form.
     meta: { handledStatuses: [400] },
-    onSuccess: async (group) => {
+    onSuccess: async (group, body) => {
       queryClient.setQueryData(groupKeys.detail(group.id), group);
-      // A new name or parent changes how lists sort and filter; other details are untouched.
-      await queryClient.invalidateQueries({ queryKey: groupKeys.lists() });
+      // A move changes the search paths of the whole subtree (their breadcrumbs); a rename
+      // only this group's detail, which is set above. Either changes how lists sort and filter.
+      const moved = body.parent !== undefined;
+      await queryClient.invalidateQueries({ queryKey: moved ? groupKeys.all : groupKeys.lists() });
     },
   });
 }

@@ -9,7 +9,15 @@ import { renderRoute } from '../../../testing/render-with-providers.tsx';
 import { server } from '../../../testing/server.ts';
 
 const MANAGES = ['view_appcheckgroup', 'upload_application', 'change_appcheckgroup'];
-const gateways = buildGroup({ id: 9, name: 'Gateways', description: 'LTE', search_path: '9', user_permissions: MANAGES });
+const gateways = buildGroup({ id: 9, name: 'Gateways', description: 'LTE', parent: 4, search_path: '1.4.9', user_permissions: MANAGES });
+/** What the viewer sees: Gateways' ancestors, a subgroup of it and an unrelated group. */
+const visible = [
+  buildGroup({ id: 20, name: 'Cameras', search_path: '20' }),
+  buildGroup({ id: 1, name: 'Company', search_path: '1' }),
+  gateways,
+  buildGroup({ id: 4, name: 'Lab', parent: 1, search_path: '1.4' }),
+  buildGroup({ id: 12, name: 'Modems', parent: 9, search_path: '1.4.9.12' }),
+];
 
 /** The group as stored, PATCH answered by `patch` (the stored group with the body applied by default); returns the PATCH bodies. */
 function answer(patch?: (body: GroupUpdate) => Response) {
@@ -17,8 +25,10 @@ function answer(patch?: (body: GroupUpdate) => Response) {
   let stored: Group = gateways;
   server.use(
     mock.get('/rest/users/me/', () => HttpResponse.json(buildUser())),
-    mock.get('/rest/groups/{id}/', () => HttpResponse.json(stored)),
-    mock.get('/rest/groups/', () => HttpResponse.json(paged([]))),
+    mock.get('/rest/groups/{id}/', ({ params }) =>
+      HttpResponse.json(params['id'] === '9' ? stored : (visible.find((group) => String(group.id) === params['id']) ?? stored)),
+    ),
+    mock.get('/rest/groups/', () => HttpResponse.json(paged(visible))),
     mock.patch('/rest/groups/{id}/', async ({ request }) => {
       const body = (await request.json()) as GroupUpdate;
       patches.push(body);
@@ -113,12 +123,54 @@ describe('group settings: general', () => {
     expect(patches).toEqual([]);
   });
 
-  it('shows an error the form cannot place above the form', async () => {
-    answer(() => HttpResponse.json({ parent: ['Groups can be nested at most 35 levels deep.'] }, { status: 400 }));
+  it('offers as parent the top level and every visible group outside its own subtree, by path', async () => {
+    answer();
     const { user } = await openGeneral();
-    await user.type(screen.getByLabelText('Description'), ' and 5G');
+    const parent = screen.getByRole('combobox', { name: 'Parent group' });
+    await waitFor(() => expect(parent).toBeEnabled());
+    expect(parent).toHaveValue('Company / Lab');
+    await user.click(parent);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['(top level)', 'Cameras', 'Company', 'Company / Lab']);
+  });
+
+  it('moves the group: the PATCH carries only the new parent', async () => {
+    const patches = answer();
+    const { user } = await openGeneral();
+    const parent = screen.getByRole('combobox', { name: 'Parent group' });
+    await waitFor(() => expect(parent).toBeEnabled());
+    await user.click(parent);
+    await user.click(screen.getByRole('option', { name: 'Cameras' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Groups can be nested at most 35 levels deep.');
+    await screen.findByRole('status');
+    expect(patches).toEqual([{ parent: 20 }]);
+  });
+
+  it('moves the group to the top level with parent null', async () => {
+    const patches = answer();
+    const { user } = await openGeneral();
+    const parent = screen.getByRole('combobox', { name: 'Parent group' });
+    await waitFor(() => expect(parent).toBeEnabled());
+    await user.click(parent);
+    await user.click(screen.getByRole('option', { name: '(top level)' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('status');
+    expect(patches).toEqual([{ parent: null }]);
+  });
+
+  it('shows a 400 parent error (nesting past 35) under the Parent group field', async () => {
+    const patches = answer(() => HttpResponse.json({ parent: ['Groups can be nested at most 35 levels deep.'] }, { status: 400 }));
+    const { user } = await openGeneral();
+    const parent = screen.getByRole('combobox', { name: 'Parent group' });
+    await waitFor(() => expect(parent).toBeEnabled());
+    await user.click(parent);
+    await user.click(screen.getByRole('option', { name: 'Company' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByText('Groups can be nested at most 35 levels deep.')).toBeInTheDocument());
+    expect(parent.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain(
+      'Groups can be nested at most 35 levels deep.',
+    );
+    expect(patches).toEqual([{ parent: 1 }]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('discards edits back to the stored values', async () => {
