@@ -1172,6 +1172,12 @@ export interface paths {
             parameters: {
                 query?: {
                     group?: number;
+                    /** @description A 40- or 64-digit hex string finds the scans of exactly that SHA-1 or SHA-256; any other text, the names holding it (any case). */
+                    q?: string;
+                    /** @description R ready; B, S, P, D busy (this server uses B while queued or running); F failed. */
+                    status?: "R" | "B" | "S" | "P" | "D" | "F";
+                    /** @description Default -created (newest first). */
+                    ordering?: "created" | "-created" | "name" | "-name" | "size" | "-size" | "status" | "-status" | "group_name" | "-group_name" | "id" | "-id";
                     limit?: number;
                     offset?: number;
                 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -133,6 +134,36 @@ describe.each(DATABASES)('scan routes on %s', (kind) => {
     expect(list.count).toBe(0);
     const response = await upload(bob, 'intruder.bin', Buffer.from('x'));
     expect(response.statusCode).toBe(404);
+  });
+
+  it('finds scans by name, by exact SHA-1 or SHA-256, by status, and orders them by any column', async () => {
+    const session = alice;
+    const group = (await t.app.inject({ method: 'POST', url: '/rest/groups/', headers: session.headers, payload: { name: 'Search' } })).json<{ id: number }>().id;
+    const files = [['Router-FW_2.bin', 30], ['router 100%.img', 10], ['camera.tar', 20]] as const;
+    for (const [name, size] of files) {
+      const response = await upload(session, name, Buffer.alloc(size, name.length), 'file', group);
+      await waitFinished(response.json<ScanBody>().id);
+    }
+    const names = async (query: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/rest/scans/?group=${group}&${query}`, headers: session.headers });
+      expect(response.statusCode, query).toBe(200);
+      return response.json<{ results: { name: string }[] }>().results.map((scan) => scan.name);
+    };
+    expect(await names('ordering=name')).toEqual(['Router-FW_2.bin', 'camera.tar', 'router 100%.img']);
+    expect(await names('ordering=-size')).toEqual(['Router-FW_2.bin', 'camera.tar', 'router 100%.img']);
+    expect(await names('q=ROUTER&ordering=size')).toEqual(['router 100%.img', 'Router-FW_2.bin']);
+    expect(await names(`q=${encodeURIComponent('100%')}`)).toEqual(['router 100%.img']);
+    expect(await names('q=_')).toEqual(['Router-FW_2.bin']);
+    const camera = Buffer.alloc(20, 'camera.tar'.length);
+    const sha1 = createHash('sha1').update(camera).digest('hex');
+    const sha256 = createHash('sha256').update(camera).digest('hex');
+    expect(await names(`q=${sha1.toUpperCase()}`)).toEqual(['camera.tar']);
+    expect(await names(`q=${sha256}`)).toEqual(['camera.tar']);
+    expect(await names(`q=${sha1.slice(0, 39)}`)).toEqual([]);
+    expect(await names('status=R&ordering=-name')).toEqual(['router 100%.img', 'camera.tar', 'Router-FW_2.bin']);
+    expect(await names('status=F')).toEqual([]);
+    const bad = await t.app.inject({ method: 'GET', url: '/rest/scans/?ordering=sha1&status=X', headers: session.headers });
+    expect([bad.statusCode, bad.json()]).toEqual([400, { ordering: ['Select a valid choice.'], status: ['Select a valid choice.'] }]);
   });
 
   it('answers 404 for an unknown scan and 409 for a result not ready', async () => {

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Id } from '../../lib/schemas.ts';
+import { Id, Text } from '../../lib/schemas.ts';
 import { PageQuery, Paged } from '../../lib/paging.ts';
 import { KnowledgeBaseSummary } from '../knowledge-base/schemas.ts';
 
@@ -46,7 +46,19 @@ export type Scan = Static<typeof Scan>;
 
 export const ScanPage = Paged(Scan);
 
-export const ScanListQuery = Type.Object({ group: Type.Optional(Id), ...PageQuery });
+export const SCAN_ORDERINGS = ['created', '-created', 'name', '-name', 'size', '-size', 'status', '-status', 'group_name', '-group_name', 'id', '-id'] as const;
+export type ScanOrdering = (typeof SCAN_ORDERINGS)[number];
+
+export const ScanListQuery = Type.Object({
+  group: Type.Optional(Id),
+  q: Type.Optional(Text({
+    maxLength: 255,
+    description: 'A 40- or 64-digit hex string finds the scans of exactly that SHA-1 or SHA-256; any other text, the names holding it (any case).',
+  })),
+  status: Type.Optional(ScanStatus),
+  ordering: Type.Optional(Type.Union(SCAN_ORDERINGS.map((value) => Type.Literal(value)), { description: 'Default -created (newest first).' })),
+  ...PageQuery,
+});
 export type ScanListQuery = Static<typeof ScanListQuery>;
 
 export const ProblemQuery = Type.Object({ ...PageQuery });

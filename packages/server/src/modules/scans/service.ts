@@ -88,7 +88,7 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
     },
 
     async list(viewer, query, page) {
-      const { rows, count } = await deps.scans.list(viewer, { groupId: query.group }, page);
+      const { rows, count } = await deps.scans.list(viewer, { groupId: query.group, q: query.q, status: query.status, ordering: query.ordering ?? '-created' }, page);
       const complete = await Promise.all(rows.map(withCounts));
       return pageOf(complete.map(toScan), count, page, '/rest/scans/', query);
     },
