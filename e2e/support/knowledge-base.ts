@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { tar } from '../../packages/server/test/files.ts';
 import type { ApiSession } from './api-session.ts';
 import { repoRoot, type RunningServer } from './server-process.ts';
@@ -20,7 +21,7 @@ export type KnowledgeBaseState = 'empty' | 'importing' | 'ready' | 'failed';
 export interface KnowledgeBaseView {
   state: KnowledgeBaseState;
   updated: string | null;
-  sources: { name: string; state: string; records: number; last_error: string | null }[];
+  sources: { name: string; state: string; records: number; last_error: string | null; next_attempt: string | null }[];
 }
 
 /** A knowledge base imported by `binlens db import` from the OSV and KEV fixtures, exported by `binlens db export-bundle`. */
@@ -77,6 +78,9 @@ export async function shootBothWidths(page: Page, shot: (step: string) => Promis
   await shot(`${step}-1280`);
   await page.setViewportSize(PHONE);
   await fromTop();
+  // The navigation slides away when the width drops; meanwhile the page is wider than the screen.
+  // After it, nothing may stick out sideways at 390 px.
+  await expect.poll(() => page.evaluate('document.documentElement.scrollWidth'), { timeout: 5000 }).toBe(PHONE.width);
   await shot(`${step}-390`);
   await page.setViewportSize(DESKTOP);
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { KnowledgeBaseSource } from '../../../lib/api-schemas.ts';
 import { formatBytes, formatDateTime, formatNumber, formatPercent } from '../../../lib/format.ts';
@@ -69,12 +69,11 @@ function SourcesList({ sources }: { sources: KnowledgeBaseSource[] }) {
               {source.state}
             </Badge>
           </Group>
-          <Box style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 8 }}>
+          <Group gap={4} style={{ columnGap: 16 }}>
             <Figure label="Records" value={formatNumber(source.records)} />
             <Figure label="Last import" value={formatDateTime(source.last_success)} />
-            <span />
             <Figure label="Feed date" value={formatDateTime(source.feed_date)} />
-          </Box>
+          </Group>
           <SourceDetail source={source} />
         </Paper>
       ))}
