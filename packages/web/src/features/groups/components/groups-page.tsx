@@ -1,5 +1,6 @@
-import { Loader, TextInput } from '@mantine/core';
+import { Box, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { ListSearchBox } from '../../../components/data-table/list-search-box.tsx';
 import { ListPager } from '../../../components/data-table/pager.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
@@ -19,15 +20,9 @@ export function GroupsPage({ title }: GroupsPageProps) {
   return (
     <>
       <PageHeader title={title} actions={<NewGroupButton />} />
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const q = new FormData(event.currentTarget).get('q');
-          setSearch({ q: typeof q === 'string' ? q : '' });
-        }}
-      >
-        <TextInput name="q" label="Search groups" defaultValue={search.q} key={search.q} mb="md" maw={360} />
-      </form>
+      <Box mb="md">
+        <ListSearchBox label="Search groups" value={search.q} onSearch={(q) => setSearch({ q })} />
+      </Box>
       {query.isPending && <Loader aria-label="Loading groups" />}
       {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
       {query.data && (

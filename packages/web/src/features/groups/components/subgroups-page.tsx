@@ -1,6 +1,7 @@
-import { Button, Group as Row, Loader, TextInput } from '@mantine/core';
+import { Button, Group as Row, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { ListSearchBox } from '../../../components/data-table/list-search-box.tsx';
 import { ListPager } from '../../../components/data-table/pager.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useListSearch } from '../../../lib/list-search.ts';
@@ -18,17 +19,7 @@ export function SubgroupsPage({ groupId }: SubgroupsPageProps) {
   return (
     <>
       <Row justify="space-between" align="flex-end" mb="md" gap="sm">
-        <form
-          role="search"
-          style={{ flex: '1 1 220px', maxWidth: 360 }}
-          onSubmit={(event) => {
-            event.preventDefault();
-            const q = new FormData(event.currentTarget).get('q');
-            setSearch({ q: typeof q === 'string' ? q : '' });
-          }}
-        >
-          <TextInput name="q" label="Search subgroups" defaultValue={search.q} key={search.q} />
-        </form>
+        <ListSearchBox label="Search subgroups" value={search.q} onSearch={(q) => setSearch({ q })} />
         <Button renderRoot={(props) => <Link {...props} to="/groups/$parentGroupId/create" params={{ parentGroupId: groupId }} />}>
           New subgroup
         </Button>

@@ -1,21 +1,22 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import type { Paged, Scan } from '../../../lib/api-schemas.ts';
+import type { paths } from '../../../lib/api-types.gen.ts';
 import { defineListSearch, type ListParams } from '../../../lib/list-search.ts';
 import { scanKeys } from './keys.ts';
 import { isBusy, SCAN_POLL_INTERVAL_MS } from './scan-status.ts';
 
-export interface ScanListParams {
-  group?: number;
-  limit?: number;
-  offset?: number;
-}
+export type ScanListParams = NonNullable<paths['/rest/scans/']['get']['parameters']['query']>;
 
-/** URL state of the scan lists; the API neither searches nor orders scans yet, so only the page counts. */
-export const scanListSearch = defineListSearch({ fields: [] });
+/** Fields the server orders scans by (its OpenAPI document lists the same). */
+export const SCAN_ORDERING_FIELDS = ['created', 'name', 'size', 'status', 'group_name', 'id'] as const;
+type ScanOrderingField = (typeof SCAN_ORDERING_FIELDS)[number];
 
-export function scanListParams({ limit, offset }: ListParams, group?: number): ScanListParams {
-  return group === undefined ? { limit, offset } : { group, limit, offset };
+/** URL state of the scan lists: q (a name, or a SHA-1 or SHA-256), ordering (newest first by default), limit, offset. */
+export const scanListSearch = defineListSearch({ fields: SCAN_ORDERING_FIELDS, defaultOrdering: '-created' });
+
+export function scanListParams({ q, ordering, limit, offset }: ListParams<ScanOrderingField>, group?: number): ScanListParams {
+  return { ...(group === undefined ? {} : { group }), ...(q === '' ? {} : { q }), ...(ordering === '' ? {} : { ordering }), limit, offset };
 }
 
 export function listScans(params: ScanListParams, signal?: AbortSignal): Promise<Paged<Scan>> {

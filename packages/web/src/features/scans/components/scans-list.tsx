@@ -1,5 +1,6 @@
-import { Loader } from '@mantine/core';
+import { Box, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { ListSearchBox } from '../../../components/data-table/list-search-box.tsx';
 import { ListPager } from '../../../components/data-table/pager.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useListSearch } from '../../../lib/list-search.ts';
@@ -12,16 +13,29 @@ interface ScansListProps {
   showGroup?: boolean;
 }
 
-/** A paged scan list; its page lives in the URL (lib/list-search). */
+/** A paged, searchable, sortable scan list; its state lives in the URL (lib/list-search). */
 export function ScansList({ group, showGroup = false }: ScansListProps) {
   const { search, setSearch } = useListSearch(scanListSearch);
   const query = useQuery(scansQueryOptions(scanListParams(search, group)));
-  if (query.isPending) return <Loader aria-label="Loading applications" />;
-  if (query.isError) return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <>
-      <ScansTable scans={query.data.results} showGroup={showGroup} loading={query.isFetching} />
-      <ListPager count={query.data.count} search={search} onChange={setSearch} />
+      <Box mb="md">
+        <ListSearchBox label="Search applications" description="A name, or a SHA-1 or SHA-256" value={search.q} onSearch={(q) => setSearch({ q })} />
+      </Box>
+      {query.isPending && <Loader aria-label="Loading applications" />}
+      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
+      {query.data && (
+        <>
+          <ScansTable
+            scans={query.data.results}
+            showGroup={showGroup}
+            loading={query.isFetching}
+            empty={search.q ? 'No applications match the search.' : 'No applications yet.'}
+            sorting={{ ordering: search.ordering, onOrderingChange: (ordering) => setSearch({ ordering: ordering as typeof search.ordering }) }}
+          />
+          <ListPager count={query.data.count} search={search} onChange={setSearch} />
+        </>
+      )}
     </>
   );
 }

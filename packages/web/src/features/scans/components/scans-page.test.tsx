@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mock } from '../../../testing/api-mocks.ts';
@@ -50,5 +51,38 @@ describe('applications page', () => {
     expect(link).toHaveAttribute('href', '/account/vulnerability-data');
     const cells = within(within(table).getAllByRole('row')[1] as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent);
     expect(cells).toEqual(['clean.tar', 'Routers', 'Ready', '2', 'not evaluated: no vulnerability data', '2026-03-04 05:06 UTC']);
+  });
+
+  it('keeps search and ordering in the URL and asks the server for them, newest first by default', async () => {
+    const queries: string[] = [];
+    server.use(
+      mock.get('/rest/users/me/', () => HttpResponse.json(buildUser())),
+      knowledgeBaseAnswer(),
+      mock.get('/rest/scans/', ({ request }) => {
+        queries.push(new URL(request.url).search);
+        return HttpResponse.json(paged([buildScan({ id: 1, name: 'router.bin' })]));
+      }),
+    );
+    const { router } = renderRoute('/applications');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Applications' });
+    expect(queries).toEqual(['?ordering=-created&limit=25&offset=0']);
+    await user.click(within(table).getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ ordering: 'name' }));
+    await user.type(screen.getByLabelText('Search applications'), 'ROUTER{Enter}');
+    await waitFor(() => expect(router.state.location.search).toEqual({ ordering: 'name', q: 'ROUTER' }));
+    await waitFor(() => expect(queries.at(-1)).toBe('?q=ROUTER&ordering=name&limit=25&offset=0'));
+    expect(within(table).queryByRole('button', { name: /^Components/ })).not.toBeInTheDocument();
+  });
+
+  it('says when no application matches the search', async () => {
+    server.use(
+      mock.get('/rest/users/me/', () => HttpResponse.json(buildUser())),
+      knowledgeBaseAnswer(),
+      mock.get('/rest/scans/', () => HttpResponse.json(paged([]))),
+    );
+    renderRoute('/applications?q=nothing');
+    expect(await screen.findByText('No applications match the search.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search applications')).toHaveValue('nothing');
   });
 });

@@ -1,5 +1,5 @@
 import { AnchorLink } from '../../../components/anchor-link.tsx';
-import { DataTable, type ColumnDef } from '../../../components/data-table/data-table.tsx';
+import { DataTable, type ColumnDef, type DataTableProps } from '../../../components/data-table/data-table.tsx';
 import type { Scan } from '../../../lib/api-schemas.ts';
 import { displayText, formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { ScanStatusBadge } from './scan-status-badge.tsx';
@@ -10,6 +10,8 @@ type ScanColumn = ColumnDef<Scan, unknown>;
 const nameColumn: ScanColumn = {
   id: 'name',
   header: 'Name',
+  accessorFn: (scan) => scan.name,
+  enableSorting: true,
   enableHiding: false,
   cell: ({ row: { original: scan } }) => (
     <AnchorLink to="/product/$scanId/analysis" params={{ scanId: scan.id }}>
@@ -19,8 +21,10 @@ const nameColumn: ScanColumn = {
 };
 
 const groupColumn: ScanColumn = {
-  id: 'group',
+  id: 'group_name',
   header: 'Group',
+  accessorFn: (scan) => scan.group_name,
+  enableSorting: true,
   cell: ({ row: { original: scan } }) => (
     <AnchorLink to="/groups/$groupId" params={{ groupId: scan.group }}>
       {displayText(scan.group_name)}
@@ -29,7 +33,7 @@ const groupColumn: ScanColumn = {
 };
 
 const restColumns: ScanColumn[] = [
-  { id: 'status', header: 'Status', cell: ({ row: { original: scan } }) => <ScanStatusBadge scan={scan} /> },
+  { id: 'status', header: 'Status', accessorFn: (scan) => scan.status, enableSorting: true, cell: ({ row: { original: scan } }) => <ScanStatusBadge scan={scan} /> },
   {
     id: 'components',
     header: 'Components',
@@ -40,7 +44,7 @@ const restColumns: ScanColumn[] = [
     header: 'Vulnerabilities',
     cell: ({ row: { original: scan } }) => <VulnerabilityCounts counts={scan.vulnerability_counts} />,
   },
-  { id: 'created', header: 'Created', cell: ({ row: { original: scan } }) => formatDateTime(scan.created) },
+  { id: 'created', header: 'Created', accessorFn: (scan) => scan.created, enableSorting: true, cell: ({ row: { original: scan } }) => formatDateTime(scan.created) },
 ];
 
 const withGroup = [nameColumn, groupColumn, ...restColumns];
@@ -51,17 +55,21 @@ interface ScansTableProps {
   /** The applications page lists every group's scans, so it shows which group. */
   showGroup?: boolean;
   loading?: boolean;
+  empty?: string;
+  /** The server's ordering (the column ids are its ordering fields). */
+  sorting?: DataTableProps<Scan>['sorting'];
 }
 
-export function ScansTable({ scans, showGroup = false, loading = false }: ScansTableProps) {
+export function ScansTable({ scans, showGroup = false, loading = false, empty = 'No applications yet.', sorting = 'client' }: ScansTableProps) {
   return (
     <DataTable
       label="Applications"
       columns={showGroup ? withGroup : withoutGroup}
       data={scans}
       getRowId={(scan) => String(scan.id)}
-      empty="No applications yet."
+      empty={empty}
       loading={loading}
+      sorting={sorting}
     />
   );
 }
