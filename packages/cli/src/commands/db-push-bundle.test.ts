@@ -34,8 +34,9 @@ describe('binlens db push-bundle', () => {
           if (password !== 'secret') return res.writeHead(400, { 'content-type': 'application/json' }).end('{"non_field_errors":["Unable to log in with the provided credentials."]}');
           return res.writeHead(200, { 'set-cookie': ['sessionid=s1; HttpOnly; Path=/', 'csrftoken=c1; Path=/'] }).end('{}');
         }
-        const session = req.headers.cookie === 'sessionid=s1; csrftoken=c1';
-        if (req.method === 'POST' && req.url === '/rest/knowledge-base/bundles/' && session && req.headers['x-csrftoken'] === 'c1') {
+        const key = req.headers.authorization === 'Bearer blk_k1';
+        const session = key || req.headers.cookie === 'sessionid=s1; csrftoken=c1';
+        if (req.method === 'POST' && req.url === '/rest/knowledge-base/bundles/' && (key || (session && req.headers['x-csrftoken'] === 'c1'))) {
           received = payload;
           return res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
         }
@@ -63,6 +64,19 @@ describe('binlens db push-bundle', () => {
     expect(received.subarray(received.indexOf('\r\n\r\n') + 4, received.indexOf('\r\n\r\n') + 4 + 70_000).equals(Buffer.alloc(70_000, 7))).toBe(true);
   });
 
+  it('sends an API key instead of logging in, from --api-key or $BINLENS_API_KEY', async () => {
+    const file = path.join(dir, 'kb.tar');
+    for (const [argv, env] of [[['--api-key', 'blk_k1'], {}], [[], { BINLENS_API_KEY: 'blk_k1' }]] as const) {
+      states.push('ready');
+      received = Buffer.alloc(0);
+      const run = await runCli(['db', 'push-bundle', file, '--server', url, ...argv], '', env);
+      expect(run).toEqual({ code: 0, stdout: `${file}: uploaded 70000 bytes to ${url}; importing\n${file}: imported; the server's knowledge base is ready\n`, stderr: '' });
+      expect(received.length).toBeGreaterThan(70_000);
+    }
+    const wrong = await runCli(['db', 'push-bundle', file, '--server', url, '--api-key', 'blk_nope']);
+    expect([wrong.code, wrong.stderr]).toEqual([1, `binlens: ${file}: the server refused the bundle (HTTP 403): CSRF token missing or incorrect.\n`]);
+  });
+
   it('prints the server\'s reason when it refuses the bundle, and a failed login', async () => {
     answer = { status: 400, body: { file: ['kb.tar: not a knowledge-base bundle (no manifest.json)'] } };
     const file = path.join(dir, 'kb.tar');
@@ -78,6 +92,6 @@ describe('binlens db push-bundle', () => {
     const run = await runCli(['db', 'push-bundle', 'kb.tar', '--email', 'a@b']);
     expect([run.code, run.stderr.split('\n')[0]]).toEqual([2, 'binlens: push-bundle needs --server URL']);
     const noPassword = await runCli(['db', 'push-bundle', 'kb.tar', '--server', url, '--email', 'a@b']);
-    expect([noPassword.code, noPassword.stderr.split('\n')[0]]).toEqual([2, 'binlens: push-bundle needs --email and --password (or $BINLENS_PASSWORD)']);
+    expect([noPassword.code, noPassword.stderr.split('\n')[0]]).toEqual([2, 'binlens: push-bundle needs --api-key (or $BINLENS_API_KEY), or --email and --password (or $BINLENS_PASSWORD)']);
   });
 });

@@ -1,17 +1,19 @@
 // `binlens db push-bundle FILE --server URL`: uploads a bundle made by `db export-bundle` to
-// a Binlens server (POST /rest/knowledge-base/bundles/), logged in with an administrator's
-// e-mail and password, then waits until the server has imported it. The file is streamed,
-// never read whole.
+// a Binlens server (POST /rest/knowledge-base/bundles/) as an administrator, with their API
+// key (Authorization: Bearer) or logged in with their e-mail and password, then waits until
+// the server has imported it. The file is streamed, never read whole.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { CliIo } from '../command.ts';
 
+/** An administrator's API key, or their e-mail and password. */
+export type PushCredentials = { readonly apiKey: string } | { readonly email: string; readonly password: string };
+
 export interface PushOptions {
   readonly file: string;
   readonly server: string;
-  readonly email: string;
-  readonly password: string;
+  readonly credentials: PushCredentials;
   /** Between two looks at the import's state; default 1 s. */
   readonly pollMs?: number;
 }
@@ -25,7 +27,9 @@ interface BundleState {
 export async function pushBundle(options: PushOptions, io: CliIo): Promise<number> {
   const base = options.server.replace(/\/+$/, '');
   try {
-    const session = await login(base, options.email, options.password, io.signal);
+    const session = 'apiKey' in options.credentials
+      ? { headers: { authorization: `Bearer ${options.credentials.apiKey}` } }
+      : await login(base, options.credentials.email, options.credentials.password, io.signal);
     const size = (await stat(options.file)).size;
     const upload = await send(`${base}/rest/knowledge-base/bundles/`, session, options.file, io.signal);
     if (upload.status !== 202) {
@@ -53,9 +57,9 @@ export async function pushBundle(options: PushOptions, io: CliIo): Promise<numbe
   }
 }
 
+/** What every request carries: the key, or the session's cookies and CSRF token. */
 interface Session {
-  cookie: string;
-  csrf: string;
+  headers: Record<string, string>;
 }
 
 async function login(base: string, email: string, password: string, signal?: AbortSignal): Promise<Session> {
@@ -71,7 +75,7 @@ async function login(base: string, email: string, password: string, signal?: Abo
   const sessionid = cookies.get('sessionid');
   const csrf = cookies.get('csrftoken');
   if (!sessionid || !csrf) throw new Error(`login to ${base} set no session`);
-  return { cookie: `sessionid=${sessionid}; csrftoken=${csrf}`, csrf };
+  return { headers: { cookie: `sessionid=${sessionid}; csrftoken=${csrf}`, 'x-csrftoken': csrf } };
 }
 
 /** The bundle as multipart field `file`, streamed (chunked). */
@@ -87,10 +91,7 @@ function send(url: string, session: Session, file: string, signal?: AbortSignal)
   })());
   return fetch(url, {
     method: 'POST',
-    headers: {
-      cookie: session.cookie, 'x-csrftoken': session.csrf,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
+    headers: { ...session.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
     body: Readable.toWeb(body) as ReadableStream<Uint8Array>,
     duplex: 'half',
     ...(signal ? { signal } : {}),
@@ -98,7 +99,7 @@ function send(url: string, session: Session, file: string, signal?: AbortSignal)
 }
 
 async function bundleState(base: string, session: Session, signal?: AbortSignal): Promise<BundleState> {
-  const response = await fetch(`${base}/rest/knowledge-base/`, { headers: { cookie: session.cookie }, ...(signal ? { signal } : {}) });
+  const response = await fetch(`${base}/rest/knowledge-base/`, { headers: session.headers, ...(signal ? { signal } : {}) });
   if (response.status !== 200) throw new Error(`reading the import's state failed (HTTP ${response.status}): ${await reason(response)}`);
   return ((await response.json()) as { bundle: BundleState }).bundle;
 }

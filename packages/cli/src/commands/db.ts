@@ -14,7 +14,7 @@ const USAGE = `Usage: binlens db import FILE... [--data-dir DIR]
        binlens db export-bundle FILE [--data-dir DIR]
        binlens db import-bundle FILE [--data-dir DIR]
        binlens db sync [--source nvd|osv|epss|kev|debian|alpine|ubuntu]... [--data-dir DIR]
-       binlens db push-bundle FILE --server URL --email EMAIL [--password PASSWORD]
+       binlens db push-bundle FILE --server URL (--api-key KEY | --email EMAIL [--password PASSWORD])
 
 import         reads vulnerability feed files into the knowledge base; each file's kind
                is recognised by its content: NVD CVE API 2.0 JSON (API pages, per-CVE
@@ -36,8 +36,9 @@ sync           downloads the sources (all, or each --source) from their official
                tracker, Alpine secdb (BINLENS_ALPINE_RELEASES=v3.22,edge,...), Ubuntu
                OSV all.zip. BINLENS_<SOURCE>_URL overrides a base URL (mirrors, tests).
 push-bundle    uploads a bundle to a Binlens server (an air-gapped one: sync and
-               export-bundle on a connected machine first), logged in as an administrator
-               (--password, else $BINLENS_PASSWORD), and waits until it is imported.
+               export-bundle on a connected machine first) as an administrator, with
+               their API key (--api-key, else $BINLENS_API_KEY) or their e-mail and
+               password (--password, else $BINLENS_PASSWORD), and waits until it is imported.
 
 The knowledge base lives in DIR/kb: --data-dir, else $BINLENS_DATA_DIR, else
 $XDG_CACHE_HOME/binlens, else ~/.cache/binlens. "binlens scan" evaluates against it.
@@ -63,7 +64,7 @@ async function runDb(argv: string[], io: CliIo): Promise<number> {
       allowPositionals: true,
       options: {
         'data-dir': { type: 'string' }, source: { type: 'string', multiple: true }, server: { type: 'string' }, email: { type: 'string' },
-        password: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        password: { type: 'string' }, 'api-key': { type: 'string' }, help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (err) {
@@ -85,12 +86,16 @@ async function runDb(argv: string[], io: CliIo): Promise<number> {
   if (sources.length > 0 && action !== 'sync') return reportUsageError(io, '--source is for sync', USAGE);
   if (action === 'push-bundle') {
     const password = values.password ?? io.env.BINLENS_PASSWORD;
+    const apiKey = values['api-key'] ?? (values.email ? undefined : io.env.BINLENS_API_KEY);
     if (!values.server) return reportUsageError(io, 'push-bundle needs --server URL', USAGE);
-    if (!values.email || !password) return reportUsageError(io, 'push-bundle needs --email and --password (or $BINLENS_PASSWORD)', USAGE);
-    return pushBundle({ file: files[0] ?? '', server: values.server, email: values.email, password }, io);
+    if (apiKey) return pushBundle({ file: files[0] ?? '', server: values.server, credentials: { apiKey } }, io);
+    if (!values.email || !password) {
+      return reportUsageError(io, 'push-bundle needs --api-key (or $BINLENS_API_KEY), or --email and --password (or $BINLENS_PASSWORD)', USAGE);
+    }
+    return pushBundle({ file: files[0] ?? '', server: values.server, credentials: { email: values.email, password } }, io);
   }
-  if (values.server !== undefined || values.email !== undefined || values.password !== undefined) {
-    return reportUsageError(io, '--server, --email and --password are for push-bundle', USAGE);
+  if (values.server !== undefined || values.email !== undefined || values.password !== undefined || values['api-key'] !== undefined) {
+    return reportUsageError(io, '--server, --api-key, --email and --password are for push-bundle', USAGE);
   }
   const opened = await openKnowledgeBase(values['data-dir'] ?? defaultDataDir(io.env));
   try {
