@@ -1,3 +1,4 @@
+import { WAITING_GROUP, WAITING_WORKERS } from '../../vitest.workers.ts';
 import { defineConfig } from 'vitest/config';
 
 // Route tests start the real app on PGlite, and again on PostgreSQL when DATABASE_URL is set.
@@ -10,5 +11,7 @@ export default defineConfig({
     // Files share a worker's modules (Fastify, drizzle, PGlite's compiled WebAssembly, the
     // migrated template): each test file still builds its own app on its own database.
     isolate: false,
+    maxWorkers: WAITING_WORKERS,
+    sequence: { groupOrder: WAITING_GROUP },
   },
 });

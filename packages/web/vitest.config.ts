@@ -1,3 +1,4 @@
+import { WAITING_GROUP, WAITING_WORKERS } from '../../vitest.workers.ts';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
@@ -13,6 +14,8 @@ export default mergeConfig(
       // One jsdom per worker instead of one per file (8 s instead of 50 s here): the setup file
       // resets what tests share (DOM, handlers, stores, cookies, URL) after every test.
       isolate: false,
+      maxWorkers: WAITING_WORKERS,
+      sequence: { groupOrder: WAITING_GROUP },
     },
   }),
 );
