@@ -1,4 +1,5 @@
-import { Box, Loader } from '@mantine/core';
+import { Group as Row, Loader } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ListSearchBox } from '../../../components/data-table/list-search-box.tsx';
 import { ListPager } from '../../../components/data-table/pager.tsx';
@@ -11,17 +12,20 @@ interface ScansListProps {
   /** Only this group's scans; every visible scan when absent. */
   group?: number;
   showGroup?: boolean;
+  /** Beside the search field: what can be done with the list (Upload, say). */
+  actions?: ReactNode;
 }
 
 /** A paged, searchable, sortable scan list; its state lives in the URL (lib/list-search). */
-export function ScansList({ group, showGroup = false }: ScansListProps) {
+export function ScansList({ group, showGroup = false, actions }: ScansListProps) {
   const { search, setSearch } = useListSearch(scanListSearch);
   const query = useQuery(scansQueryOptions(scanListParams(search, group)));
   return (
     <>
-      <Box mb="md">
+      <Row justify="space-between" align="flex-end" mb="md" gap="sm">
         <ListSearchBox label="Search applications" description="A name, or a SHA-1 or SHA-256" value={search.q} onSearch={(q) => setSearch({ q })} />
-      </Box>
+        {actions}
+      </Row>
       {query.isPending && <Loader aria-label="Loading applications" />}
       {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
       {query.data && (
