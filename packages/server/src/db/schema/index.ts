@@ -9,3 +9,5 @@ export * from './audit-events.ts';
 export * from '@binlens/vulndb/schema';
 export * from './kb-sync-sources.ts';
 export * from './api-keys.ts';
+export * from './group-favourites.ts';
+export * from './group-custom-data.ts';
