@@ -37,6 +37,7 @@ it('declares these permissions and scopes', () => {
   const scan = { scan: 'params.id' };
   expect(table).toEqual([
     ['DELETE /rest/api-key-networks/:id/', 'change_companyaccount', null],
+    ['DELETE /rest/groups/:id/set-favourite/', 'view_appcheckgroup', { group: 'params.id' }],
     ['GET /api/key/', 'authenticated', null],
     ['GET /rest/api-key-networks/', 'change_companyaccount', null],
     ['GET /rest/distro-cvss/', 'authenticated', null],
@@ -64,6 +65,7 @@ it('declares these permissions and scopes', () => {
     ['POST /rest/auth/login/', 'public', null],
     ['POST /rest/auth/logout/', 'authenticated', null],
     ['POST /rest/groups/', 'authenticated', null],
+    ['POST /rest/groups/:id/set-favourite/', 'view_appcheckgroup', { group: 'params.id' }],
     ['POST /rest/groups/:id/upload/', 'upload_application', { group: 'params.id' }],
     ['POST /rest/knowledge-base/bundles/', 'change_companyaccount', null],
     ['POST /rest/knowledge-base/sync/', 'change_companyaccount', null],
@@ -78,6 +80,7 @@ it('documents the standard error answers on every route, besides its own', () =>
   );
   expect(statuses.sort()).toEqual([
     'delete /rest/api-key-networks/{id}/ 204,400,401,403,404,500',
+    'delete /rest/groups/{id}/set-favourite/ 200,400,401,403,404,500',
     'get /api/key/ 200,400,401,403,404,429,500',
     'get /rest/api-key-networks/ 200,400,401,403,404,500',
     'get /rest/distro-cvss/ 200,400,401,403,404,500',
@@ -104,6 +107,7 @@ it('documents the standard error answers on every route, besides its own', () =>
     'post /rest/auth/login/ 200,400,401,403,404,429,500',
     'post /rest/auth/logout/ 204,400,401,403,404,500',
     'post /rest/groups/ 201,400,401,403,404,500',
+    'post /rest/groups/{id}/set-favourite/ 200,400,401,403,404,500',
     'post /rest/groups/{id}/upload/ 201,400,401,403,404,413,429,500',
     'post /rest/knowledge-base/bundles/ 202,400,401,403,404,409,413,500',
     'post /rest/knowledge-base/sync/ 202,400,401,403,404,409,500,503',

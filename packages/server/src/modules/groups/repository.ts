@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, isNull, like, max, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, isNull, like, max, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type GroupRole, groupMemberships, groups } from '../../db/schema/index.ts';
+import { type GroupRole, groupFavourites, groupMemberships, groups } from '../../db/schema/index.ts';
 import type { PageRequest } from '../../lib/paging.ts';
 import type { Viewer } from '../users/viewer.ts';
 import type { GroupOrdering } from './schemas.ts';
@@ -15,12 +15,16 @@ export interface GroupRecord {
   depth: number;
   /** The viewer's highest role along the search path, null when they hold none. */
   role: GroupRole | null;
+  /** Whether the viewer marked the group as a favourite. */
+  favourite: boolean;
 }
 
 export interface GroupFilter {
   q?: string | undefined;
   /** Only the subgroups of this group. */
   parent?: number | undefined;
+  /** Only the viewer's favourites (true) or only the others (false). */
+  favourite?: boolean | undefined;
   ordering: GroupOrdering;
 }
 
@@ -52,6 +56,8 @@ export interface GroupsRepository {
   update(id: number, fields: { name?: string; description?: string }): Promise<void>;
   /** Puts `group` and its subtree under `parent` (null: the top level), rewriting their search paths and depths. */
   move(group: TreePlace, parent: TreePlace | null): Promise<void>;
+  /** Marks or unmarks the group as one of the user's favourites; answers whether anything changed. */
+  setFavourite(userId: number, groupId: number, favourite: boolean): Promise<boolean>;
 }
 
 /** pg_advisory_xact_lock key of group tree changes ("bl" "gt" in ASCII). */
@@ -78,6 +84,7 @@ export function createGroupsRepository(db: Db): GroupsRepository {
     searchPath: groups.searchPath,
     depth: groups.depth,
     role: viewerRoleOnGroup(db, viewer),
+    favourite: sql<boolean>`${isFavourite(db, viewer)}`,
   });
 
   return {
@@ -86,6 +93,7 @@ export function createGroupsRepository(db: Db): GroupsRepository {
         visibleGroupsWhere(db, viewer),
         filter.q ? ilike(groups.name, `%${escapeLike(filter.q)}%`) : undefined,
         filter.parent === undefined ? undefined : eq(groups.parentId, filter.parent),
+        filter.favourite === undefined ? undefined : filter.favourite ? isFavourite(db, viewer) : not(isFavourite(db, viewer)),
       );
       const [rows, [total]] = await Promise.all([
         db.select(columns(viewer)).from(groups).where(where).orderBy(...ORDER_BY[filter.ordering]).limit(page.limit).offset(page.offset),
@@ -163,7 +171,24 @@ export function createGroupsRepository(db: Db): GroupsRepository {
         })
         .where(inSubtree(group.searchPath));
     },
+
+    async setFavourite(userId, groupId, favourite) {
+      const changed = favourite
+        ? await db.insert(groupFavourites).values({ userId, groupId }).onConflictDoNothing().returning({ groupId: groupFavourites.groupId })
+        : await db.delete(groupFavourites).where(and(eq(groupFavourites.userId, userId), eq(groupFavourites.groupId, groupId))).returning({ groupId: groupFavourites.groupId });
+      return changed.length > 0;
+    },
   };
+}
+
+/** Where-condition on `groups`: the viewer marked the row's group as a favourite. */
+function isFavourite(db: Db, viewer: Viewer): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(groupFavourites)
+      .where(and(eq(groupFavourites.groupId, groups.id), eq(groupFavourites.userId, viewer.userId))),
+  );
 }
 
 /** ILIKE treats % and _ as wildcards; a search for "50%" means the text. */

@@ -49,4 +49,24 @@ export const groupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupsService }> 
     },
     async (request) => service.update(viewerOf(request), request.params.id, request.body),
   );
+
+  const favouriteSchema = (summary: string) => ({
+    tags: ['groups'],
+    summary,
+    description: 'Idempotent: a group already so answers the same and changes nothing. Each user has their own favourites.',
+    params: IdParams,
+    response: { 200: Group },
+  });
+
+  app.post(
+    '/rest/groups/:id/set-favourite/',
+    { config: { permission: 'view_appcheckgroup', scope: { group: 'params.id' } }, schema: favouriteSchema("Marks the group as one of the caller's favourites") },
+    async (request) => service.setFavourite(viewerOf(request), request.params.id, true),
+  );
+
+  app.delete(
+    '/rest/groups/:id/set-favourite/',
+    { config: { permission: 'view_appcheckgroup', scope: { group: 'params.id' } }, schema: favouriteSchema("Removes the group from the caller's favourites") },
+    async (request) => service.setFavourite(viewerOf(request), request.params.id, false),
+  );
 };

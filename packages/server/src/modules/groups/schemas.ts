@@ -11,7 +11,7 @@ export const Group = Type.Object({
   description: Type.String(),
   parent: Type.Union([Type.Integer(), Type.Null()]),
   search_path: Type.String({ description: 'Ids from the root to this group joined by dots, e.g. "1.4.9".' }),
-  favourite: Type.Boolean(),
+  favourite: Type.Boolean({ description: "Whether the caller marked the group as a favourite (POST/DELETE /rest/groups/{id}/set-favourite/)." }),
   user_permissions: Type.Array(Type.String()),
 }, { title: 'Group' });
 export type Group = Static<typeof Group>;
@@ -24,6 +24,9 @@ export type GroupOrdering = (typeof GROUP_ORDERINGS)[number];
 export const GroupListQuery = Type.Object({
   q: Type.Optional(Text({ maxLength: 255 })),
   parent: Type.Optional(Id),
+  favourite: Type.Optional(Type.Boolean({
+    description: "true: only the caller's favourite groups (spec §6: among the groups they see, which with membership inheritance include the subgroups of their groups); false: only the others.",
+  })),
   ordering: Type.Optional(Type.Union(GROUP_ORDERINGS.map((value) => Type.Literal(value)))),
   ...PageQuery,
 });

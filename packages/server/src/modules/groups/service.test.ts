@@ -16,7 +16,7 @@ function fakeRepository(visible: GroupRecord[]) {
     create: async (group) => {
       created.push(group);
       const id = 100 + created.length;
-      visible.push({ id, name: group.name, description: group.description, parentId: group.parent?.id ?? null, searchPath: `${group.parent ? `${group.parent.searchPath}.` : ''}${id}`, depth: (group.parent?.depth ?? 0) + 1, role: 'M' });
+      visible.push({ id, name: group.name, description: group.description, parentId: group.parent?.id ?? null, searchPath: `${group.parent ? `${group.parent.searchPath}.` : ''}${id}`, depth: (group.parent?.depth ?? 0) + 1, role: 'M', favourite: false });
       return id;
     },
     lockTree: async () => undefined,
@@ -24,11 +24,17 @@ function fakeRepository(visible: GroupRecord[]) {
     deepestBelow: async (place) => Math.max(...visible.filter((g) => g.searchPath === place.searchPath || g.searchPath.startsWith(`${place.searchPath}.`)).map((g) => g.depth)),
     update: async () => undefined,
     move: async () => undefined,
+    setFavourite: async (_userId, groupId, favourite) => {
+      const found = visible.find((g) => g.id === groupId);
+      if (!found || found.favourite === favourite) return false;
+      found.favourite = favourite;
+      return true;
+    },
   };
   return { repository, created };
 }
 
-const group = (id: number, depth: number, role: GroupRecord['role'] = 'GU'): GroupRecord => ({ id, name: `g${id}`, description: '', parentId: null, searchPath: String(id), depth, role });
+const group = (id: number, depth: number, role: GroupRecord['role'] = 'GU'): GroupRecord => ({ id, name: `g${id}`, description: '', parentId: null, searchPath: String(id), depth, role, favourite: false });
 
 /** A service whose changes run without a transaction and record no audit events. */
 const serviceOver = (repository: GroupsRepository) =>
@@ -59,5 +65,19 @@ describe('groups service', () => {
     const { repository } = fakeRepository([]);
     const service = serviceOver(repository);
     await expect(service.get(viewer, 3)).rejects.toSatisfy((e) => e instanceof AppError && e.code === 'not_found');
+  });
+
+  it('marks a favourite once: a second call writes nothing and records no event', async () => {
+    const { repository } = fakeRepository([group(5, 1)]);
+    const audit: AuditEvent[] = [];
+    const service = createGroupsService({ groups: repository, change: auditedChanges<{ groups: GroupsRepository }>((work) => work({ groups: repository, audit: { record: async (e) => void audit.push(e) } })) });
+    expect((await service.setFavourite(viewer, 5, true)).favourite).toBe(true);
+    expect((await service.setFavourite(viewer, 5, true)).favourite).toBe(true);
+    expect((await service.setFavourite(viewer, 5, false)).favourite).toBe(false);
+    expect((await service.setFavourite(viewer, 5, false)).favourite).toBe(false);
+    expect(audit).toEqual([
+      { actorId: 1, action: 'group.favourite', object: 'group:5', level: 1, details: {} },
+      { actorId: 1, action: 'group.unfavourite', object: 'group:5', level: 1, details: {} },
+    ]);
   });
 });

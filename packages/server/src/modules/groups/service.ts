@@ -12,6 +12,8 @@ export interface GroupsService {
   create(viewer: Viewer, body: GroupCreateBody): Promise<Group>;
   /** Changes what differs from the group as stored; nothing differing, nothing is written. */
   update(viewer: Viewer, id: number, body: GroupUpdateBody): Promise<Group>;
+  /** Marks (true) or unmarks the group as one of the viewer's favourites; already so, nothing is written. */
+  setFavourite(viewer: Viewer, id: number, favourite: boolean): Promise<Group>;
 }
 
 export interface GroupsServiceDeps {
@@ -23,7 +25,7 @@ export interface GroupsServiceDeps {
 export function createGroupsService(deps: GroupsServiceDeps): GroupsService {
   return {
     async list(viewer, query, page, path) {
-      const { rows, count } = await deps.groups.list(viewer, { q: query.q, parent: query.parent, ordering: query.ordering ?? 'name' }, page);
+      const { rows, count } = await deps.groups.list(viewer, { q: query.q, parent: query.parent, favourite: query.favourite, ordering: query.ordering ?? 'name' }, page);
       return pageOf(rows.map((row) => toGroup(row, viewer)), count, page, path, query);
     },
 
@@ -77,6 +79,17 @@ export function createGroupsService(deps: GroupsServiceDeps): GroupsService {
       );
       return this.get(viewer, id);
     },
+    async setFavourite(viewer, id, favourite) {
+      const current = await deps.groups.findVisible(viewer, id);
+      if (!current) throw new AppError('not_found');
+      if (current.favourite === favourite) return toGroup(current, viewer);
+      // The insert or delete is idempotent: a concurrent call that got there first leaves the group as asked all the same.
+      await deps.change(
+        (tx) => tx.groups.setFavourite(viewer.userId, id, favourite),
+        () => ({ actorId: viewer.userId, action: favourite ? 'group.favourite' : 'group.unfavourite', object: `group:${id}`, level: 1, details: {} }),
+      );
+      return toGroup({ ...current, favourite }, viewer);
+    },
   };
 }
 
@@ -129,7 +142,7 @@ function toGroup(row: GroupRecord, viewer: Viewer): Group {
     description: row.description,
     parent: row.parentId,
     search_path: row.searchPath,
-    favourite: false,
+    favourite: row.favourite,
     user_permissions: groupPermissions(row.role, viewer),
   };
 }
