@@ -83,7 +83,7 @@ describe.each(databaseTargets())('knowledge-base journey on $name', (target) => 
     await waitForKnowledgeBase(session, (view) => view.state === 'failed');
     await page.getByText('No vulnerability data: the import failed').waitFor();
     expect(await sourceRow(page, 'CISA KEV')).toEqual([
-      'CISA KEV', 'failed', '0', '-', '-', 'http://127.0.0.1:2/feed-not-served: cannot be reached (ECONNREFUSED)',
+      'CISA KEV', 'failed', '0', '-', '-', 'http://127.0.0.1:2/feed-not-served: cannot be reached: the connection was refused (ECONNREFUSED)',
     ]);
     await shootBothWidths(page, shot, 'data-failed');
 

@@ -55,6 +55,7 @@ describe.each(DATABASES)('db sync against failing feeds on %s', (kind) => {
     const reports = await syncKnowledgeBase(t.db, { env: { BINLENS_KEV_URL: `${base}/kev.json` }, sources: ['kev'], onProgress: (p) => events.push(p) });
     expect(reports.map((r) => [r.status, r.records])).toEqual([['complete', 3]]);
     expect(events).toEqual([
+      { source: 'kev', phase: 'download', records: 0, totalRecords: null, bytes: 0, totalBytes: kev.length, feedDate: '2024-10-01T08:00:00.000Z' },
       { source: 'kev', phase: 'download', records: 0, totalRecords: null, bytes: kev.length, totalBytes: kev.length, feedDate: '2024-10-01T08:00:00.000Z' },
       { source: 'kev', phase: 'import', records: 0, totalRecords: null, bytes: kev.length, totalBytes: kev.length, feedDate: '2024-10-01T08:00:00.000Z' },
     ]);
@@ -64,7 +65,7 @@ describe.each(DATABASES)('db sync against failing feeds on %s', (kind) => {
   it.each([
     ['/html', () => 'answered an HTML page instead of the feed (a proxy or an error page?)'],
     ['/error', () => 'HTTP 500'],
-    ['/cut', () => `the download stopped after 100 of ${kev.length} bytes (`],
+    ['/cut', () => `the download stopped after 100 of ${kev.length} bytes: `],
   ])('fails on %s with a clear message and keeps the data imported before', async (pathname, message) => {
     const error = await syncKnowledgeBase(t.db, { env: { BINLENS_KEV_URL: `${base}${pathname}` }, sources: ['kev'] }).then(() => null, (e: unknown) => e as Error);
     expect(error?.message.slice(0, `${base}${pathname}: ${message()}`.length)).toBe(`${base}${pathname}: ${message()}`);
@@ -79,6 +80,6 @@ describe.each(DATABASES)('db sync against failing feeds on %s', (kind) => {
     closed.close();
     await once(closed, 'close');
     await expect(syncKnowledgeBase(t.db, { env: { BINLENS_KEV_URL: `http://127.0.0.1:${port}/kev.json` }, sources: ['kev'] }))
-      .rejects.toThrow(`http://127.0.0.1:${port}/kev.json: cannot be reached (ECONNREFUSED)`);
+      .rejects.toThrow(`http://127.0.0.1:${port}/kev.json: cannot be reached: the connection was refused (ECONNREFUSED)`);
   });
 });

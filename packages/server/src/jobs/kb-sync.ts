@@ -7,6 +7,7 @@ import { type ImportReport, type KbDatabase, type SyncOptions, type SyncProgress
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { KnowledgeBaseRepository } from '../modules/knowledge-base/repository.ts';
+import { ProgressWriter } from './progress-writer.ts';
 import { requestReevaluation } from './reevaluate.ts';
 
 /** Refreshes the knowledge base from the official feeds: at start when it is empty, then daily. */
@@ -80,7 +81,7 @@ export async function runKbSync(deps: KbSyncDeps, signal?: AbortSignal): Promise
 async function syncSource(deps: KbSyncDeps, source: SyncSource, attempt: number, signal?: AbortSignal): Promise<{ ok: boolean; changed: boolean }> {
   const sync = deps.sync ?? syncKnowledgeBase;
   await deps.state.setSync(source, { state: 'running', attempt, startedAt: new Date(), finishedAt: null, nextAttemptAt: null, progress: null });
-  const writer = throttled((progress: SyncProgress) => deps.state.setSync(source, {
+  const writer = new ProgressWriter<SyncProgress>((progress) => deps.state.setSync(source, {
     state: 'running',
     progress: { phase: progress.phase, records: progress.records, totalRecords: progress.totalRecords, bytes: progress.bytes, totalBytes: progress.totalBytes },
   }), deps.progressIntervalMs ?? 1000, (error) => deps.log.warn({ err: error, source }, 'could not write sync progress'));
@@ -177,20 +178,6 @@ export async function startKbSync(app: Pick<FastifyInstance, 'boss' | 'database'
 async function failOrphans(boss: PgBoss): Promise<void> {
   const active = (await boss.findJobs(KB_SYNC_QUEUE, { limit: 100 })).filter((job) => job.state === 'active').map((job) => job.id);
   if (active.length > 0) await boss.fail(KB_SYNC_QUEUE, active, { message: 'the process running the sync ended' });
-}
-
-/** Keeps the latest value and writes it at most once per interval, one write at a time. */
-function throttled<T>(write: (value: T) => Promise<void>, intervalMs: number, onError: (error: unknown) => void) {
-  let last = 0;
-  let inFlight: Promise<void> = Promise.resolve();
-  return {
-    push(value: T): void {
-      if (Date.now() - last < intervalMs) return;
-      last = Date.now();
-      inFlight = inFlight.then(() => write(value)).catch(onError);
-    },
-    flush: () => inFlight,
-  };
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { Limits } from '@binlens/engine';
 import type { BlobStore } from '../blobs/blob-store.ts';
+import type { ScanProgress } from '../db/schema/index.ts';
 import type { Engine } from '../engine/engine.ts';
 import { newErrorId } from '../lib/errors.ts';
 import type { ScanJobRepository } from '../modules/scans/job-repository.ts';
@@ -43,7 +44,7 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
   if (!scan || scan.status !== 'B') return;
   await deps.scans.markStarted(scanId);
   deps.log.info({ scanId }, 'scan started');
-  const progress = new ProgressWriter(
+  const progress = new ProgressWriter<ScanProgress>(
     (p) => deps.scans.setProgress(scanId, p),
     deps.progressIntervalMs ?? 1000,
     (error) => deps.log.warn({ err: error, scanId }, 'could not record scan progress'),
@@ -55,7 +56,7 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
     if (deps.startDelayMs) await delay(deps.startDelayMs, undefined, { signal });
     // The blob's path is its hash; people know the file by the name they uploaded.
     const options = { signal, name: scan.filename, ...(deps.tempDir ? { tempDir: deps.tempDir } : {}), ...(deps.limits ? { limits: deps.limits } : {}) };
-    const identification = await deps.engine.scan(file, options, (p) => progress.push(p));
+    const identification = await deps.engine.scan(file, options, (p) => progress.push({ stage: p.stage, done: p.done, total: p.total }));
     await progress.flush();
     phase = 'store';
     await deps.scans.markReady(scanId, identification);

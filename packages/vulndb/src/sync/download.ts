@@ -36,6 +36,8 @@ export async function download(url: string, file: string, options: DownloadOptio
   const length = Number(response.headers.get('content-length') ?? Number.NaN);
   const totalBytes = !encoded && Number.isSafeInteger(length) && length >= 0 ? length : null;
   const feedDate = httpDate(response.headers.get('last-modified'));
+  // Once at the headers: a small feed shows its size at once, not only when it has arrived.
+  options.onProgress?.({ bytes: 0, totalBytes, feedDate });
   let bytes = 0;
   let reported = 0;
   const meter = new Transform({
@@ -53,7 +55,7 @@ export async function download(url: string, file: string, options: DownloadOptio
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const of = totalBytes === null ? '' : ` of ${totalBytes}`;
-    throw new Error(`${url}: the download stopped after ${bytes}${of} bytes (${reason(error)})`, { cause: error });
+    throw new Error(`${url}: the download stopped after ${bytes}${of} bytes: ${reason(error)}`, { cause: error });
   }
   if (totalBytes !== null && bytes !== totalBytes) throw new Error(`${url}: the download stopped after ${bytes} of ${totalBytes} bytes`);
   const done = { bytes, totalBytes, feedDate };
@@ -81,7 +83,7 @@ async function get(url: string, options: DownloadOptions): Promise<Response> {
       response = await fetch(current, { redirect: 'manual', headers: options.headers ?? {}, ...(options.signal ? { signal: options.signal } : {}) });
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      throw new Error(`${current}: cannot be reached (${reason(error)})`, { cause: error });
+      throw new Error(`${current}: cannot be reached: ${reason(error)}`, { cause: error });
     }
     if (response.status >= 300 && response.status < 400) {
       const location = response.headers.get('location');
@@ -117,10 +119,33 @@ function httpDate(value: string | null): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
-/** fetch's errors hide the socket's reason in `cause` ("fetch failed" ← "ECONNREFUSED"). */
+/** What the socket's error codes mean, in words; the code follows in parentheses. */
+const NETWORK_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was reset',
+  ETIMEDOUT: 'the connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  UND_ERR_HEADERS_TIMEOUT: 'the server did not answer in time',
+  UND_ERR_BODY_TIMEOUT: 'the server stopped sending',
+  UND_ERR_SOCKET: 'the connection broke',
+  ENOTFOUND: 'the host name does not resolve',
+  EAI_AGAIN: 'the host name could not be resolved now',
+  ENETUNREACH: 'the network is unreachable',
+  EHOSTUNREACH: 'the host is unreachable',
+  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate chain is not trusted',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate is not trusted',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another name',
+};
+
+/** fetch's errors hide the socket's reason in `cause` ("fetch failed" ← "ECONNREFUSED"): `the connection was refused (ECONNREFUSED)`. */
 function reason(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-  if (cause && typeof cause.code === 'string') return cause.code;
+  if (cause && typeof cause.code === 'string') {
+    const words = NETWORK_ERRORS[cause.code];
+    return words ? `${words} (${cause.code})` : cause.code;
+  }
   if (cause && typeof cause.message === 'string') return cause.message;
   return error instanceof Error ? error.message : String(error);
 }
