@@ -6,6 +6,7 @@ import type { Composition } from './composition.ts';
 import { apiKeysRoutes } from './modules/api-keys/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { groupsRoutes } from './modules/groups/routes.ts';
+import { groupCustomDataRoutes } from './modules/groups/custom-data.routes.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
 import { scansRoutes } from './modules/scans/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -63,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
     await app.register(usersRoutes, { users: services.users });
     await app.register(groupsRoutes, { groups: services.groups });
+    await app.register(groupCustomDataRoutes, { customData: services.groupCustomData });
     await app.register(scansRoutes, { scans: services.scans, knowledgeBase: services.knowledgeBase });
     await app.register(vulnerabilitiesRoutes, { vulnerabilities: services.vulnerabilities });
     await app.register(scoresRoutes, { vulnerabilities: services.vulnerabilities });

@@ -25,6 +25,8 @@ import { createAccessRepository } from './modules/groups/access-repository.ts';
 import { createAccessService } from './modules/groups/access-service.ts';
 import { createGroupsRepository } from './modules/groups/repository.ts';
 import { createGroupsService, type GroupsService } from './modules/groups/service.ts';
+import { createGroupCustomDataRepository } from './modules/groups/custom-data-repository.ts';
+import { createGroupCustomDataService, type GroupCustomDataService } from './modules/groups/custom-data-service.ts';
 import { createKnowledgeBaseRepository, type KnowledgeBaseRepository } from './modules/knowledge-base/repository.ts';
 import { createKnowledgeBaseService, type KnowledgeBaseService } from './modules/knowledge-base/service.ts';
 import { createScanAnalysisService, type ScanAnalysisService } from './modules/scans/analysis-service.ts';
@@ -74,6 +76,8 @@ export interface Composition {
     readonly apiKeys: ApiKeysService;
     readonly users: UsersService;
     readonly groups: GroupsService;
+    /** A group's key/value pairs (/rest/groups/{id}/custom_data/). */
+    readonly groupCustomData: GroupCustomDataService;
     readonly scans: ScansService;
     /** The analysers' lists of a ready scan, a page at a time. */
     readonly scanAnalysis: ScanAnalysisService;
@@ -123,6 +127,10 @@ export function compose(settings: CompositionSettings): Composition {
     groups: createGroupsService({
       groups,
       change: auditedChanges((work) => db.transaction((tx) => work({ groups: createGroupsRepository(tx), audit: createAuditRepository(tx) }))),
+    }),
+    groupCustomData: createGroupCustomDataService({
+      customData: createGroupCustomDataRepository(db),
+      change: auditedChanges((work) => db.transaction((tx) => work({ customData: createGroupCustomDataRepository(tx), audit: createAuditRepository(tx) }))),
     }),
     scans: createScansService({
       scans: repositories.scans,
