@@ -1,0 +1,87 @@
+// The permission matrix: every /rest/ and /api/ route, who may call it (spec §6) and a valid
+// request for it. src/permission-matrix.routes.test.ts runs each row as every caller of
+// test/permission-callers.ts and fails when a registered route has no row here, or a row no route.
+import type { Allow, Fixtures, MatrixRequest } from './permission-callers.ts';
+
+export interface MatrixRow {
+  /** `METHOD url` as registered. */
+  route: string;
+  allow: Allow;
+  /** The request, given the caller's user id; without one, the route's url as it is. */
+  request?: (f: Fixtures, self: number) => MatrixRequest | Promise<MatrixRequest>;
+  /** The route refuses API keys (403) whoever holds them. */
+  noKeys?: true;
+  /** The call ends the caller's session or key: each such caller gets a new one after it. */
+  spends?: 'session' | 'key';
+}
+
+const VIEW = { onGroup: 'view_appcheckgroup' } as const;
+const CHANGE = { onGroup: 'change_appcheckgroup' } as const;
+const ADMIN = { account: 'change_companyaccount' } as const;
+
+const group = (f: Fixtures, rest = '') => ({ url: `/rest/groups/${f.groupId}/${rest}` });
+const scan = (rest: string) => (f: Fixtures) => ({ url: `/rest/scans/${f.scanId}/${rest}` });
+/** A new custom-data entry of the group, for one call to change or remove; its key. */
+const customData = async (f: Fixtures) => {
+  const key = `K${f.unique()}`;
+  await f.post(`/rest/groups/${f.groupId}/custom_data/`, { key, value: 'v' });
+  return key;
+};
+const file = (name: string, content: Buffer) => ({ field: 'file', name, content });
+
+export const MATRIX: readonly MatrixRow[] = [
+  { route: 'GET /rest/openapi.json', allow: 'anyone' },
+  { route: 'POST /rest/auth/login/', allow: 'anyone', request: (f) => ({ url: '/rest/auth/login/', payload: f.credentials }) },
+  { route: 'GET /rest/users/me/', allow: 'signed-in' },
+
+  { route: 'GET /rest/groups/', allow: 'signed-in' },
+  { route: 'POST /rest/groups/', allow: 'signed-in', request: (f) => ({ url: '/rest/groups/', payload: { name: `Group ${f.unique()}` } }) },
+  { route: 'GET /rest/groups/:id/', allow: VIEW, request: (f) => group(f) },
+  { route: 'PATCH /rest/groups/:id/', allow: CHANGE, request: (f) => ({ ...group(f), payload: { description: `Edit ${f.unique()}` } }) },
+  { route: 'GET /rest/groups/:id/custom_data/', allow: VIEW, request: (f) => group(f, 'custom_data/') },
+  { route: 'POST /rest/groups/:id/custom_data/', allow: CHANGE, request: (f) => ({ ...group(f, 'custom_data/'), payload: { key: `K${f.unique()}`, value: 'v' } }) },
+  { route: 'PATCH /rest/groups/:id/custom_data/', allow: CHANGE, request: async (f) => ({ ...group(f, 'custom_data/'), payload: { key: await customData(f), value: 'w' } }) },
+  { route: 'DELETE /rest/groups/:id/custom_data/', allow: CHANGE, request: async (f) => group(f, `custom_data/?key=${await customData(f)}`) },
+  { route: 'POST /rest/groups/:id/set-favourite/', allow: VIEW, request: (f) => group(f, 'set-favourite/') },
+  { route: 'DELETE /rest/groups/:id/set-favourite/', allow: VIEW, request: (f) => group(f, 'set-favourite/') },
+  {
+    route: 'POST /rest/groups/:id/upload/',
+    allow: { onGroup: 'upload_application' },
+    request: (f) => ({ ...group(f, 'upload/'), file: file('app.bin', Buffer.from('matrix')) }),
+  },
+
+  { route: 'GET /rest/scans/', allow: 'signed-in' },
+  { route: 'GET /rest/scans/:id/', allow: VIEW, request: scan('') },
+  { route: 'GET /rest/scans/:id/result/', allow: VIEW, request: scan('result/') },
+  { route: 'GET /rest/scans/:id/info/', allow: VIEW, request: scan('info/') },
+  { route: 'GET /rest/scans/:id/warnings/', allow: VIEW, request: scan('warnings/') },
+  { route: 'GET /rest/scans/:id/errors/', allow: VIEW, request: scan('errors/') },
+  { route: 'GET /rest/scans/:id/executable-attributes/', allow: VIEW, request: scan('executable-attributes/') },
+  { route: 'GET /rest/scans/:id/mobileapps/', allow: VIEW, request: scan('mobileapps/') },
+  { route: 'GET /rest/scans/:id/infoleak/', allow: VIEW, request: scan('infoleak/') },
+  { route: 'GET /rest/infoleak/:kind/', allow: VIEW, request: (f) => ({ url: `/rest/infoleak/emails/?scan=${f.scanId}` }) },
+
+  { route: 'GET /rest/vulnerabilities/:id/', allow: 'signed-in', request: (f) => ({ url: `/rest/vulnerabilities/${f.vulnerabilityId}/` }) },
+  { route: 'GET /rest/epss/', allow: 'signed-in', request: () => ({ url: '/rest/epss/?cve__in=CVE-2021-23337' }) },
+  { route: 'GET /rest/distro-cvss/', allow: 'signed-in', request: () => ({ url: '/rest/distro-cvss/?cve__in=CVE-2021-23337' }) },
+  { route: 'GET /rest/knowledge-base/', allow: 'signed-in' },
+  { route: 'POST /rest/knowledge-base/sync/', allow: ADMIN },
+  // Not a bundle: an allowed caller gets 400 from the check and the data stays as it was.
+  {
+    route: 'POST /rest/knowledge-base/bundles/',
+    allow: ADMIN,
+    request: () => ({ url: '/rest/knowledge-base/bundles/', file: file('kb.tar', Buffer.from('not a bundle')) }),
+  },
+
+  { route: 'GET /api/key/', allow: 'signed-in' },
+  { route: 'POST /api/key/', allow: 'signed-in', noKeys: true, request: () => ({ url: '/api/key/', payload: { validity: 3600 } }) },
+  { route: 'GET /rest/api-key-networks/', allow: ADMIN },
+  { route: 'POST /rest/api-key-networks/', allow: ADMIN, request: (f) => ({ url: '/rest/api-key-networks/', payload: { network: f.network() } }) },
+  {
+    route: 'DELETE /rest/api-key-networks/:id/',
+    allow: ADMIN,
+    request: async (f) => ({ url: `/rest/api-key-networks/${(await f.post('/rest/api-key-networks/', { network: f.network() })).id}/` }),
+  },
+  { route: 'POST /rest/api-keys/invalidate/', allow: 'signed-in', spends: 'key' },
+  { route: 'POST /rest/auth/logout/', allow: 'signed-in', spends: 'session' },
+];
