@@ -7,6 +7,7 @@ import { apiKeysRoutes } from './modules/api-keys/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { groupsRoutes } from './modules/groups/routes.ts';
 import { groupCustomDataRoutes } from './modules/groups/custom-data.routes.ts';
+import { groupMembershipsRoutes } from './modules/group-memberships/routes.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
 import { scansRoutes } from './modules/scans/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -65,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(usersRoutes, { users: services.users });
     await app.register(groupsRoutes, { groups: services.groups });
     await app.register(groupCustomDataRoutes, { customData: services.groupCustomData });
+    await app.register(groupMembershipsRoutes, { groupMemberships: services.groupMemberships });
     await app.register(scansRoutes, { scans: services.scans, knowledgeBase: services.knowledgeBase });
     await app.register(vulnerabilitiesRoutes, { vulnerabilities: services.vulnerabilities });
     await app.register(scoresRoutes, { vulnerabilities: services.vulnerabilities });

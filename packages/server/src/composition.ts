@@ -27,6 +27,8 @@ import { createGroupsRepository } from './modules/groups/repository.ts';
 import { createGroupsService, type GroupsService } from './modules/groups/service.ts';
 import { createGroupCustomDataRepository } from './modules/groups/custom-data-repository.ts';
 import { createGroupCustomDataService, type GroupCustomDataService } from './modules/groups/custom-data-service.ts';
+import { createGroupMembershipsRepository } from './modules/group-memberships/repository.ts';
+import { createGroupMembershipsService, type GroupMembershipsService } from './modules/group-memberships/service.ts';
 import { createKnowledgeBaseRepository, type KnowledgeBaseRepository } from './modules/knowledge-base/repository.ts';
 import { createKnowledgeBaseService, type KnowledgeBaseService } from './modules/knowledge-base/service.ts';
 import { createScanAnalysisService, type ScanAnalysisService } from './modules/scans/analysis-service.ts';
@@ -78,6 +80,8 @@ export interface Composition {
     readonly groups: GroupsService;
     /** A group's key/value pairs (/rest/groups/{id}/custom_data/). */
     readonly groupCustomData: GroupCustomDataService;
+    /** Who holds which role (GU, M) on which group. */
+    readonly groupMemberships: GroupMembershipsService;
     readonly scans: ScansService;
     /** The analysers' lists of a ready scan, a page at a time. */
     readonly scanAnalysis: ScanAnalysisService;
@@ -131,6 +135,10 @@ export function compose(settings: CompositionSettings): Composition {
     groupCustomData: createGroupCustomDataService({
       customData: createGroupCustomDataRepository(db),
       change: auditedChanges((work) => db.transaction((tx) => work({ customData: createGroupCustomDataRepository(tx), audit: createAuditRepository(tx) }))),
+    }),
+    groupMemberships: createGroupMembershipsService({
+      memberships: createGroupMembershipsRepository(db),
+      change: auditedChanges((work) => db.transaction((tx) => work({ memberships: createGroupMembershipsRepository(tx), audit: createAuditRepository(tx) }))),
     }),
     scans: createScansService({
       scans: repositories.scans,

@@ -13,11 +13,17 @@ export type GroupPermission = (typeof GROUP_PERMISSIONS)[number];
  */
 export type RoutePermission = 'public' | 'authenticated' | Permission | GroupPermission;
 
-/** Where the route's object id is read from: `params.id` is `/rest/groups/:id/`'s id, `query.scan` is `?scan=12`. */
-export type ScopePath = `params.${string}` | `query.${string}`;
+/**
+ * Where the route's object id is read from: `params.id` is `/rest/groups/:id/`'s id, `query.scan` is `?scan=12`,
+ * `body.group_id` a field of the validated JSON body.
+ */
+export type ScopePath = `params.${string}` | `query.${string}` | `body.${string}`;
 
-/** The object a route acts on: a group, or a scan (whose group then counts). */
-export type RouteScope = { group: ScopePath } | { scan: ScopePath };
+/** The object a route acts on: a group, or a scan or group membership (whose group then counts). */
+export type RouteScope = { group: ScopePath } | { scan: ScopePath } | { groupMembership: ScopePath };
+
+/** A route's scope with its id read from the request. */
+export type ScopeTarget = { group: number } | { scan: number } | { groupMembership: number };
 
 /** A scoped object resolved for a viewer: its group and what the viewer may do there. */
 export interface GroupAccess {
@@ -28,7 +34,7 @@ export interface GroupAccess {
 /** What the guard needs of the groups module (modules/groups/access-service.ts), which the composition root passes in. */
 export interface ScopeResolver {
   /** The group of the object and the viewer's permissions on it; null when the viewer cannot see it. */
-  resolve(viewer: Viewer, target: { group: number } | { scan: number }): Promise<GroupAccess | null>;
+  resolve(viewer: Viewer, target: ScopeTarget): Promise<GroupAccess | null>;
 }
 
 export function isGroupPermission(permission: RoutePermission): permission is GroupPermission {

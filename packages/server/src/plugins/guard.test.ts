@@ -14,7 +14,7 @@ import { guardPlugin, viewerOf } from './guard.ts';
 const viewer: Viewer = { userId: 7, email: 'a@example.com', roles: [], permissions: ['view_allaccountgroup'], sessionId: 1, csrfToken: 't' };
 const scopes: ScopeResolver = {
   async resolve(_viewer, target) {
-    const group = 'group' in target ? target.group : target.scan === 10 ? 1 : 2;
+    const group = 'group' in target ? target.group : 'scan' in target && target.scan === 10 ? 1 : 2;
     return group === 1 ? { groupId: 1, permissions: ['view_appcheckgroup'] } : null;
   },
 };

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type GroupAccess, isGroupPermission, type RoutePermission, type RouteScope, type ScopePath, type ScopeResolver } from '../lib/access.ts';
+import { type GroupAccess, isGroupPermission, type RoutePermission, type RouteScope, type ScopePath, type ScopeResolver, type ScopeTarget } from '../lib/access.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Viewer } from '../lib/viewer.ts';
 
@@ -85,13 +85,15 @@ function isApiUrl(url: string): boolean {
   return url.startsWith('/rest/') || url.startsWith('/api/');
 }
 
-function scopeTarget(request: FastifyRequest, scope: RouteScope): { group: number } | { scan: number } {
-  return 'group' in scope ? { group: readId(request, scope.group) } : { scan: readId(request, scope.scan) };
+function scopeTarget(request: FastifyRequest, scope: RouteScope): ScopeTarget {
+  if ('group' in scope) return { group: readId(request, scope.group) };
+  if ('scan' in scope) return { scan: readId(request, scope.scan) };
+  return { groupMembership: readId(request, scope.groupMembership) };
 }
 
-/** The validated integer at `params.id` or `query.scan`; the route's schema makes it one. */
+/** The validated integer at `params.id`, `query.scan` or `body.group_id`; the route's schema makes it one. */
 function readId(request: FastifyRequest, path: ScopePath): number {
-  const [source, key] = path.split('.', 2) as ['params' | 'query', string];
+  const [source, key] = path.split('.', 2) as ['params' | 'query' | 'body', string];
   const value = (request[source] as Record<string, unknown> | undefined)?.[key];
   if (typeof value !== 'number') throw new Error(`${request.routeOptions.url}: scope ${path} is not an integer in the route's schema`);
   return value;

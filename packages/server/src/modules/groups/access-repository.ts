@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type GroupRole, groups, scans } from '../../db/schema/index.ts';
+import { type GroupRole, groupMemberships, groups, scans } from '../../db/schema/index.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { viewerRoleOnGroup, visibleGroupsWhere } from './scope.ts';
 
@@ -15,6 +15,8 @@ export interface AccessRepository {
   group(viewer: Viewer, id: number): Promise<ScopedGroup | undefined>;
   /** The scan's group; a scan is visible exactly when its group is. */
   groupOfScan(viewer: Viewer, scanId: number): Promise<ScopedGroup | undefined>;
+  /** The membership's group; a membership is visible exactly when its group is. */
+  groupOfMembership(viewer: Viewer, membershipId: number): Promise<ScopedGroup | undefined>;
 }
 
 export function createAccessRepository(db: Db): AccessRepository {
@@ -30,6 +32,14 @@ export function createAccessRepository(db: Db): AccessRepository {
         .from(scans)
         .innerJoin(groups, eq(groups.id, scans.groupId))
         .where(and(eq(scans.id, scanId), visibleGroupsWhere(db, viewer)));
+      return row;
+    },
+    async groupOfMembership(viewer, membershipId) {
+      const [row] = await db
+        .select(columns(viewer))
+        .from(groupMemberships)
+        .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
+        .where(and(eq(groupMemberships.id, membershipId), visibleGroupsWhere(db, viewer)));
       return row;
     },
   };

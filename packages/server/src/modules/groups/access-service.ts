@@ -6,7 +6,10 @@ import { groupPermissions } from './service.ts';
 export function createAccessService(deps: { access: AccessRepository }): ScopeResolver {
   return {
     async resolve(viewer, target) {
-      const found = 'group' in target ? await deps.access.group(viewer, target.group) : await deps.access.groupOfScan(viewer, target.scan);
+      const found =
+        'group' in target ? await deps.access.group(viewer, target.group)
+        : 'scan' in target ? await deps.access.groupOfScan(viewer, target.scan)
+        : await deps.access.groupOfMembership(viewer, target.groupMembership);
       return found ? { groupId: found.groupId, permissions: groupPermissions(found.role, viewer) } : null;
     },
   };
