@@ -27,6 +27,9 @@ const customData = async (f: Fixtures) => {
   await f.post(`/rest/groups/${f.groupId}/custom_data/`, { key, value: 'v' });
   return key;
 };
+/** A new member of the group, for one call to change or remove; the membership's id. */
+const membership = async (f: Fixtures) =>
+  (await f.post('/rest/group-memberships/', { group_id: f.groupId, user_id: await f.newUser(), role: 'GU' })).id;
 const file = (name: string, content: Buffer) => ({ field: 'file', name, content });
 
 export const MATRIX: readonly MatrixRow[] = [
@@ -49,6 +52,15 @@ export const MATRIX: readonly MatrixRow[] = [
     allow: { onGroup: 'upload_application' },
     request: (f) => ({ ...group(f, 'upload/'), file: file('app.bin', Buffer.from('matrix')) }),
   },
+
+  { route: 'GET /rest/group-memberships/', allow: 'signed-in' },
+  {
+    route: 'POST /rest/group-memberships/',
+    allow: CHANGE,
+    request: async (f) => ({ url: '/rest/group-memberships/', payload: { group_id: f.groupId, user_id: await f.newUser(), role: 'GU' } }),
+  },
+  { route: 'PATCH /rest/group-memberships/:id/', allow: CHANGE, request: async (f) => ({ url: `/rest/group-memberships/${await membership(f)}/`, payload: { role: 'M' } }) },
+  { route: 'DELETE /rest/group-memberships/:id/', allow: CHANGE, request: async (f) => ({ url: `/rest/group-memberships/${await membership(f)}/` }) },
 
   { route: 'GET /rest/scans/', allow: 'signed-in' },
   { route: 'GET /rest/scans/:id/', allow: VIEW, request: scan('') },
