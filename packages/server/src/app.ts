@@ -11,6 +11,7 @@ import { groupMembershipsRoutes } from './modules/group-memberships/routes.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
 import { scansRoutes } from './modules/scans/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { accountMembershipsRoutes } from './modules/account-memberships/routes.ts';
 import { vulnerabilitiesRoutes } from './modules/vulnerabilities/routes.ts';
 import { scoresRoutes } from './modules/vulnerabilities/scores.routes.ts';
 import { analysisRoutes } from './modules/scans/analysis.routes.ts';
@@ -64,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(authRoutes, { auth: services.auth });
     await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
     await app.register(usersRoutes, { users: services.users });
+    await app.register(accountMembershipsRoutes, { accountMemberships: services.accountMemberships });
     await app.register(groupsRoutes, { groups: services.groups });
     await app.register(groupCustomDataRoutes, { customData: services.groupCustomData });
     await app.register(groupMembershipsRoutes, { groupMemberships: services.groupMemberships });

@@ -38,6 +38,7 @@ import { createScansRepository, type ScansRepository } from './modules/scans/rep
 import { createScansService, type ScansService } from './modules/scans/service.ts';
 import { createUsersRepository, type UsersRepository } from './modules/users/repository.ts';
 import { createUsersService, type UsersService } from './modules/users/service.ts';
+import { type AccountMembershipsService, createAccountMembershipsService } from './modules/account-memberships/service.ts';
 import { createVulnerabilitiesService, type VulnerabilitiesService } from './modules/vulnerabilities/service.ts';
 
 export interface CompositionSettings {
@@ -77,6 +78,8 @@ export interface Composition {
     /** API keys (Bearer) and the networks they are honoured from. */
     readonly apiKeys: ApiKeysService;
     readonly users: UsersService;
+    /** Each user's account roles and the permissions they grant. */
+    readonly accountMemberships: AccountMembershipsService;
     readonly groups: GroupsService;
     /** A group's key/value pairs (/rest/groups/{id}/custom_data/). */
     readonly groupCustomData: GroupCustomDataService;
@@ -125,6 +128,10 @@ export function compose(settings: CompositionSettings): Composition {
       ),
     }),
     users: createUsersService({
+      users: repositories.users,
+      change: auditedChanges((work) => db.transaction((tx) => work({ users: createUsersRepository(tx), audit: createAuditRepository(tx) }))),
+    }),
+    accountMemberships: createAccountMembershipsService({
       users: repositories.users,
       change: auditedChanges((work) => db.transaction((tx) => work({ users: createUsersRepository(tx), audit: createAuditRepository(tx) }))),
     }),

@@ -37,6 +37,20 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'POST /rest/auth/login/', allow: 'anyone', request: (f) => ({ url: '/rest/auth/login/', payload: f.credentials }) },
   { route: 'GET /rest/users/me/', allow: 'signed-in' },
 
+  { route: 'PATCH /rest/users/me/', allow: 'signed-in', request: () => ({ url: '/rest/users/me/', payload: { display_local_time: true } }) },
+  { route: 'GET /rest/users/', allow: 'signed-in' },
+  { route: 'POST /rest/users/', allow: ADMIN, request: (f) => ({ url: '/rest/users/', payload: { email: `invited${f.unique()}@example.com` } }) },
+  { route: 'GET /rest/users/:id/', allow: 'signed-in', request: (_f, self) => ({ url: `/rest/users/${self}/` }) },
+  { route: 'PATCH /rest/users/:id/', allow: ADMIN, request: async (f) => ({ url: `/rest/users/${await f.newUser()}/`, payload: { username: `renamed${f.unique()}` } }) },
+  { route: 'DELETE /rest/users/:id/', allow: ADMIN, request: async (f) => ({ url: `/rest/users/${await f.newUser()}/` }) },
+  { route: 'GET /rest/account-memberships/', allow: 'signed-in' },
+  { route: 'GET /rest/account-memberships/:id/', allow: 'signed-in', request: (_f, self) => ({ url: `/rest/account-memberships/${self}/` }) },
+  {
+    route: 'PATCH /rest/account-memberships/:id/',
+    allow: ADMIN,
+    request: async (f) => ({ url: `/rest/account-memberships/${await f.newUser()}/`, payload: { roles: ['U'] } }),
+  },
+
   { route: 'GET /rest/groups/', allow: 'signed-in' },
   { route: 'POST /rest/groups/', allow: 'signed-in', request: (f) => ({ url: '/rest/groups/', payload: { name: `Group ${f.unique()}` } }) },
   { route: 'GET /rest/groups/:id/', allow: VIEW, request: (f) => group(f) },

@@ -50,6 +50,18 @@ export const ERRORS = {
   api_key_missing: { status: 404, field: 'detail', message: 'You have no API key.' },
   network_invalid: { status: 400, field: 'network', message: 'Enter a network in CIDR notation, e.g. 10.0.0.0/8 or 2001:db8::/32.' },
   network_taken: { status: 400, field: 'network', message: 'This network is already in the list.' },
+  user_email_invalid: { status: 400, field: 'email', message: 'Enter a valid email address.' },
+  user_email_taken: { status: 400, field: 'email', message: 'A user with this email already exists.' },
+  user_ids_invalid: { status: 400, field: 'ids', message: 'Give comma-separated user ids.' },
+  user_ids_too_many: { status: 400, field: 'ids', message: 'Give at most 300 user ids.' },
+  user_username_blank: { status: 400, field: 'username', message: 'This field may not be blank.' },
+  user_group_not_found: { status: 400, field: 'groups', message: 'Invalid pk - object does not exist.' },
+  user_deactivate_self: { status: 400, field: 'is_active', message: 'You cannot deactivate yourself.' },
+  user_last_administrator: { status: 400, field: 'is_active', message: 'The account needs at least one active administrator (AU).' },
+  user_delete_self: { status: 400, field: 'detail', message: 'You cannot remove yourself.' },
+  user_owns_scans: { status: 409, field: 'detail', message: "The user's scans are still stored: deactivate the user to keep their data, or remove their scans first." },
+  user_otp_enable: { status: 400, field: 'otp_active', message: 'Two-factor sign-in is turned on by confirming a device, not here.' },
+  account_last_administrator: { status: 400, field: 'roles', message: 'The account needs at least one active administrator (AU).' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

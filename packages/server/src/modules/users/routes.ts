@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { UserMe } from './schemas.ts';
-import type { UsersService } from './service.ts';
+import { Type } from 'typebox';
+import { pageRequest } from '../../lib/paging.ts';
+import { ErrorDetail, IdParams } from '../../lib/schemas.ts';
 import { viewerOf } from '../../plugins/guard.ts';
+import { AccountUser, AccountUserPage, UserCreateBody, UserListQuery, UserMe, UserMeUpdateBody, UserUpdateBody } from './schemas.ts';
+import type { UsersService } from './service.ts';
 
 export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = async (app, { users: service }) => {
 
@@ -12,5 +15,85 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = a
       schema: { tags: ['users'], response: { 200: UserMe } },
     },
     async (request) => service.me(viewerOf(request)),
+  );
+
+  app.patch(
+    '/rest/users/me/',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['users'],
+        summary: 'Change your own username and display settings, or turn two-factor sign-in off; only the fields sent',
+        body: UserMeUpdateBody,
+        response: { 200: UserMe },
+      },
+    },
+    async (request) => service.updateMe(viewerOf(request), request.body),
+  );
+
+  app.get(
+    '/rest/users/',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['users'],
+        description: 'An administrator (change_companyaccount) sees every user; anyone else themselves and the direct members of the groups they see.',
+        querystring: UserListQuery,
+        response: { 200: AccountUserPage },
+      },
+    },
+    async (request) => service.list(viewerOf(request), request.query, pageRequest(request.query), '/rest/users/'),
+  );
+
+  app.post(
+    '/rest/users/',
+    {
+      config: { permission: 'change_companyaccount' },
+      schema: { tags: ['users'], body: UserCreateBody, response: { 201: AccountUser } },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(viewerOf(request), request.body)),
+  );
+
+  app.get(
+    '/rest/users/:id/',
+    {
+      config: { permission: 'authenticated' },
+      schema: { tags: ['users'], params: IdParams, response: { 200: AccountUser } },
+    },
+    async (request) => service.get(viewerOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/rest/users/:id/',
+    {
+      config: { permission: 'change_companyaccount' },
+      schema: {
+        tags: ['users'],
+        summary: 'Change the fields sent of a user: username, activation, password, display settings',
+        description: "Deactivating ends the user's sessions and API key and keeps their data; you cannot deactivate yourself, nor the last active administrator.",
+        params: IdParams,
+        body: UserUpdateBody,
+        response: { 200: AccountUser },
+      },
+    },
+    async (request) => service.update(viewerOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/rest/users/:id/',
+    {
+      config: { permission: 'change_companyaccount' },
+      schema: {
+        tags: ['users'],
+        summary: 'Remove a user with their memberships, sessions and API key',
+        description: 'Refused (409) while scans the user uploaded are stored: deactivate the user instead, which keeps their data.',
+        params: IdParams,
+        response: { 204: Type.Null(), 409: ErrorDetail },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(viewerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -1,5 +1,17 @@
 import { type Static, Type } from 'typebox';
+import { PageQuery, Paged } from '../../lib/paging.ts';
+import { Id, Text } from '../../lib/schemas.ts';
 
+/** Spec §9: at most 300 users by ids in one request. */
+export const MAX_USER_IDS = 300;
+/** A password an administrator sets (installations without mail): at least this long. */
+export const MIN_PASSWORD_LENGTH = 12;
+
+/** How the container images of a scan are shown by default. */
+export const CONTAINER_VIEWS = ['list', 'tree'] as const;
+const ContainerView = Type.Union(CONTAINER_VIEWS.map((value) => Type.Literal(value)));
+
+/** The signed-in user (login, GET/PATCH /rest/users/me/), with the account roles and permissions the web app's guards read. */
 export const UserMe = Type.Object({
   id: Type.Integer(),
   email: Type.String(),
@@ -10,5 +22,57 @@ export const UserMe = Type.Object({
   roles: Type.Array(Type.String()),
   permissions: Type.Array(Type.String()),
 }, { title: 'User' });
-
 export type UserMe = Static<typeof UserMe>;
+
+/** Spec §3 User as GET/POST /rest/users/ and GET/PATCH /rest/users/{id}/ answer it. */
+export const AccountUser = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  username: Type.String(),
+  is_active: Type.Boolean({ description: 'A deactivated user cannot sign in; their data stays.' }),
+  groups: Type.Array(Type.Integer(), { description: 'Ids of the groups the user is a direct member of, among those the caller sees.' }),
+  display_local_time: Type.Boolean(),
+  container_default_view: Type.String(),
+  otp_active: Type.Boolean(),
+}, { title: 'AccountUser' });
+export type AccountUser = Static<typeof AccountUser>;
+
+export const AccountUserPage = Paged(AccountUser);
+
+export const UserListQuery = Type.Object({
+  q: Type.Optional(Text({ maxLength: 254, description: 'Part of the email or username, any case.' })),
+  ids: Type.Optional(Type.String({ maxLength: 4000, description: `Comma-separated user ids, at most ${MAX_USER_IDS}.` })),
+  ...PageQuery,
+});
+export type UserListQuery = Static<typeof UserListQuery>;
+
+const Password = (description: string) => Text({ minLength: MIN_PASSWORD_LENGTH, maxLength: 1024, description });
+
+export const UserCreateBody = Type.Object({
+  email: Text({ minLength: 1, maxLength: 254 }),
+  groups: Type.Optional(Type.Array(Id, { maxItems: 1000, description: 'Groups the new user joins as member (GU).' })),
+  send_email_invite: Type.Optional(Type.Boolean({
+    description: 'Accepted; invitations are sent once mail (SMTP) is configured. Until then nothing is sent: give a password instead.',
+  })),
+  password: Type.Optional(Password('For installations without mail: the new user signs in with it.')),
+}, { title: 'UserCreate' });
+export type UserCreateBody = Static<typeof UserCreateBody>;
+
+const Username = Text({ minLength: 1, maxLength: 150 });
+
+export const UserUpdateBody = Type.Object({
+  username: Type.Optional(Username),
+  is_active: Type.Optional(Type.Boolean({ description: 'false deactivates (sessions end, data stays); true activates again.' })),
+  password: Type.Optional(Password("Sets the user's password (installations without mail); their other sessions end.")),
+  display_local_time: Type.Optional(Type.Boolean()),
+  container_default_view: Type.Optional(ContainerView),
+}, { title: 'UserUpdate' });
+export type UserUpdateBody = Static<typeof UserUpdateBody>;
+
+export const UserMeUpdateBody = Type.Object({
+  username: Type.Optional(Username),
+  display_local_time: Type.Optional(Type.Boolean()),
+  container_default_view: Type.Optional(ContainerView),
+  otp_active: Type.Optional(Type.Boolean({ description: 'Only false: turns two-factor sign-in off. It is turned on by confirming a device.' })),
+}, { title: 'UserMeUpdate' });
+export type UserMeUpdateBody = Static<typeof UserMeUpdateBody>;
