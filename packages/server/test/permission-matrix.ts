@@ -36,7 +36,6 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'GET /rest/openapi.json', allow: 'anyone' },
   { route: 'POST /rest/auth/login/', allow: 'anyone', request: (f) => ({ url: '/rest/auth/login/', payload: f.credentials }) },
   { route: 'GET /rest/users/me/', allow: 'signed-in' },
-
   { route: 'PATCH /rest/users/me/', allow: 'signed-in', request: () => ({ url: '/rest/users/me/', payload: { display_local_time: true } }) },
   { route: 'GET /rest/users/', allow: 'signed-in' },
   { route: 'POST /rest/users/', allow: ADMIN, request: (f) => ({ url: '/rest/users/', payload: { email: `invited${f.unique()}@example.com` } }) },
