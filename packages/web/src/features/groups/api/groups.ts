@@ -54,11 +54,11 @@ export const groupQueryOptions = (id: number) =>
     meta: { handledStatuses: [404] },
   });
 
-/** Spec §9: "listing all" uses page size 500; favourites are filtered from that page. */
-export const FAVOURITES_PARAMS: GroupListParams = { limit: 500, offset: 0, ordering: 'name' };
+/** Spec §9: "listing all" uses page size 500: the caller's favourite groups. */
+export const FAVOURITES_PARAMS: GroupListParams = { limit: 500, offset: 0, ordering: 'name', favourite: true };
 
-/** Every group the viewer sees, for choosing a parent: the same page of 500 (one cache entry with favourites). */
-export const ALL_VISIBLE_PARAMS: GroupListParams = FAVOURITES_PARAMS;
+/** Every group the viewer sees, for choosing a parent (spec §9's page of 500). */
+export const ALL_VISIBLE_PARAMS: GroupListParams = { limit: 500, offset: 0, ordering: 'name' };
 
 /** A group and the groups below it: search_path "1.4" is 4 itself, "1.4.9" below it, "1.40" neither. */
 export function isInSubtree(candidate: Pick<Group, 'search_path'>, root: Pick<Group, 'search_path'>): boolean {

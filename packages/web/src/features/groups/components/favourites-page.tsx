@@ -1,6 +1,5 @@
 import { EmptyState, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { FAVOURITES_PARAMS, groupsQueryOptions } from '../api/groups.ts';
@@ -10,7 +9,7 @@ import { AnchorLink } from '../../../components/anchor-link.tsx';
 
 export function FavouritesPage() {
   const query = useQuery(groupsQueryOptions(FAVOURITES_PARAMS));
-  const favourites = useMemo(() => query.data?.results.filter((group) => group.favourite) ?? [], [query.data]);
+  const favourites = query.data?.results ?? [];
   return (
     <>
       <PageHeader title="Favourites" actions={<NewGroupButton />} />

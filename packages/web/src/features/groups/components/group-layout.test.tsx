@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Group } from '../../../lib/api-schemas.ts';
@@ -83,5 +84,28 @@ describe('group page', () => {
     expect(await screen.findByRole('heading', { name: 'General' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/groups/9/settings/general');
     expect(screen.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('adds the group to the favourites and takes it off again, each through the server', async () => {
+    answer([{ ...gateways, parent: null, search_path: '9' }]);
+    const sent: string[] = [];
+    server.use(
+      mock.post('/rest/groups/{id}/set-favourite/', ({ params }) => {
+        sent.push(`POST ${String(params['id'])}`);
+        return HttpResponse.json({ ...gateways, parent: null, search_path: '9', favourite: true });
+      }),
+      mock.delete('/rest/groups/{id}/set-favourite/', ({ params }) => {
+        sent.push(`DELETE ${String(params['id'])}`);
+        return HttpResponse.json({ ...gateways, parent: null, search_path: '9', favourite: false });
+      }),
+    );
+    renderRoute('/groups/9/subgroups');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '☆ Add to favourites' }));
+    const marked = await screen.findByRole('button', { name: '★ Favourite' });
+    expect(marked).toHaveAttribute('aria-pressed', 'true');
+    await user.click(marked);
+    expect(await screen.findByRole('button', { name: '☆ Add to favourites' })).toHaveAttribute('aria-pressed', 'false');
+    expect(sent).toEqual(['POST 9', 'DELETE 9']);
   });
 });

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Outlet, useMatches } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { canChangeGroup, groupQueryOptions } from '../api/groups.ts';
+import { FavouriteButton } from './favourite-button.tsx';
 import { GroupBreadcrumbs } from './group-breadcrumbs.tsx';
 
 interface GroupLayoutProps {
@@ -16,7 +17,7 @@ export function GroupLayout({ groupId }: GroupLayoutProps) {
   return (
     <>
       <GroupBreadcrumbs group={group} />
-      <PageHeader title={<span style={{ overflowWrap: 'anywhere' }}>{group.name}</span>} />
+      <PageHeader title={<span style={{ overflowWrap: 'anywhere' }}>{group.name}</span>} actions={<FavouriteButton group={group} />} />
       {group.description && (
         <Text c="dimmed" mb="md" style={{ overflowWrap: 'anywhere' }}>
           {group.description}
