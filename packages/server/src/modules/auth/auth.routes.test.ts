@@ -89,33 +89,7 @@ describe.each(DATABASES)('auth routes on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     const doc = response.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual([
-      '/api/key/',
-      '/rest/api-key-networks/',
-      '/rest/api-key-networks/{id}/',
-      '/rest/api-keys/invalidate/',
-      '/rest/auth/login/',
-      '/rest/auth/logout/',
-      '/rest/distro-cvss/',
-      '/rest/epss/',
-      '/rest/groups/',
-      '/rest/groups/{id}/',
-      '/rest/groups/{id}/upload/',
-      '/rest/infoleak/{kind}/',
-      '/rest/knowledge-base/',
-      '/rest/knowledge-base/bundles/',
-      '/rest/knowledge-base/sync/',
-      '/rest/scans/',
-      '/rest/scans/{id}/',
-      '/rest/scans/{id}/errors/',
-      '/rest/scans/{id}/executable-attributes/',
-      '/rest/scans/{id}/info/',
-      '/rest/scans/{id}/infoleak/',
-      '/rest/scans/{id}/mobileapps/',
-      '/rest/scans/{id}/result/',
-      '/rest/scans/{id}/warnings/',
-      '/rest/users/me/',
-      '/rest/vulnerabilities/{id}/',
-    ]);
+    // The whole document is pinned by openapi-document.test.ts; here, that no session is needed to read it.
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/rest/auth/login/', '/rest/auth/logout/', '/rest/users/me/']));
   });
 });
