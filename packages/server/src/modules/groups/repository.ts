@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, exists, ilike, isNull, like, max, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containing, escapeLike } from '../../db/like.ts';
 import { type GroupRole, groupFavourites, groupMemberships, groups } from '../../db/schema/index.ts';
 import type { PageRequest } from '../../lib/paging.ts';
 import type { Viewer } from '../users/viewer.ts';
@@ -91,7 +92,7 @@ export function createGroupsRepository(db: Db): GroupsRepository {
     async list(viewer, filter, page) {
       const where = and(
         visibleGroupsWhere(db, viewer),
-        filter.q ? ilike(groups.name, `%${escapeLike(filter.q)}%`) : undefined,
+        filter.q ? ilike(groups.name, containing(filter.q)) : undefined,
         filter.parent === undefined ? undefined : eq(groups.parentId, filter.parent),
         filter.favourite === undefined ? undefined : filter.favourite ? isFavourite(db, viewer) : not(isFavourite(db, viewer)),
       );
@@ -189,9 +190,4 @@ function isFavourite(db: Db, viewer: Viewer): SQL {
       .from(groupFavourites)
       .where(and(eq(groupFavourites.groupId, groups.id), eq(groupFavourites.userId, viewer.userId))),
   );
-}
-
-/** ILIKE treats % and _ as wildcards; a search for "50%" means the text. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`); // "50%_x" → "50\%\_x"
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, max, type SQL, sql } from 'drizzle-orm';
 import type { Identification, Problem, ProblemLevel } from '@binlens/engine/model';
 import type { Db } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { groups, type ScanItemSection, scanItems, type ScanProgress, scans, type ScanStatus } from '../../db/schema/index.ts';
 import type { PageRequest } from '../../lib/paging.ts';
 import { inVisibleGroupWhere } from '../groups/scope.ts';
@@ -55,7 +56,7 @@ function scanSearch(q: string | undefined): SQL | undefined {
   if (!text) return undefined;
   if (/^[0-9a-f]{40}$/i.test(text)) return eq(scans.sha1, text.toLowerCase());
   if (/^[0-9a-f]{64}$/i.test(text)) return eq(scans.sha256, text.toLowerCase());
-  return ilike(scans.filename, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return ilike(scans.filename, containing(text));
 }
 
 export interface NewScan {

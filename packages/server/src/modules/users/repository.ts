@@ -1,5 +1,6 @@
 import { and, arrayContains, asc, count, eq, exists, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { apiKeys, groupMemberships, groups, scans, sessions, type UserRow, users } from '../../db/schema/index.ts';
 import type { PageRequest } from '../../lib/paging.ts';
 import { visibleGroupsWhere } from '../groups/scope.ts';
@@ -93,7 +94,7 @@ export function createUsersRepository(db: Db): UsersRepository {
     async list(viewer, filter, page) {
       const where = and(
         visibleUsersWhere(db, viewer),
-        filter.q ? or(ilike(users.email, `%${escapeLike(filter.q)}%`), ilike(users.username, `%${escapeLike(filter.q)}%`)) : undefined,
+        filter.q ? or(ilike(users.email, containing(filter.q)), ilike(users.username, containing(filter.q))) : undefined,
         filter.ids ? inArray(users.id, filter.ids) : undefined,
       );
       const rows = await db.select().from(users).where(where).orderBy(asc(users.id)).limit(page.limit).offset(page.offset);
@@ -162,8 +163,4 @@ function visibleUsersWhere(db: Db, viewer: Viewer): SQL | undefined {
     .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
     .where(and(eq(groupMemberships.userId, users.id), visibleGroupsWhere(db, viewer)));
   return or(eq(users.id, viewer.userId), exists(sharesGroup));
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`); // "50%_x" → "50\%\_x"
 }
