@@ -25,9 +25,7 @@ export interface ServerSorting {
 export interface DataTableProps<Row> {
   /** Names the table for assistive technology and role locators. */
   label: string;
-  // ColumnDef's value type differs per column; `any` is how TanStack Table types a mixed list.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  columns: ColumnDef<Row, any>[];
+  columns: ColumnDef<Row, unknown>[];
   data: Row[];
   getRowId: (row: Row) => string;
   empty?: ReactNode;
