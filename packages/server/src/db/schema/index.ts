@@ -11,3 +11,5 @@ export * from './kb-sync-sources.ts';
 export * from './api-keys.ts';
 export * from './group-favourites.ts';
 export * from './group-custom-data.ts';
+export * from './company-settings.ts';
+export * from './license-policy-overrides.ts';
