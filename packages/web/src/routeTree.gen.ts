@@ -20,6 +20,7 @@ import { Route as AppAccountVulnerabilityDataRouteImport } from './routes/_app/a
 import { Route as AppGroupsGroupIdRouteImport } from './routes/_app/groups/$groupId'
 import { Route as AppGroupsCreateRouteImport } from './routes/_app/groups/create'
 import { Route as AppProductScanIdRouteImport } from './routes/_app/product/$scanId'
+import { Route as AppUsersUserIdRouteImport } from './routes/_app/users/$userId'
 import { Route as AppGroupsGroupIdIndexRouteImport } from './routes/_app/groups/$groupId/index'
 import { Route as AppGroupsGroupIdApplicationsRouteImport } from './routes/_app/groups/$groupId/applications'
 import { Route as AppGroupsGroupIdSettingsRouteImport } from './routes/_app/groups/$groupId/settings'
@@ -31,6 +32,12 @@ import { Route as AppProductScanIdAnalysisRouteImport } from './routes/_app/prod
 import { Route as AppProductScanIdErrorsRouteImport } from './routes/_app/product/$scanId/errors'
 import { Route as AppProductScanIdInfoRouteImport } from './routes/_app/product/$scanId/info'
 import { Route as AppProductScanIdWarningsRouteImport } from './routes/_app/product/$scanId/warnings'
+import { Route as AppUsersUserIdIndexRouteImport } from './routes/_app/users/$userId/index'
+import { Route as AppUsersUserIdApplicationsRouteImport } from './routes/_app/users/$userId/applications'
+import { Route as AppUsersUserIdGroupsRouteImport } from './routes/_app/users/$userId/groups'
+import { Route as AppUsersUserIdOverviewRouteImport } from './routes/_app/users/$userId/overview'
+import { Route as AppUsersUserIdPermissionsRouteImport } from './routes/_app/users/$userId/permissions'
+import { Route as AppUsersUserIdSettingsRouteImport } from './routes/_app/users/$userId/settings'
 import { Route as AppGroupsGroupIdSettingsIndexRouteImport } from './routes/_app/groups/$groupId/settings/index'
 import { Route as AppGroupsGroupIdSettingsGeneralRouteImport } from './routes/_app/groups/$groupId/settings/general'
 
@@ -87,6 +94,11 @@ const AppGroupsCreateRoute = AppGroupsCreateRouteImport.update({
 const AppProductScanIdRoute = AppProductScanIdRouteImport.update({
   id: '/product/$scanId',
   path: '/product/$scanId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersUserIdRoute = AppUsersUserIdRouteImport.update({
+  id: '/users/$userId',
+  path: '/users/$userId',
   getParentRoute: () => AppRoute,
 } as any)
 const AppGroupsGroupIdIndexRoute = AppGroupsGroupIdIndexRouteImport.update({
@@ -150,6 +162,38 @@ const AppProductScanIdWarningsRoute =
     path: '/warnings',
     getParentRoute: () => AppProductScanIdRoute,
   } as any)
+const AppUsersUserIdIndexRoute = AppUsersUserIdIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppUsersUserIdRoute,
+} as any)
+const AppUsersUserIdApplicationsRoute =
+  AppUsersUserIdApplicationsRouteImport.update({
+    id: '/applications',
+    path: '/applications',
+    getParentRoute: () => AppUsersUserIdRoute,
+  } as any)
+const AppUsersUserIdGroupsRoute = AppUsersUserIdGroupsRouteImport.update({
+  id: '/groups',
+  path: '/groups',
+  getParentRoute: () => AppUsersUserIdRoute,
+} as any)
+const AppUsersUserIdOverviewRoute = AppUsersUserIdOverviewRouteImport.update({
+  id: '/overview',
+  path: '/overview',
+  getParentRoute: () => AppUsersUserIdRoute,
+} as any)
+const AppUsersUserIdPermissionsRoute =
+  AppUsersUserIdPermissionsRouteImport.update({
+    id: '/permissions',
+    path: '/permissions',
+    getParentRoute: () => AppUsersUserIdRoute,
+  } as any)
+const AppUsersUserIdSettingsRoute = AppUsersUserIdSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AppUsersUserIdRoute,
+} as any)
 const AppGroupsGroupIdSettingsIndexRoute =
   AppGroupsGroupIdSettingsIndexRouteImport.update({
     id: '/',
@@ -174,6 +218,7 @@ export interface FileRoutesByFullPath {
   '/groups/$groupId': typeof AppGroupsGroupIdRouteWithChildren
   '/groups/create': typeof AppGroupsCreateRoute
   '/product/$scanId': typeof AppProductScanIdRouteWithChildren
+  '/users/$userId': typeof AppUsersUserIdRouteWithChildren
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
   '/groups/$groupId/settings': typeof AppGroupsGroupIdSettingsRouteWithChildren
   '/groups/$groupId/subgroups': typeof AppGroupsGroupIdSubgroupsRoute
@@ -183,8 +228,14 @@ export interface FileRoutesByFullPath {
   '/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
   '/product/$scanId/info': typeof AppProductScanIdInfoRoute
   '/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
+  '/users/$userId/applications': typeof AppUsersUserIdApplicationsRoute
+  '/users/$userId/groups': typeof AppUsersUserIdGroupsRoute
+  '/users/$userId/overview': typeof AppUsersUserIdOverviewRoute
+  '/users/$userId/permissions': typeof AppUsersUserIdPermissionsRoute
+  '/users/$userId/settings': typeof AppUsersUserIdSettingsRoute
   '/groups/$groupId/': typeof AppGroupsGroupIdIndexRoute
   '/product/$scanId/': typeof AppProductScanIdIndexRoute
+  '/users/$userId/': typeof AppUsersUserIdIndexRoute
   '/groups/$groupId/settings/general': typeof AppGroupsGroupIdSettingsGeneralRoute
   '/groups/$groupId/settings/': typeof AppGroupsGroupIdSettingsIndexRoute
 }
@@ -205,8 +256,14 @@ export interface FileRoutesByTo {
   '/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
   '/product/$scanId/info': typeof AppProductScanIdInfoRoute
   '/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
+  '/users/$userId/applications': typeof AppUsersUserIdApplicationsRoute
+  '/users/$userId/groups': typeof AppUsersUserIdGroupsRoute
+  '/users/$userId/overview': typeof AppUsersUserIdOverviewRoute
+  '/users/$userId/permissions': typeof AppUsersUserIdPermissionsRoute
+  '/users/$userId/settings': typeof AppUsersUserIdSettingsRoute
   '/groups/$groupId': typeof AppGroupsGroupIdIndexRoute
   '/product/$scanId': typeof AppProductScanIdIndexRoute
+  '/users/$userId': typeof AppUsersUserIdIndexRoute
   '/groups/$groupId/settings/general': typeof AppGroupsGroupIdSettingsGeneralRoute
   '/groups/$groupId/settings': typeof AppGroupsGroupIdSettingsIndexRoute
 }
@@ -223,6 +280,7 @@ export interface FileRoutesById {
   '/_app/groups/$groupId': typeof AppGroupsGroupIdRouteWithChildren
   '/_app/groups/create': typeof AppGroupsCreateRoute
   '/_app/product/$scanId': typeof AppProductScanIdRouteWithChildren
+  '/_app/users/$userId': typeof AppUsersUserIdRouteWithChildren
   '/_app/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
   '/_app/groups/$groupId/settings': typeof AppGroupsGroupIdSettingsRouteWithChildren
   '/_app/groups/$groupId/subgroups': typeof AppGroupsGroupIdSubgroupsRoute
@@ -232,8 +290,14 @@ export interface FileRoutesById {
   '/_app/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
   '/_app/product/$scanId/info': typeof AppProductScanIdInfoRoute
   '/_app/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
+  '/_app/users/$userId/applications': typeof AppUsersUserIdApplicationsRoute
+  '/_app/users/$userId/groups': typeof AppUsersUserIdGroupsRoute
+  '/_app/users/$userId/overview': typeof AppUsersUserIdOverviewRoute
+  '/_app/users/$userId/permissions': typeof AppUsersUserIdPermissionsRoute
+  '/_app/users/$userId/settings': typeof AppUsersUserIdSettingsRoute
   '/_app/groups/$groupId/': typeof AppGroupsGroupIdIndexRoute
   '/_app/product/$scanId/': typeof AppProductScanIdIndexRoute
+  '/_app/users/$userId/': typeof AppUsersUserIdIndexRoute
   '/_app/groups/$groupId/settings/general': typeof AppGroupsGroupIdSettingsGeneralRoute
   '/_app/groups/$groupId/settings/': typeof AppGroupsGroupIdSettingsIndexRoute
 }
@@ -250,6 +314,7 @@ export interface FileRouteTypes {
     | '/groups/$groupId'
     | '/groups/create'
     | '/product/$scanId'
+    | '/users/$userId'
     | '/groups/$groupId/applications'
     | '/groups/$groupId/settings'
     | '/groups/$groupId/subgroups'
@@ -259,8 +324,14 @@ export interface FileRouteTypes {
     | '/product/$scanId/errors'
     | '/product/$scanId/info'
     | '/product/$scanId/warnings'
+    | '/users/$userId/applications'
+    | '/users/$userId/groups'
+    | '/users/$userId/overview'
+    | '/users/$userId/permissions'
+    | '/users/$userId/settings'
     | '/groups/$groupId/'
     | '/product/$scanId/'
+    | '/users/$userId/'
     | '/groups/$groupId/settings/general'
     | '/groups/$groupId/settings/'
   fileRoutesByTo: FileRoutesByTo
@@ -281,8 +352,14 @@ export interface FileRouteTypes {
     | '/product/$scanId/errors'
     | '/product/$scanId/info'
     | '/product/$scanId/warnings'
+    | '/users/$userId/applications'
+    | '/users/$userId/groups'
+    | '/users/$userId/overview'
+    | '/users/$userId/permissions'
+    | '/users/$userId/settings'
     | '/groups/$groupId'
     | '/product/$scanId'
+    | '/users/$userId'
     | '/groups/$groupId/settings/general'
     | '/groups/$groupId/settings'
   id:
@@ -298,6 +375,7 @@ export interface FileRouteTypes {
     | '/_app/groups/$groupId'
     | '/_app/groups/create'
     | '/_app/product/$scanId'
+    | '/_app/users/$userId'
     | '/_app/groups/$groupId/applications'
     | '/_app/groups/$groupId/settings'
     | '/_app/groups/$groupId/subgroups'
@@ -307,8 +385,14 @@ export interface FileRouteTypes {
     | '/_app/product/$scanId/errors'
     | '/_app/product/$scanId/info'
     | '/_app/product/$scanId/warnings'
+    | '/_app/users/$userId/applications'
+    | '/_app/users/$userId/groups'
+    | '/_app/users/$userId/overview'
+    | '/_app/users/$userId/permissions'
+    | '/_app/users/$userId/settings'
     | '/_app/groups/$groupId/'
     | '/_app/product/$scanId/'
+    | '/_app/users/$userId/'
     | '/_app/groups/$groupId/settings/general'
     | '/_app/groups/$groupId/settings/'
   fileRoutesById: FileRoutesById
@@ -397,6 +481,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProductScanIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/users/$userId': {
+      id: '/_app/users/$userId'
+      path: '/users/$userId'
+      fullPath: '/users/$userId'
+      preLoaderRoute: typeof AppUsersUserIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/groups/$groupId/': {
       id: '/_app/groups/$groupId/'
       path: '/'
@@ -474,6 +565,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProductScanIdWarningsRouteImport
       parentRoute: typeof AppProductScanIdRoute
     }
+    '/_app/users/$userId/': {
+      id: '/_app/users/$userId/'
+      path: '/'
+      fullPath: '/users/$userId/'
+      preLoaderRoute: typeof AppUsersUserIdIndexRouteImport
+      parentRoute: typeof AppUsersUserIdRoute
+    }
+    '/_app/users/$userId/applications': {
+      id: '/_app/users/$userId/applications'
+      path: '/applications'
+      fullPath: '/users/$userId/applications'
+      preLoaderRoute: typeof AppUsersUserIdApplicationsRouteImport
+      parentRoute: typeof AppUsersUserIdRoute
+    }
+    '/_app/users/$userId/groups': {
+      id: '/_app/users/$userId/groups'
+      path: '/groups'
+      fullPath: '/users/$userId/groups'
+      preLoaderRoute: typeof AppUsersUserIdGroupsRouteImport
+      parentRoute: typeof AppUsersUserIdRoute
+    }
+    '/_app/users/$userId/overview': {
+      id: '/_app/users/$userId/overview'
+      path: '/overview'
+      fullPath: '/users/$userId/overview'
+      preLoaderRoute: typeof AppUsersUserIdOverviewRouteImport
+      parentRoute: typeof AppUsersUserIdRoute
+    }
+    '/_app/users/$userId/permissions': {
+      id: '/_app/users/$userId/permissions'
+      path: '/permissions'
+      fullPath: '/users/$userId/permissions'
+      preLoaderRoute: typeof AppUsersUserIdPermissionsRouteImport
+      parentRoute: typeof AppUsersUserIdRoute
+    }
+    '/_app/users/$userId/settings': {
+      id: '/_app/users/$userId/settings'
+      path: '/settings'
+      fullPath: '/users/$userId/settings'
+      preLoaderRoute: typeof AppUsersUserIdSettingsRouteImport
+      parentRoute: typeof AppUsersUserIdRoute
+    }
     '/_app/groups/$groupId/settings/': {
       id: '/_app/groups/$groupId/settings/'
       path: '/'
@@ -545,6 +678,28 @@ const AppProductScanIdRouteChildren: AppProductScanIdRouteChildren = {
 const AppProductScanIdRouteWithChildren =
   AppProductScanIdRoute._addFileChildren(AppProductScanIdRouteChildren)
 
+interface AppUsersUserIdRouteChildren {
+  AppUsersUserIdApplicationsRoute: typeof AppUsersUserIdApplicationsRoute
+  AppUsersUserIdGroupsRoute: typeof AppUsersUserIdGroupsRoute
+  AppUsersUserIdOverviewRoute: typeof AppUsersUserIdOverviewRoute
+  AppUsersUserIdPermissionsRoute: typeof AppUsersUserIdPermissionsRoute
+  AppUsersUserIdSettingsRoute: typeof AppUsersUserIdSettingsRoute
+  AppUsersUserIdIndexRoute: typeof AppUsersUserIdIndexRoute
+}
+
+const AppUsersUserIdRouteChildren: AppUsersUserIdRouteChildren = {
+  AppUsersUserIdApplicationsRoute: AppUsersUserIdApplicationsRoute,
+  AppUsersUserIdGroupsRoute: AppUsersUserIdGroupsRoute,
+  AppUsersUserIdOverviewRoute: AppUsersUserIdOverviewRoute,
+  AppUsersUserIdPermissionsRoute: AppUsersUserIdPermissionsRoute,
+  AppUsersUserIdSettingsRoute: AppUsersUserIdSettingsRoute,
+  AppUsersUserIdIndexRoute: AppUsersUserIdIndexRoute,
+}
+
+const AppUsersUserIdRouteWithChildren = AppUsersUserIdRoute._addFileChildren(
+  AppUsersUserIdRouteChildren,
+)
+
 interface AppRouteChildren {
   App403ForbiddenRoute: typeof App403ForbiddenRoute
   AppAllGroupsRoute: typeof AppAllGroupsRoute
@@ -555,6 +710,7 @@ interface AppRouteChildren {
   AppGroupsGroupIdRoute: typeof AppGroupsGroupIdRouteWithChildren
   AppGroupsCreateRoute: typeof AppGroupsCreateRoute
   AppProductScanIdRoute: typeof AppProductScanIdRouteWithChildren
+  AppUsersUserIdRoute: typeof AppUsersUserIdRouteWithChildren
   AppGroupsParentGroupIdCreateRoute: typeof AppGroupsParentGroupIdCreateRoute
 }
 
@@ -568,6 +724,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppGroupsGroupIdRoute: AppGroupsGroupIdRouteWithChildren,
   AppGroupsCreateRoute: AppGroupsCreateRoute,
   AppProductScanIdRoute: AppProductScanIdRouteWithChildren,
+  AppUsersUserIdRoute: AppUsersUserIdRouteWithChildren,
   AppGroupsParentGroupIdCreateRoute: AppGroupsParentGroupIdCreateRoute,
 }
 

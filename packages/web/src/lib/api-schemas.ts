@@ -4,6 +4,9 @@ import type { components } from './api-types.gen.ts';
 type Schemas = components['schemas'];
 
 export type User = Schemas['User'];
+export type AccountUser = Schemas['AccountUser'];
+export type AccountMembership = Schemas['AccountMembership'];
+export type GroupMembership = Schemas['GroupMembership'];
 export type Group = Schemas['Group'];
 export type GroupCreate = Schemas['GroupCreate'];
 export type GroupUpdate = Schemas['GroupUpdate'];

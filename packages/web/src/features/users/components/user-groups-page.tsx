@@ -1,0 +1,7 @@
+interface UserGroupsPageProps {
+  userId: number;
+}
+
+export function UserGroupsPage({ userId }: UserGroupsPageProps) {
+  return <div data-user-id={userId} />;
+}

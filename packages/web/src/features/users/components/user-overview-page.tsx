@@ -1,0 +1,7 @@
+interface UserOverviewPageProps {
+  userId: number;
+}
+
+export function UserOverviewPage({ userId }: UserOverviewPageProps) {
+  return <div data-user-id={userId} />;
+}
