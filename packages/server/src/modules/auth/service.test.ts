@@ -65,3 +65,21 @@ describe('the sign-in limit in the auth service', () => {
     ]);
   });
 });
+
+describe('startSession for a single sign-on', () => {
+  it('opens a session for a verified user with the login event saying via sso', async () => {
+    const { service, events } = await serviceWith({ id: 9 });
+    const user = { id: 4, email: 'ada@example.com', isActive: true, roles: [] } as unknown as UserRow;
+    const result = await service.startSession(user, 'sso');
+    expect(result.expiresAt).toEqual(new Date('2026-03-15T12:00:00.000Z'));
+    expect(result.token).toMatch(/^[\w-]{43}$/);
+    expect(events).toEqual([{ actorId: 4, action: 'auth.login', object: 'session:1', level: 1, details: { via: 'sso' } }]);
+  });
+
+  it('refuses a deactivated user', async () => {
+    const { service, events } = await serviceWith({ id: 9 });
+    const user = { id: 4, email: 'ada@example.com', isActive: false, roles: [] } as unknown as UserRow;
+    await expect(service.startSession(user, 'sso')).rejects.toMatchObject({ code: 'invalid_credentials' });
+    expect(events).toEqual([]);
+  });
+});

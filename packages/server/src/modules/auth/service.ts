@@ -27,6 +27,11 @@ export interface LoginResult {
 export interface AuthService {
   /** The login form; `address` is the client's (request.ip). Throws invalid_credentials or sign_in_locked. */
   login(email: string, password: string, address: string): Promise<LoginResult>;
+  /**
+   * Opens a session for a user whose identity another sign-in method already verified (SAML);
+   * the same session and audit event as the form login, the event saying how.
+   */
+  startSession(user: UserRow, method: 'sso'): Promise<LoginResult>;
   logout(viewer: Viewer): Promise<void>;
   /** The viewer of a session cookie, or null. */
   authenticate(token: string): Promise<Viewer | null>;
@@ -46,18 +51,35 @@ export interface AuthServiceDeps {
 export function createAuthService(deps: AuthServiceDeps): AuthService {
   const now = deps.now ?? (() => new Date());
   const signIn = signInWith(deps, now);
+
+  async function openSession(user: UserRow, method: 'form' | 'sso'): Promise<LoginResult> {
+    const token = randomBytes(32).toString('base64url');
+    const csrfToken = randomBytes(24).toString('base64url');
+    const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
+    await deps.change(
+      (tx) => tx.sessions.create({ tokenHash: hashToken(token), userId: user.id, csrfToken, expiresAt }),
+      (session) => ({
+        actorId: user.id,
+        action: 'auth.login',
+        object: `session:${session.id}`,
+        level: 1,
+        // The form login's event stays as it was; a single sign-on says so.
+        ...(method === 'sso' ? { details: { via: 'sso' } } : {}),
+      }),
+    );
+    return { user: toUserMe(user), token, csrfToken, expiresAt };
+  }
+
   return {
     async login(email, password, address) {
       const user = await signIn(email, password, address, 'form');
       if (!user) throw new AppError('invalid_credentials');
-      const token = randomBytes(32).toString('base64url');
-      const csrfToken = randomBytes(24).toString('base64url');
-      const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
-      await deps.change(
-        (tx) => tx.sessions.create({ tokenHash: hashToken(token), userId: user.id, csrfToken, expiresAt }),
-        (session) => ({ actorId: user.id, action: 'auth.login', object: `session:${session.id}`, level: 1 }),
-      );
-      return { user: toUserMe(user), token, csrfToken, expiresAt };
+      return openSession(user, 'form');
+    },
+
+    async startSession(user, method) {
+      if (!user.isActive) throw new AppError('invalid_credentials');
+      return openSession(user, method);
     },
 
     async logout(viewer) {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { safeRedirect } from '../safe-redirect.ts';
@@ -5,9 +6,11 @@ import { LoginForm } from './login-form.tsx';
 
 interface LoginPageProps {
   redirectTo: string | undefined;
+  /** Spec §2: the single sign-on form, mounted into #login__div--sso when the company has one. */
+  sso?: ReactNode;
 }
 
-export function LoginPage({ redirectTo }: LoginPageProps) {
+export function LoginPage({ redirectTo, sso }: LoginPageProps) {
   const router = useRouter();
   const onLoggedIn = () => router.history.push(safeRedirect(redirectTo));
   return (
@@ -20,8 +23,7 @@ export function LoginPage({ redirectTo }: LoginPageProps) {
           </Text>
         </Stack>
         <LoginForm onLoggedIn={onLoggedIn} />
-        {/* Spec §2: the single sign-on form mounts here. */}
-        <div id="login__div--sso" />
+        {sso !== undefined && <div id="login__div--sso">{sso}</div>}
       </Paper>
     </Center>
   );
