@@ -13,3 +13,4 @@ export * from './group-favourites.ts';
 export * from './group-custom-data.ts';
 export * from './company-settings.ts';
 export * from './license-policy-overrides.ts';
+export * from './sso.ts';
