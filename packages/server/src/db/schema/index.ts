@@ -14,3 +14,4 @@ export * from './group-custom-data.ts';
 export * from './company-settings.ts';
 export * from './license-policy-overrides.ts';
 export * from './sso.ts';
+export * from './password-tokens.ts';
