@@ -15,3 +15,4 @@ export * from './company-settings.ts';
 export * from './license-policy-overrides.ts';
 export * from './sso.ts';
 export * from './password-tokens.ts';
+export * from './otp-devices.ts';
