@@ -16,3 +16,4 @@ export * from './license-policy-overrides.ts';
 export * from './sso.ts';
 export * from './password-tokens.ts';
 export * from './otp-devices.ts';
+export * from './announcements.ts';
