@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Composition } from './composition.ts';
 import { apiKeysRoutes } from './modules/api-keys/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { otpsRoutes } from './modules/otps/routes.ts';
 import { groupsRoutes } from './modules/groups/routes.ts';
 import { groupCustomDataRoutes } from './modules/groups/custom-data.routes.ts';
 import { groupMembershipsRoutes } from './modules/group-memberships/routes.ts';
@@ -15,6 +16,7 @@ import { accountMembershipsRoutes } from './modules/account-memberships/routes.t
 import { vulnerabilitiesRoutes } from './modules/vulnerabilities/routes.ts';
 import { scoresRoutes } from './modules/vulnerabilities/scores.routes.ts';
 import { analysisRoutes } from './modules/scans/analysis.routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -64,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
     await app.register(authRoutes, { auth: services.auth });
     await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+    await app.register(otpsRoutes, { otps: services.otps });
     await app.register(usersRoutes, { users: services.users });
     await app.register(accountMembershipsRoutes, { accountMemberships: services.accountMemberships });
     await app.register(groupsRoutes, { groups: services.groups });
@@ -74,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(scoresRoutes, { vulnerabilities: services.vulnerabilities });
     await app.register(knowledgeBaseRoutes, { knowledgeBase: services.knowledgeBase, maxBundleBytes: composition.maxUploadBytes });
     await app.register(analysisRoutes, { analysis: services.scanAnalysis });
+    await app.register(settingsRoutes, { settings: services.settings });
     await app.register(webPlugin, { webDist: options.webDist ?? '' });
     await app.ready();
   } catch (error) {

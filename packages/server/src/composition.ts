@@ -20,6 +20,8 @@ import { type ApiKeysService, createApiKeysService } from './modules/api-keys/se
 import { createSessionsRepository } from './modules/auth/repository.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
 import { createSignInFailuresRepository } from './modules/auth/sign-in-failures.ts';
+import { createOtpDevicesRepository } from './modules/otps/repository.ts';
+import { createOtpsService, type OtpsService } from './modules/otps/service.ts';
 import type { ScopeResolver } from './lib/access.ts';
 import { createAccessRepository } from './modules/groups/access-repository.ts';
 import { createAccessService } from './modules/groups/access-service.ts';
@@ -40,6 +42,8 @@ import { createUsersRepository, type UsersRepository } from './modules/users/rep
 import { createUsersService, type UsersService } from './modules/users/service.ts';
 import { type AccountMembershipsService, createAccountMembershipsService } from './modules/account-memberships/service.ts';
 import { createVulnerabilitiesService, type VulnerabilitiesService } from './modules/vulnerabilities/service.ts';
+import { createCompanySettingsRepository, createLicensePoliciesRepository } from './modules/settings/repository.ts';
+import { createSettingsService, type SettingsService } from './modules/settings/service.ts';
 
 export interface CompositionSettings {
   /** An open, migrated database; whoever opened it closes it. */
@@ -75,6 +79,8 @@ export interface Composition {
     /** What the route guard resolves a route's scope with (plugins/guard.ts). */
     readonly access: ScopeResolver;
     readonly auth: AuthService;
+    /** The users' TOTP authenticators: enrolment, confirmation, sign-in codes. */
+    readonly otps: OtpsService;
     /** API keys (Bearer) and the networks they are honoured from. */
     readonly apiKeys: ApiKeysService;
     readonly users: UsersService;
@@ -90,6 +96,8 @@ export interface Composition {
     readonly scanAnalysis: ScanAnalysisService;
     readonly vulnerabilities: VulnerabilitiesService;
     readonly knowledgeBase: KnowledgeBaseService;
+    /** The company's settings and licence policy overrides; sessionLimits() for sign-in. */
+    readonly settings: SettingsService;
   };
 }
 
@@ -109,6 +117,11 @@ export function compose(settings: CompositionSettings): Composition {
     knowledgeBase: createKnowledgeBaseRepository(db),
   };
   const groups = createGroupsRepository(db);
+  const otps = createOtpsService({
+    devices: createOtpDevicesRepository(db),
+    users: repositories.users,
+    change: auditedChanges((work) => db.transaction((tx) => work({ devices: createOtpDevicesRepository(tx), audit: createAuditRepository(tx) }))),
+  });
 
   const services = {
     access: createAccessService({ access: createAccessRepository(db) }),
@@ -116,10 +129,12 @@ export function compose(settings: CompositionSettings): Composition {
       users: repositories.users,
       sessions: createSessionsRepository(db),
       signIns: createSignInFailuresRepository(db),
+      otps,
       change: auditedChanges((work) =>
         db.transaction((tx) => work({ sessions: createSessionsRepository(tx), signIns: createSignInFailuresRepository(tx), audit: createAuditRepository(tx) })),
       ),
     }),
+    otps,
     apiKeys: createApiKeysService({
       keys: createApiKeysRepository(db),
       networks: createApiKeyNetworksRepository(db),
@@ -179,6 +194,14 @@ export function compose(settings: CompositionSettings): Composition {
       },
       uploadDir: settings.kbUploadDir ?? path.join(settings.blobDir, 'tmp'),
       maxBundleBytes: maxUploadBytes,
+    }),
+    settings: createSettingsService({
+      settings: createCompanySettingsRepository(db),
+      licensePolicies: createLicensePoliciesRepository(db),
+      serverMaxUploadBytes: maxUploadBytes,
+      change: auditedChanges((work) =>
+        db.transaction((tx) => work({ settings: createCompanySettingsRepository(tx), licensePolicies: createLicensePoliciesRepository(tx), audit: createAuditRepository(tx) })),
+      ),
     }),
   };
   return { database, blobs, engine, knowledgeBase, queue, maxUploadBytes, repositories, services };

@@ -31,6 +31,9 @@ const customData = async (f: Fixtures) => {
 const membership = async (f: Fixtures) =>
   (await f.post('/rest/group-memberships/', { group_id: f.groupId, user_id: await f.newUser(), role: 'GU' })).id;
 const file = (name: string, content: Buffer) => ({ field: 'file', name, content });
+/** A new licence policy override, for one call to change or remove; its id. */
+const licensePolicy = async (f: Fixtures) =>
+  (await f.post('/rest/settings/company/licenses/', { license_name: `LicenseRef-matrix-${f.unique()}`, policy: 'RE' })).id;
 
 export const MATRIX: readonly MatrixRow[] = [
   { route: 'GET /rest/openapi.json', allow: 'anyone' },
@@ -109,4 +112,37 @@ export const MATRIX: readonly MatrixRow[] = [
   },
   { route: 'POST /rest/api-keys/invalidate/', allow: 'signed-in', spends: 'key' },
   { route: 'POST /rest/auth/logout/', allow: 'signed-in', spends: 'session' },
+
+  { route: 'GET /rest/settings/company/', allow: 'signed-in' },
+  { route: 'PATCH /rest/settings/company/', allow: ADMIN, request: () => ({ url: '/rest/settings/company/', payload: { triage_description_mandatory: false } }) },
+  { route: 'GET /rest/settings/company/bom/', allow: ADMIN },
+  { route: 'PATCH /rest/settings/company/bom/', allow: ADMIN, request: () => ({ url: '/rest/settings/company/bom/', payload: { sbom_format: 'cyclonedx' } }) },
+  { route: 'GET /rest/settings/company/scan/', allow: ADMIN },
+  { route: 'PATCH /rest/settings/company/scan/', allow: ADMIN, request: () => ({ url: '/rest/settings/company/scan/', payload: { historical: false } }) },
+  { route: 'GET /rest/settings/company/data-retention/', allow: ADMIN },
+  {
+    route: 'PATCH /rest/settings/company/data-retention/',
+    allow: ADMIN,
+    request: () => ({ url: '/rest/settings/company/data-retention/', payload: { delete_results_after_days: null } }),
+  },
+  { route: 'GET /rest/settings/company/user/', allow: ADMIN },
+  { route: 'PATCH /rest/settings/company/user/', allow: ADMIN, request: () => ({ url: '/rest/settings/company/user/', payload: { container_default_view: 'list' } }) },
+  { route: 'GET /rest/settings/company/authentication/', allow: ADMIN },
+  {
+    route: 'PATCH /rest/settings/company/authentication/',
+    allow: ADMIN,
+    request: () => ({ url: '/rest/settings/company/authentication/', payload: { min_password_length: 12 } }),
+  },
+  { route: 'GET /rest/settings/company/licenses/', allow: ADMIN },
+  {
+    route: 'POST /rest/settings/company/licenses/',
+    allow: ADMIN,
+    request: (f) => ({ url: '/rest/settings/company/licenses/', payload: { license_name: `LicenseRef-matrix-${f.unique()}`, policy: 'PE' } }),
+  },
+  {
+    route: 'PATCH /rest/settings/company/licenses/:id/',
+    allow: ADMIN,
+    request: async (f) => ({ url: `/rest/settings/company/licenses/${await licensePolicy(f)}/`, payload: { policy: 'PE' } }),
+  },
+  { route: 'DELETE /rest/settings/company/licenses/:id/', allow: ADMIN, request: async (f) => ({ url: `/rest/settings/company/licenses/${await licensePolicy(f)}/` }) },
 ];

@@ -62,6 +62,10 @@ export const ERRORS = {
   user_owns_scans: { status: 409, field: 'detail', message: "The user's scans are still stored: deactivate the user to keep their data, or remove their scans first." },
   user_otp_enable: { status: 400, field: 'otp_active', message: 'Two-factor sign-in is turned on by confirming a device, not here.' },
   account_last_administrator: { status: 400, field: 'roles', message: 'The account needs at least one active administrator (AU).' },
+  settings_upload_above_cap: { status: 400, field: 'max_upload_bytes', message: "Ensure this value is at most the server's upload cap." },
+  settings_idle_above_absolute: { status: 400, field: 'session_idle_timeout_minutes', message: 'The idle timeout cannot be longer than the absolute timeout.' },
+  license_name_invalid: { status: 400, field: 'license_name', message: 'Enter one SPDX licence id or LicenseRef, e.g. MPL-2.0 or LicenseRef-vendor-eula.' },
+  license_policy_taken: { status: 400, field: 'license_name', message: 'This licence already has a policy override.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -31,3 +31,19 @@ export interface Paged<T> {
 export type KnowledgeBaseStatus = Schemas['KnowledgeBaseStatus'];
 export type KnowledgeBaseSource = Schemas['KnowledgeBaseSource'];
 export type KnowledgeBaseSummary = Schemas['KnowledgeBaseSummary'];
+
+export type CompanySettings = Schemas['CompanySettings'];
+export type CompanySettingsUpdate = Schemas['CompanySettingsUpdate'];
+export type BomSettings = Schemas['BomSettings'];
+export type BomSettingsUpdate = Schemas['BomSettingsUpdate'];
+export type ScanSettings = Schemas['ScanSettings'];
+export type ScanSettingsUpdate = Schemas['ScanSettingsUpdate'];
+export type RetentionSettings = Schemas['RetentionSettings'];
+export type RetentionSettingsUpdate = Schemas['RetentionSettingsUpdate'];
+export type UserDefaultSettings = Schemas['UserDefaultSettings'];
+export type UserDefaultSettingsUpdate = Schemas['UserDefaultSettingsUpdate'];
+export type AuthenticationSettings = Schemas['AuthenticationSettings'];
+export type AuthenticationSettingsUpdate = Schemas['AuthenticationSettingsUpdate'];
+export type LicensePolicyOverride = Schemas['LicensePolicyOverride'];
+export type LicensePolicyOverrideCreate = Schemas['LicensePolicyOverrideCreate'];
+export type LicensePolicyOverrideUpdate = Schemas['LicensePolicyOverrideUpdate'];
