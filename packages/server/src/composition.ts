@@ -20,8 +20,6 @@ import { type ApiKeysService, createApiKeysService } from './modules/api-keys/se
 import { createSessionsRepository } from './modules/auth/repository.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
 import { createSignInFailuresRepository } from './modules/auth/sign-in-failures.ts';
-import { createOtpDevicesRepository } from './modules/otps/repository.ts';
-import { createOtpsService, type OtpsService } from './modules/otps/service.ts';
 import type { ScopeResolver } from './lib/access.ts';
 import { createAccessRepository } from './modules/groups/access-repository.ts';
 import { createAccessService } from './modules/groups/access-service.ts';
@@ -79,8 +77,6 @@ export interface Composition {
     /** What the route guard resolves a route's scope with (plugins/guard.ts). */
     readonly access: ScopeResolver;
     readonly auth: AuthService;
-    /** The users' TOTP authenticators: enrolment, confirmation, sign-in codes. */
-    readonly otps: OtpsService;
     /** API keys (Bearer) and the networks they are honoured from. */
     readonly apiKeys: ApiKeysService;
     readonly users: UsersService;
@@ -117,11 +113,6 @@ export function compose(settings: CompositionSettings): Composition {
     knowledgeBase: createKnowledgeBaseRepository(db),
   };
   const groups = createGroupsRepository(db);
-  const otps = createOtpsService({
-    devices: createOtpDevicesRepository(db),
-    users: repositories.users,
-    change: auditedChanges((work) => db.transaction((tx) => work({ devices: createOtpDevicesRepository(tx), audit: createAuditRepository(tx) }))),
-  });
 
   const services = {
     access: createAccessService({ access: createAccessRepository(db) }),
@@ -129,12 +120,10 @@ export function compose(settings: CompositionSettings): Composition {
       users: repositories.users,
       sessions: createSessionsRepository(db),
       signIns: createSignInFailuresRepository(db),
-      otps,
       change: auditedChanges((work) =>
         db.transaction((tx) => work({ sessions: createSessionsRepository(tx), signIns: createSignInFailuresRepository(tx), audit: createAuditRepository(tx) })),
       ),
     }),
-    otps,
     apiKeys: createApiKeysService({
       keys: createApiKeysRepository(db),
       networks: createApiKeyNetworksRepository(db),
