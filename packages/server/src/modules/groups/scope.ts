@@ -1,17 +1,27 @@
 import { and, eq, exists, like, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { groupMemberships, groups } from '../../db/schema/index.ts';
+import { companySettings, groupMemberships, groups } from '../../db/schema/index.ts';
 import type { GroupRole } from '../../db/schema/index.ts';
 import { seesAllGroups, type Viewer } from '../users/viewer.ts';
 
 // The one place group visibility is decided (spec §6): a viewer sees a group when they
-// hold a role on it or on any ancestor along its search_path, or when they may change
-// the company account. Every repository filters through these builders.
+// hold a role on it or, with the company's membership_inheritance_enabled (the default), on
+// any ancestor along its search_path, or when they may change the company account. Every
+// repository filters through these builders.
 
 const memberGroup = alias(groups, 'member_group');
 
-/** A viewer's memberships on `groups` or its ancestors: `1.4` covers `1.4` and `1.4.9`. */
+/**
+ * The company's membership_inheritance_enabled, read in the same statement so that a change
+ * holds from the next query on; true when the settings row is missing (migration 0010 adds it).
+ */
+const inheritanceEnabled = sql`coalesce((select ${companySettings.membershipInheritanceEnabled} from ${companySettings} where ${companySettings.id} = 1), true)`;
+
+/**
+ * A viewer's memberships on `groups` or, with inheritance on, its ancestors: `1.4` covers
+ * `1.4` and, inheriting, `1.4.9`.
+ */
 function membershipsCovering(db: Db, viewer: Viewer) {
   return db
     .select({ role: groupMemberships.role })
@@ -22,7 +32,7 @@ function membershipsCovering(db: Db, viewer: Viewer) {
         eq(groupMemberships.userId, viewer.userId),
         or(
           eq(groups.searchPath, memberGroup.searchPath),
-          like(groups.searchPath, sql`${memberGroup.searchPath} || '.%'`),
+          and(inheritanceEnabled, like(groups.searchPath, sql`${memberGroup.searchPath} || '.%'`)),
         ),
       ),
     );
@@ -45,7 +55,7 @@ export function inVisibleGroupWhere(db: Db, viewer: Viewer, groupIdColumn: AnyPg
   );
 }
 
-/** The viewer's highest role on a `groups` row along its search path ('M' sorts above 'GU'). */
+/** The viewer's highest role on a `groups` row along its search path, or its own with inheritance off ('M' sorts above 'GU'). */
 export function viewerRoleOnGroup(db: Db, viewer: Viewer): SQL<GroupRole | null> {
   const roles = membershipsCovering(db, viewer);
   return sql<GroupRole | null>`(select max(covering.role) from (${roles}) as covering)`;

@@ -130,6 +130,9 @@ function changeDetails(current: GroupRecord, changes: GroupChanges): Record<stri
 
 /** Spec §6 group permissions the web app reads to show or hide actions. */
 export function groupPermissions(role: GroupRecord['role'], viewer: Viewer): GroupPermission[] {
+  if (role === null && !seesAllGroups(viewer)) return [];
+  // RU (read-only user) views what their roles let them see and changes nothing there (docs/roles.md).
+  if (viewer.roles.includes('RU')) return ['view_appcheckgroup'];
   if (seesAllGroups(viewer) || role === 'M') return ['view_appcheckgroup', 'upload_application', 'change_appcheckgroup'];
   if (role === 'GU') return ['view_appcheckgroup', 'upload_application'];
   return [];
