@@ -16,6 +16,7 @@ import { vulnerabilitiesRoutes } from './modules/vulnerabilities/routes.ts';
 import { scoresRoutes } from './modules/vulnerabilities/scores.routes.ts';
 import { analysisRoutes } from './modules/scans/analysis.routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { ssoRoutes } from './modules/sso/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -76,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(knowledgeBaseRoutes, { knowledgeBase: services.knowledgeBase, maxBundleBytes: composition.maxUploadBytes });
     await app.register(analysisRoutes, { analysis: services.scanAnalysis });
     await app.register(settingsRoutes, { settings: services.settings });
+    await app.register(ssoRoutes, { sso: services.sso });
     await app.register(webPlugin, { webDist: options.webDist ?? '' });
     await app.ready();
   } catch (error) {

@@ -40,6 +40,8 @@ import { createUsersRepository, type UsersRepository } from './modules/users/rep
 import { createUsersService, type UsersService } from './modules/users/service.ts';
 import { type AccountMembershipsService, createAccountMembershipsService } from './modules/account-memberships/service.ts';
 import { createVulnerabilitiesService, type VulnerabilitiesService } from './modules/vulnerabilities/service.ts';
+import { createSsoRepository } from './modules/sso/repository.ts';
+import { createSsoService, type SsoService } from './modules/sso/service.ts';
 import { createCompanySettingsRepository, createLicensePoliciesRepository } from './modules/settings/repository.ts';
 import { createSettingsService, type SettingsService } from './modules/settings/service.ts';
 
@@ -55,6 +57,8 @@ export interface CompositionSettings {
   queue?: boolean;
   /** Where uploaded knowledge-base bundles wait while checked and imported; default the blob store's tmp/ (pid-named files, cleaned at start). */
   kbUploadDir?: string;
+  /** BINLENS_PUBLIC_URL, the web app's address: the base of single sign-on's SP entity id and ACS URL (unset: where an administrator saved the SSO settings from). */
+  publicUrl?: string | undefined;
 }
 
 export interface Composition {
@@ -94,6 +98,8 @@ export interface Composition {
     readonly knowledgeBase: KnowledgeBaseService;
     /** The company's settings and licence policy overrides; sessionLimits() for sign-in. */
     readonly settings: SettingsService;
+    /** SAML single sign-on: its settings, the AuthnRequest and the assertion consumer. */
+    readonly sso: SsoService;
   };
 }
 
@@ -193,5 +199,12 @@ export function compose(settings: CompositionSettings): Composition {
       ),
     }),
   };
-  return { database, blobs, engine, knowledgeBase, queue, maxUploadBytes, repositories, services };
+  const sso = createSsoService({
+    sso: createSsoRepository(db),
+    users: repositories.users,
+    auth: services.auth,
+    publicUrl: settings.publicUrl,
+    change: auditedChanges((work) => db.transaction((tx) => work({ sso: createSsoRepository(tx), users: createUsersRepository(tx), audit: createAuditRepository(tx) }))),
+  });
+  return { database, blobs, engine, knowledgeBase, queue, maxUploadBytes, repositories, services: { ...services, sso } };
 }
