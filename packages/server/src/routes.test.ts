@@ -71,6 +71,10 @@ it('declares these permissions and scopes', () => {
     ['GET /rest/settings/company/licenses/', 'change_companyaccount', null],
     ['GET /rest/settings/company/scan/', 'change_companyaccount', null],
     ['GET /rest/settings/company/user/', 'change_companyaccount', null],
+    ['GET /rest/settings/sso/', 'change_companyaccount', null],
+    ['GET /rest/sso/', 'public', null],
+    ['GET /rest/sso/login/', 'public', null],
+    ['GET /rest/sso/metadata/', 'public', null],
     ['GET /rest/users/', 'authenticated', null],
     ['GET /rest/users/:id/', 'authenticated', null],
     ['GET /rest/users/me/', 'authenticated', null],
@@ -86,6 +90,7 @@ it('declares these permissions and scopes', () => {
     ['PATCH /rest/settings/company/licenses/:id/', 'change_companyaccount', null],
     ['PATCH /rest/settings/company/scan/', 'change_companyaccount', null],
     ['PATCH /rest/settings/company/user/', 'change_companyaccount', null],
+    ['PATCH /rest/settings/sso/', 'change_companyaccount', null],
     ['PATCH /rest/users/:id/', 'change_companyaccount', null],
     ['PATCH /rest/users/me/', 'authenticated', null],
     ['POST /api/key/', 'authenticated', null],
@@ -101,6 +106,7 @@ it('declares these permissions and scopes', () => {
     ['POST /rest/knowledge-base/bundles/', 'change_companyaccount', null],
     ['POST /rest/knowledge-base/sync/', 'change_companyaccount', null],
     ['POST /rest/settings/company/licenses/', 'change_companyaccount', null],
+    ['POST /rest/sso/acs/', 'public', null],
     ['POST /rest/users/', 'change_companyaccount', null],
   ]);
 });
@@ -146,6 +152,10 @@ it('documents the standard error answers on every route, besides its own', () =>
     'get /rest/settings/company/licenses/ 200,400,401,403,404,500',
     'get /rest/settings/company/scan/ 200,400,401,403,404,500',
     'get /rest/settings/company/user/ 200,400,401,403,404,500',
+    'get /rest/settings/sso/ 200,400,401,403,404,500',
+    'get /rest/sso/ 200,400,401,403,404,500',
+    'get /rest/sso/login/ 302,400,401,403,404,500',
+    'get /rest/sso/metadata/ 200,400,401,403,404,500',
     'get /rest/users/ 200,400,401,403,404,500',
     'get /rest/users/me/ 200,400,401,403,404,500',
     'get /rest/users/{id}/ 200,400,401,403,404,500',
@@ -161,6 +171,7 @@ it('documents the standard error answers on every route, besides its own', () =>
     'patch /rest/settings/company/licenses/{id}/ 200,400,401,403,404,500',
     'patch /rest/settings/company/scan/ 200,400,401,403,404,500',
     'patch /rest/settings/company/user/ 200,400,401,403,404,500',
+    'patch /rest/settings/sso/ 200,400,401,403,404,500',
     'patch /rest/users/me/ 200,400,401,403,404,500',
     'patch /rest/users/{id}/ 200,400,401,403,404,500',
     'post /api/key/ 200,400,401,403,404,429,500',
@@ -176,6 +187,7 @@ it('documents the standard error answers on every route, besides its own', () =>
     'post /rest/knowledge-base/bundles/ 202,400,401,403,404,409,413,500',
     'post /rest/knowledge-base/sync/ 202,400,401,403,404,409,500,503',
     'post /rest/settings/company/licenses/ 201,400,401,403,404,500',
+    'post /rest/sso/acs/ 303,400,401,403,404,500',
     'post /rest/users/ 201,400,401,403,404,500',
   ]);
 });

@@ -145,4 +145,13 @@ export const MATRIX: readonly MatrixRow[] = [
     request: async (f) => ({ url: `/rest/settings/company/licenses/${await licensePolicy(f)}/`, payload: { policy: 'PE' } }),
   },
   { route: 'DELETE /rest/settings/company/licenses/:id/', allow: ADMIN, request: async (f) => ({ url: `/rest/settings/company/licenses/${await licensePolicy(f)}/` }) },
+
+  { route: 'GET /rest/settings/sso/', allow: ADMIN },
+  { route: 'PATCH /rest/settings/sso/', allow: ADMIN, request: (f) => ({ url: '/rest/settings/sso/', payload: { button_label: `SSO ${f.unique()}` } }) },
+  { route: 'GET /rest/sso/', allow: 'anyone' },
+  { route: 'GET /rest/sso/metadata/', allow: 'anyone' },
+  // Redirects to the IdP, or with single sign-on off to /login?sso_error=disabled.
+  { route: 'GET /rest/sso/login/', allow: 'anyone' },
+  // A response that is no SAML redirects to /login?sso_error=invalid_response, whoever posts it.
+  { route: 'POST /rest/sso/acs/', allow: 'anyone', request: () => ({ url: '/rest/sso/acs/', payload: { SAMLResponse: Buffer.from('<x/>').toString('base64') } }) },
 ];

@@ -15,6 +15,7 @@ export interface XmlElement {
 }
 
 interface ErrorHandler {
+  warning(message: string): void;
   error(message: string): void;
   fatalError(message: string): void;
 }
@@ -25,14 +26,14 @@ interface DomParser {
 
 const { DOMParser } = createRequire(import.meta.url)('@xmldom/xmldom') as { DOMParser: new (options: { errorHandler: ErrorHandler }) => DomParser };
 
-/** The root element of a well-formed document without a DOCTYPE (so no entity is ever expanded or fetched); null otherwise. */
+/** The root element of a well-formed document (xmldom's warnings, such as an unclosed tag, count as errors) without a DOCTYPE (so no entity is ever expanded or fetched); null otherwise. */
 export function parseXml(xml: string): XmlElement | null {
   if (/<!DOCTYPE/i.test(xml)) return null;
   let failed = false;
   const fail = () => {
     failed = true;
   };
-  const root = new DOMParser({ errorHandler: { error: fail, fatalError: fail } }).parseFromString(xml, 'text/xml').documentElement;
+  const root = new DOMParser({ errorHandler: { warning: fail, error: fail, fatalError: fail } }).parseFromString(xml, 'text/xml').documentElement;
   return failed ? null : root;
 }
 
