@@ -47,3 +47,6 @@ export type AuthenticationSettingsUpdate = Schemas['AuthenticationSettingsUpdate
 export type LicensePolicyOverride = Schemas['LicensePolicyOverride'];
 export type LicensePolicyOverrideCreate = Schemas['LicensePolicyOverrideCreate'];
 export type LicensePolicyOverrideUpdate = Schemas['LicensePolicyOverrideUpdate'];
+export type SsoSettings = Schemas['SsoSettings'];
+export type SsoSettingsUpdate = Schemas['SsoSettingsUpdate'];
+export type SsoStatus = Schemas['SsoStatus'];
