@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Composition } from './composition.ts';
 import { apiKeysRoutes } from './modules/api-keys/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { otpsRoutes } from './modules/otps/routes.ts';
 import { groupsRoutes } from './modules/groups/routes.ts';
 import { groupCustomDataRoutes } from './modules/groups/custom-data.routes.ts';
 import { groupMembershipsRoutes } from './modules/group-memberships/routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
     await app.register(authRoutes, { auth: services.auth });
     await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+    await app.register(otpsRoutes, { otps: services.otps });
     await app.register(usersRoutes, { users: services.users });
     await app.register(accountMembershipsRoutes, { accountMemberships: services.accountMemberships });
     await app.register(groupsRoutes, { groups: services.groups });

@@ -112,6 +112,13 @@ export const MATRIX: readonly MatrixRow[] = [
   },
   { route: 'POST /rest/api-keys/invalidate/', allow: 'signed-in', spends: 'key' },
   { route: 'POST /rest/auth/logout/', allow: 'signed-in', spends: 'session' },
+  { route: 'GET /rest/otps/', allow: 'signed-in', noKeys: true },
+  // Enrols an unconfirmed device: the caller's sign-in stays as it was.
+  { route: 'POST /rest/otps/', allow: 'signed-in', noKeys: true },
+  // No device waits for this code: a 400, past the guard.
+  { route: 'POST /rest/otps/confirm/', allow: 'signed-in', noKeys: true, request: () => ({ url: '/rest/otps/confirm/', payload: { code: '000000' } }) },
+  // Two-factor sign-in is off for every caller: a 400, past the guard.
+  { route: 'DELETE /rest/otps/', allow: 'signed-in', noKeys: true, request: () => ({ url: '/rest/otps/', payload: { password: 'x' } }) },
 
   { route: 'GET /rest/settings/company/', allow: 'signed-in' },
   { route: 'PATCH /rest/settings/company/', allow: ADMIN, request: () => ({ url: '/rest/settings/company/', payload: { triage_description_mandatory: false } }) },

@@ -77,6 +77,32 @@ describe.each(DATABASES)('auth routes on %s', (kind) => {
     expect(after.statusCode).toBe(401);
   });
 
+  const rowsOf = async <T,>(query: string) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const newestSessionId = async () => (await rowsOf<{ id: number }>('select id from sessions order by id desc limit 1'))[0]?.id;
+
+  it('answers 401 to a session older than the absolute timeout and deletes it', async () => {
+    const session = await login(t.app, user.email, user.password);
+    const sessionId = await newestSessionId();
+    // Signed in 15 days ago, its cookie still valid (expires_at is the cookie's; the limit decides).
+    await t.database.db.execute(`update sessions set created_at = now() - interval '15 days', last_seen_at = now() where id = ${sessionId}`);
+    const response = await t.app.inject({ method: 'GET', url: '/rest/users/me/', headers: session.headers });
+    expect([response.statusCode, response.json()]).toEqual([401, { detail: 'Authentication credentials were not provided.' }]);
+    expect(await rowsOf(`select id from sessions where id = ${sessionId}`)).toEqual([]);
+  });
+
+  it('records a session\'s activity when the last record is a minute old, and not sooner', async () => {
+    const session = await login(t.app, user.email, user.password);
+    const sessionId = await newestSessionId();
+    const lastSeen = async () =>
+      (await rowsOf<{ old: boolean }>(`select extract(epoch from now() - last_seen_at) > 60 as old from sessions where id = ${sessionId}`))[0]?.old;
+    await t.database.db.execute(`update sessions set last_seen_at = now() - interval '50 seconds' where id = ${sessionId}`);
+    await t.app.inject({ method: 'GET', url: '/rest/users/me/', headers: session.headers });
+    await t.database.db.execute(`update sessions set last_seen_at = last_seen_at - interval '20 seconds' where id = ${sessionId}`);
+    expect(await lastSeen()).toBe(true);
+    await t.app.inject({ method: 'GET', url: '/rest/users/me/', headers: session.headers });
+    expect(await lastSeen()).toBe(false);
+  });
+
   it('refuses a deactivated user', async () => {
     const other = await createUser(t.database, { password: 'pw-pw-pw-pw' });
     await t.database.db.execute(`update users set is_active = false where id = ${other.id}`);

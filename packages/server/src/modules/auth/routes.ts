@@ -5,7 +5,7 @@ import { viewerOf } from '../../plugins/guard.ts';
 import { UserMe } from '../users/schemas.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../lib/cookies.ts';
 import { ErrorDetail } from '../../lib/schemas.ts';
-import { LoginBody } from './schemas.ts';
+import { LoginBody, OtpRequiredAnswer } from './schemas.ts';
 import type { AuthService } from './service.ts';
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
@@ -15,13 +15,20 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
       config: { permission: 'public', csrf: false },
       schema: {
         tags: ['auth'],
-        description: 'After 10 failed sign-ins for one email or from one address within 15 minutes (HTTP Basic on /api/ included), answers 429 with Retry-After (seconds) until the oldest of them is 15 minutes old.',
+        description: [
+          'After 10 failed sign-ins for one email or from one address within 15 minutes (HTTP Basic on /api/ included), answers 429 with Retry-After (seconds) until the oldest of them is 15 minutes old.',
+          'For a user with two-factor sign-in (otp_active), the right password without `otp` answers 401 `{detail, otp_required: true}`; a wrong code answers 400 `{otp: [...]}` and counts as a failed sign-in, and so does a code whose 30-second step was already used.',
+        ].join(' '),
         body: LoginBody,
-        response: { 200: UserMe, 429: ErrorDetail },
+        response: { 200: UserMe, 401: OtpRequiredAnswer, 429: ErrorDetail },
       },
     },
     async (request, reply) => {
-      const result = await auth.login(request.body.email, request.body.password, request.ip);
+      const { email, password, otp } = request.body;
+      const result = await auth.login(email, password, request.ip, otp);
+      if ('otpRequired' in result) {
+        return reply.status(401).send({ detail: 'Enter the code from your authenticator app.', otp_required: true });
+      }
       setSessionCookies(reply, result.token, result.csrfToken, result.expiresAt, request.protocol === 'https');
       return result.user;
     },
