@@ -5,19 +5,7 @@
 import path from 'node:path';
 import { createKnowledgeBase, importBundle, type KnowledgeBase, validateBundle } from '@binlens/vulndb';
 import { LocalBlobStore } from './blobs/local-blob-store.ts';
-import { type AnnouncementsRepository, createAnnouncementsRepository } from './modules/announcements/repository.ts';
-import { createLoginMessagesService, type LoginMessagesService } from './modules/announcements/messages-service.ts';
-import { createNoticesService, type NoticesService } from './modules/announcements/notices-service.ts';
-import { scanQueueState } from './modules/announcements/scan-queue.ts';
-import { createSystemStatusService, type SystemStatusService } from './modules/announcements/system-status-service.ts';
-import type { KnowledgeBaseSummary } from './modules/knowledge-base/schemas.ts';
-import { createAuditFeedRepository } from './modules/audit/feed-repository.ts';
-import { createFeedsService, type FeedsService } from './modules/feeds/service.ts';
-import { createGroupsReportRepository } from './modules/groups/report-repository.ts';
-import { createGroupsReportService, type GroupsReportService } from './modules/groups/report-service.ts';
-import { createLicenseUsageRepository } from './modules/license-usage/repository.ts';
-import { createLicenseUsageService, type LicenseUsageService } from './modules/license-usage/service.ts';
-import { DEFAULT_MAX_UPLOAD_BYTES, type Deployment, NO_QUOTAS, type Quotas } from './config.ts';
+import { DEFAULT_MAX_UPLOAD_BYTES, NO_QUOTAS, type Quotas } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { type Engine, realEngine } from './engine/engine.ts';
 import { KB_SYNC_QUEUE } from './jobs/kb-sync.ts';
@@ -71,8 +59,6 @@ export interface CompositionSettings {
   queue?: boolean;
   /** Where uploaded knowledge-base bundles wait while checked and imported; default the blob store's tmp/ (pid-named files, cleaned at start). */
   kbUploadDir?: string;
-  /** BINLENS_DEPLOYMENT; default on-premises (notices exist there only). */
-  deployment?: Deployment;
   /** BINLENS_PUBLIC_URL, the web app's address: the base of single sign-on's SP entity id and ACS URL (unset: where an administrator saved the SSO settings from). */
   publicUrl?: string | undefined;
 }
@@ -120,16 +106,6 @@ export interface Composition {
     readonly sso: SsoService;
   };
 }
-    /** Login messages (/rest/messages/), the system status and on-premises notices. */
-    readonly loginMessages: LoginMessagesService;
-    readonly systemStatus: SystemStatusService;
-    readonly notices: NoticesService;
-    /** The account's and each group's audit feed (read side of modules/audit). */
-    readonly feeds: FeedsService;
-    /** POST /rest/groups/report/: the groups a user sees as CSV. */
-    readonly groupsReport: GroupsReportService;
-    /** Licences across the account's ready scans. */
-    readonly licenseUsage: LicenseUsageService;
 
 export function compose(settings: CompositionSettings): Composition {
   const { database } = settings;
@@ -155,15 +131,6 @@ export function compose(settings: CompositionSettings): Composition {
 
   const services = {
     access: createAccessService({ access: createAccessRepository(db) }),
-  const announcementChanges = auditedChanges<{ announcements: AnnouncementsRepository }>((work) => db.transaction((tx) => work({ announcements: createAnnouncementsRepository(tx), audit: createAuditRepository(tx) })));
-  const passwordMail = createPasswordMailService({
-    users: repositories.users,
-    tokens: createPasswordTokensRepository(db),
-    mailer: settings.mail ? createSmtpMailer(settings.mail) : null,
-    change: auditedChanges((work) =>
-      db.transaction((tx) => work({ users: createUsersRepository(tx), tokens: createPasswordTokensRepository(tx), audit: createAuditRepository(tx) })),
-    ),
-  });
     auth: createAuthService({
       users: repositories.users,
       sessions: createSessionsRepository(db),
@@ -226,18 +193,6 @@ export function compose(settings: CompositionSettings): Composition {
         if (!queue.boss) throw new AppError('queue_unavailable');
         // The queue is `exclusive`: no id when a sync is already queued or running.
         return (await queue.boss.send(KB_SYNC_QUEUE, {})) !== null;
-    loginMessages: createLoginMessagesService({ announcements: createAnnouncementsRepository(db), change: announcementChanges }),
-    systemStatus: createSystemStatusService({
-      announcements: createAnnouncementsRepository(db),
-      change: announcementChanges,
-      // Built below in the same object; called only once requests come.
-      knowledgeBase: { summary: (): Promise<KnowledgeBaseSummary> => services.knowledgeBase.summary() },
-      scanQueue: () => scanQueueState(db),
-    }),
-    notices: createNoticesService({ deployment: settings.deployment ?? 'on-premises', announcements: createAnnouncementsRepository(db), change: announcementChanges }),
-    feeds: createFeedsService({ feed: createAuditFeedRepository(db) }),
-    groupsReport: createGroupsReportService({ report: createGroupsReportRepository(db) }),
-    licenseUsage: createLicenseUsageService({ usage: createLicenseUsageRepository(db) }),
       },
       automaticSync: async () => ((await queue.boss?.getSchedules(KB_SYNC_QUEUE)) ?? []).length > 0,
       async onChanged() {
