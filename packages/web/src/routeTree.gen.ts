@@ -13,9 +13,18 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as App403ForbiddenRouteImport } from './routes/_app/403-forbidden'
+import { Route as AppAccountSettingsRouteImport } from './routes/_app/account-settings'
 import { Route as AppAllGroupsRouteImport } from './routes/_app/all-groups'
 import { Route as AppApplicationsRouteImport } from './routes/_app/applications'
 import { Route as AppUserGroupsRouteImport } from './routes/_app/user-groups'
+import { Route as AppAccountSettingsIndexRouteImport } from './routes/_app/account-settings/index'
+import { Route as AppAccountSettingsAuthenticationRouteImport } from './routes/_app/account-settings/authentication'
+import { Route as AppAccountSettingsBomRouteImport } from './routes/_app/account-settings/bom'
+import { Route as AppAccountSettingsDataRetentionRouteImport } from './routes/_app/account-settings/data-retention'
+import { Route as AppAccountSettingsGroupRouteImport } from './routes/_app/account-settings/group'
+import { Route as AppAccountSettingsLicensesRouteImport } from './routes/_app/account-settings/licenses'
+import { Route as AppAccountSettingsScanRouteImport } from './routes/_app/account-settings/scan'
+import { Route as AppAccountSettingsUserRouteImport } from './routes/_app/account-settings/user'
 import { Route as AppAccountVulnerabilityDataRouteImport } from './routes/_app/account/vulnerability-data'
 import { Route as AppGroupsGroupIdRouteImport } from './routes/_app/groups/$groupId'
 import { Route as AppGroupsCreateRouteImport } from './routes/_app/groups/create'
@@ -60,6 +69,11 @@ const App403ForbiddenRoute = App403ForbiddenRouteImport.update({
   path: '/403-forbidden',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAccountSettingsRoute = AppAccountSettingsRouteImport.update({
+  id: '/account-settings',
+  path: '/account-settings',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAllGroupsRoute = AppAllGroupsRouteImport.update({
   id: '/all-groups',
   path: '/all-groups',
@@ -74,6 +88,49 @@ const AppUserGroupsRoute = AppUserGroupsRouteImport.update({
   id: '/user-groups',
   path: '/user-groups',
   getParentRoute: () => AppRoute,
+} as any)
+const AppAccountSettingsIndexRoute = AppAccountSettingsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppAccountSettingsRoute,
+} as any)
+const AppAccountSettingsAuthenticationRoute =
+  AppAccountSettingsAuthenticationRouteImport.update({
+    id: '/authentication',
+    path: '/authentication',
+    getParentRoute: () => AppAccountSettingsRoute,
+  } as any)
+const AppAccountSettingsBomRoute = AppAccountSettingsBomRouteImport.update({
+  id: '/bom',
+  path: '/bom',
+  getParentRoute: () => AppAccountSettingsRoute,
+} as any)
+const AppAccountSettingsDataRetentionRoute =
+  AppAccountSettingsDataRetentionRouteImport.update({
+    id: '/data-retention',
+    path: '/data-retention',
+    getParentRoute: () => AppAccountSettingsRoute,
+  } as any)
+const AppAccountSettingsGroupRoute = AppAccountSettingsGroupRouteImport.update({
+  id: '/group',
+  path: '/group',
+  getParentRoute: () => AppAccountSettingsRoute,
+} as any)
+const AppAccountSettingsLicensesRoute =
+  AppAccountSettingsLicensesRouteImport.update({
+    id: '/licenses',
+    path: '/licenses',
+    getParentRoute: () => AppAccountSettingsRoute,
+  } as any)
+const AppAccountSettingsScanRoute = AppAccountSettingsScanRouteImport.update({
+  id: '/scan',
+  path: '/scan',
+  getParentRoute: () => AppAccountSettingsRoute,
+} as any)
+const AppAccountSettingsUserRoute = AppAccountSettingsUserRouteImport.update({
+  id: '/user',
+  path: '/user',
+  getParentRoute: () => AppAccountSettingsRoute,
 } as any)
 const AppAccountVulnerabilityDataRoute =
   AppAccountVulnerabilityDataRouteImport.update({
@@ -211,14 +268,23 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/403-forbidden': typeof App403ForbiddenRoute
+  '/account-settings': typeof AppAccountSettingsRouteWithChildren
   '/all-groups': typeof AppAllGroupsRoute
   '/applications': typeof AppApplicationsRoute
   '/user-groups': typeof AppUserGroupsRoute
+  '/account-settings/authentication': typeof AppAccountSettingsAuthenticationRoute
+  '/account-settings/bom': typeof AppAccountSettingsBomRoute
+  '/account-settings/data-retention': typeof AppAccountSettingsDataRetentionRoute
+  '/account-settings/group': typeof AppAccountSettingsGroupRoute
+  '/account-settings/licenses': typeof AppAccountSettingsLicensesRoute
+  '/account-settings/scan': typeof AppAccountSettingsScanRoute
+  '/account-settings/user': typeof AppAccountSettingsUserRoute
   '/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/groups/$groupId': typeof AppGroupsGroupIdRouteWithChildren
   '/groups/create': typeof AppGroupsCreateRoute
   '/product/$scanId': typeof AppProductScanIdRouteWithChildren
   '/users/$userId': typeof AppUsersUserIdRouteWithChildren
+  '/account-settings/': typeof AppAccountSettingsIndexRoute
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
   '/groups/$groupId/settings': typeof AppGroupsGroupIdSettingsRouteWithChildren
   '/groups/$groupId/subgroups': typeof AppGroupsGroupIdSubgroupsRoute
@@ -246,8 +312,16 @@ export interface FileRoutesByTo {
   '/applications': typeof AppApplicationsRoute
   '/user-groups': typeof AppUserGroupsRoute
   '/': typeof AppIndexRoute
+  '/account-settings/authentication': typeof AppAccountSettingsAuthenticationRoute
+  '/account-settings/bom': typeof AppAccountSettingsBomRoute
+  '/account-settings/data-retention': typeof AppAccountSettingsDataRetentionRoute
+  '/account-settings/group': typeof AppAccountSettingsGroupRoute
+  '/account-settings/licenses': typeof AppAccountSettingsLicensesRoute
+  '/account-settings/scan': typeof AppAccountSettingsScanRoute
+  '/account-settings/user': typeof AppAccountSettingsUserRoute
   '/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/groups/create': typeof AppGroupsCreateRoute
+  '/account-settings': typeof AppAccountSettingsIndexRoute
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
   '/groups/$groupId/subgroups': typeof AppGroupsGroupIdSubgroupsRoute
   '/groups/$groupId/upload': typeof AppGroupsGroupIdUploadRoute
@@ -272,15 +346,24 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/_app/403-forbidden': typeof App403ForbiddenRoute
+  '/_app/account-settings': typeof AppAccountSettingsRouteWithChildren
   '/_app/all-groups': typeof AppAllGroupsRoute
   '/_app/applications': typeof AppApplicationsRoute
   '/_app/user-groups': typeof AppUserGroupsRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/account-settings/authentication': typeof AppAccountSettingsAuthenticationRoute
+  '/_app/account-settings/bom': typeof AppAccountSettingsBomRoute
+  '/_app/account-settings/data-retention': typeof AppAccountSettingsDataRetentionRoute
+  '/_app/account-settings/group': typeof AppAccountSettingsGroupRoute
+  '/_app/account-settings/licenses': typeof AppAccountSettingsLicensesRoute
+  '/_app/account-settings/scan': typeof AppAccountSettingsScanRoute
+  '/_app/account-settings/user': typeof AppAccountSettingsUserRoute
   '/_app/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/_app/groups/$groupId': typeof AppGroupsGroupIdRouteWithChildren
   '/_app/groups/create': typeof AppGroupsCreateRoute
   '/_app/product/$scanId': typeof AppProductScanIdRouteWithChildren
   '/_app/users/$userId': typeof AppUsersUserIdRouteWithChildren
+  '/_app/account-settings/': typeof AppAccountSettingsIndexRoute
   '/_app/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
   '/_app/groups/$groupId/settings': typeof AppGroupsGroupIdSettingsRouteWithChildren
   '/_app/groups/$groupId/subgroups': typeof AppGroupsGroupIdSubgroupsRoute
@@ -307,14 +390,23 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/403-forbidden'
+    | '/account-settings'
     | '/all-groups'
     | '/applications'
     | '/user-groups'
+    | '/account-settings/authentication'
+    | '/account-settings/bom'
+    | '/account-settings/data-retention'
+    | '/account-settings/group'
+    | '/account-settings/licenses'
+    | '/account-settings/scan'
+    | '/account-settings/user'
     | '/account/vulnerability-data'
     | '/groups/$groupId'
     | '/groups/create'
     | '/product/$scanId'
     | '/users/$userId'
+    | '/account-settings/'
     | '/groups/$groupId/applications'
     | '/groups/$groupId/settings'
     | '/groups/$groupId/subgroups'
@@ -342,8 +434,16 @@ export interface FileRouteTypes {
     | '/applications'
     | '/user-groups'
     | '/'
+    | '/account-settings/authentication'
+    | '/account-settings/bom'
+    | '/account-settings/data-retention'
+    | '/account-settings/group'
+    | '/account-settings/licenses'
+    | '/account-settings/scan'
+    | '/account-settings/user'
     | '/account/vulnerability-data'
     | '/groups/create'
+    | '/account-settings'
     | '/groups/$groupId/applications'
     | '/groups/$groupId/subgroups'
     | '/groups/$groupId/upload'
@@ -367,15 +467,24 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/_app/403-forbidden'
+    | '/_app/account-settings'
     | '/_app/all-groups'
     | '/_app/applications'
     | '/_app/user-groups'
     | '/_app/'
+    | '/_app/account-settings/authentication'
+    | '/_app/account-settings/bom'
+    | '/_app/account-settings/data-retention'
+    | '/_app/account-settings/group'
+    | '/_app/account-settings/licenses'
+    | '/_app/account-settings/scan'
+    | '/_app/account-settings/user'
     | '/_app/account/vulnerability-data'
     | '/_app/groups/$groupId'
     | '/_app/groups/create'
     | '/_app/product/$scanId'
     | '/_app/users/$userId'
+    | '/_app/account-settings/'
     | '/_app/groups/$groupId/applications'
     | '/_app/groups/$groupId/settings'
     | '/_app/groups/$groupId/subgroups'
@@ -432,6 +541,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof App403ForbiddenRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/account-settings': {
+      id: '/_app/account-settings'
+      path: '/account-settings'
+      fullPath: '/account-settings'
+      preLoaderRoute: typeof AppAccountSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/all-groups': {
       id: '/_app/all-groups'
       path: '/all-groups'
@@ -452,6 +568,62 @@ declare module '@tanstack/react-router' {
       fullPath: '/user-groups'
       preLoaderRoute: typeof AppUserGroupsRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/account-settings/': {
+      id: '/_app/account-settings/'
+      path: '/'
+      fullPath: '/account-settings/'
+      preLoaderRoute: typeof AppAccountSettingsIndexRouteImport
+      parentRoute: typeof AppAccountSettingsRoute
+    }
+    '/_app/account-settings/authentication': {
+      id: '/_app/account-settings/authentication'
+      path: '/authentication'
+      fullPath: '/account-settings/authentication'
+      preLoaderRoute: typeof AppAccountSettingsAuthenticationRouteImport
+      parentRoute: typeof AppAccountSettingsRoute
+    }
+    '/_app/account-settings/bom': {
+      id: '/_app/account-settings/bom'
+      path: '/bom'
+      fullPath: '/account-settings/bom'
+      preLoaderRoute: typeof AppAccountSettingsBomRouteImport
+      parentRoute: typeof AppAccountSettingsRoute
+    }
+    '/_app/account-settings/data-retention': {
+      id: '/_app/account-settings/data-retention'
+      path: '/data-retention'
+      fullPath: '/account-settings/data-retention'
+      preLoaderRoute: typeof AppAccountSettingsDataRetentionRouteImport
+      parentRoute: typeof AppAccountSettingsRoute
+    }
+    '/_app/account-settings/group': {
+      id: '/_app/account-settings/group'
+      path: '/group'
+      fullPath: '/account-settings/group'
+      preLoaderRoute: typeof AppAccountSettingsGroupRouteImport
+      parentRoute: typeof AppAccountSettingsRoute
+    }
+    '/_app/account-settings/licenses': {
+      id: '/_app/account-settings/licenses'
+      path: '/licenses'
+      fullPath: '/account-settings/licenses'
+      preLoaderRoute: typeof AppAccountSettingsLicensesRouteImport
+      parentRoute: typeof AppAccountSettingsRoute
+    }
+    '/_app/account-settings/scan': {
+      id: '/_app/account-settings/scan'
+      path: '/scan'
+      fullPath: '/account-settings/scan'
+      preLoaderRoute: typeof AppAccountSettingsScanRouteImport
+      parentRoute: typeof AppAccountSettingsRoute
+    }
+    '/_app/account-settings/user': {
+      id: '/_app/account-settings/user'
+      path: '/user'
+      fullPath: '/account-settings/user'
+      preLoaderRoute: typeof AppAccountSettingsUserRouteImport
+      parentRoute: typeof AppAccountSettingsRoute
     }
     '/_app/account/vulnerability-data': {
       id: '/_app/account/vulnerability-data'
@@ -624,6 +796,31 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AppAccountSettingsRouteChildren {
+  AppAccountSettingsAuthenticationRoute: typeof AppAccountSettingsAuthenticationRoute
+  AppAccountSettingsBomRoute: typeof AppAccountSettingsBomRoute
+  AppAccountSettingsDataRetentionRoute: typeof AppAccountSettingsDataRetentionRoute
+  AppAccountSettingsGroupRoute: typeof AppAccountSettingsGroupRoute
+  AppAccountSettingsLicensesRoute: typeof AppAccountSettingsLicensesRoute
+  AppAccountSettingsScanRoute: typeof AppAccountSettingsScanRoute
+  AppAccountSettingsUserRoute: typeof AppAccountSettingsUserRoute
+  AppAccountSettingsIndexRoute: typeof AppAccountSettingsIndexRoute
+}
+
+const AppAccountSettingsRouteChildren: AppAccountSettingsRouteChildren = {
+  AppAccountSettingsAuthenticationRoute: AppAccountSettingsAuthenticationRoute,
+  AppAccountSettingsBomRoute: AppAccountSettingsBomRoute,
+  AppAccountSettingsDataRetentionRoute: AppAccountSettingsDataRetentionRoute,
+  AppAccountSettingsGroupRoute: AppAccountSettingsGroupRoute,
+  AppAccountSettingsLicensesRoute: AppAccountSettingsLicensesRoute,
+  AppAccountSettingsScanRoute: AppAccountSettingsScanRoute,
+  AppAccountSettingsUserRoute: AppAccountSettingsUserRoute,
+  AppAccountSettingsIndexRoute: AppAccountSettingsIndexRoute,
+}
+
+const AppAccountSettingsRouteWithChildren =
+  AppAccountSettingsRoute._addFileChildren(AppAccountSettingsRouteChildren)
+
 interface AppGroupsGroupIdSettingsRouteChildren {
   AppGroupsGroupIdSettingsGeneralRoute: typeof AppGroupsGroupIdSettingsGeneralRoute
   AppGroupsGroupIdSettingsIndexRoute: typeof AppGroupsGroupIdSettingsIndexRoute
@@ -702,6 +899,7 @@ const AppUsersUserIdRouteWithChildren = AppUsersUserIdRoute._addFileChildren(
 
 interface AppRouteChildren {
   App403ForbiddenRoute: typeof App403ForbiddenRoute
+  AppAccountSettingsRoute: typeof AppAccountSettingsRouteWithChildren
   AppAllGroupsRoute: typeof AppAllGroupsRoute
   AppApplicationsRoute: typeof AppApplicationsRoute
   AppUserGroupsRoute: typeof AppUserGroupsRoute
@@ -716,6 +914,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   App403ForbiddenRoute: App403ForbiddenRoute,
+  AppAccountSettingsRoute: AppAccountSettingsRouteWithChildren,
   AppAllGroupsRoute: AppAllGroupsRoute,
   AppApplicationsRoute: AppApplicationsRoute,
   AppUserGroupsRoute: AppUserGroupsRoute,

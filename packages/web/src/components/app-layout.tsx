@@ -50,6 +50,7 @@ export function AppLayout({ userMenu }: AppLayoutProps) {
         <Can permissions={['change_companyaccount']}>
           <NavLink label="Account" childrenOffset={0} defaultOpened>
             <NavLink component={Link} to="/account/vulnerability-data" label="Vulnerability data" onClick={close} />
+            <NavLink component={Link} to="/account-settings" label="Account settings" onClick={close} />
           </NavLink>
         </Can>
       </AppShell.Navbar>

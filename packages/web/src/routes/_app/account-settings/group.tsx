@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { loadSettingsTab } from '../../../features/settings/components/load-tab.ts';
+import { SettingsTabPage } from '../../../features/settings/components/settings-tab-page.tsx';
+
+export const Route = createFileRoute('/_app/account-settings/group')({
+  loader: ({ context }) => loadSettingsTab(context.queryClient, 'group'),
+  component: GroupSettingsRoute,
+});
+
+function GroupSettingsRoute() {
+  return <SettingsTabPage tab="group" />;
+}
