@@ -50,3 +50,7 @@ export type LicensePolicyOverrideUpdate = Schemas['LicensePolicyOverrideUpdate']
 export type SsoSettings = Schemas['SsoSettings'];
 export type SsoSettingsUpdate = Schemas['SsoSettingsUpdate'];
 export type SsoStatus = Schemas['SsoStatus'];
+export type OtpDevice = Schemas['OtpDevice'];
+export type OtpRequired = Schemas['OtpRequired'];
+export type NewApiKey = Schemas['NewApiKey'];
+export type ApiKeyInfo = Schemas['ApiKeyInfo'];
