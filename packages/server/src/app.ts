@@ -12,6 +12,7 @@ import { groupMembershipsRoutes } from './modules/group-memberships/routes.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
 import { scansRoutes } from './modules/scans/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { passwordTokensRoutes } from './modules/users/password-tokens.routes.ts';
 import { accountMembershipsRoutes } from './modules/account-memberships/routes.ts';
 import { vulnerabilitiesRoutes } from './modules/vulnerabilities/routes.ts';
 import { scoresRoutes } from './modules/vulnerabilities/scores.routes.ts';
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
     await app.register(otpsRoutes, { otps: services.otps });
     await app.register(usersRoutes, { users: services.users });
+    await app.register(passwordTokensRoutes, { passwordMail: services.passwordMail });
     await app.register(accountMembershipsRoutes, { accountMemberships: services.accountMemberships });
     await app.register(groupsRoutes, { groups: services.groups });
     await app.register(groupCustomDataRoutes, { customData: services.groupCustomData });

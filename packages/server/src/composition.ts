@@ -40,6 +40,10 @@ import { createScansRepository, type ScansRepository } from './modules/scans/rep
 import { createScansService, type ScansService } from './modules/scans/service.ts';
 import { createUsersRepository, type UsersRepository } from './modules/users/repository.ts';
 import { createUsersService, type UsersService } from './modules/users/service.ts';
+import { createPasswordMailService, type PasswordMailService } from './modules/users/password-mail-service.ts';
+import { createPasswordTokensRepository } from './modules/users/password-tokens-repository.ts';
+import type { MailSettings } from './lib/mail-settings.ts';
+import { createSmtpMailer } from './lib/mailer.ts';
 import { type AccountMembershipsService, createAccountMembershipsService } from './modules/account-memberships/service.ts';
 import { createVulnerabilitiesService, type VulnerabilitiesService } from './modules/vulnerabilities/service.ts';
 import { createSsoRepository } from './modules/sso/repository.ts';
@@ -59,6 +63,8 @@ export interface CompositionSettings {
   queue?: boolean;
   /** Where uploaded knowledge-base bundles wait while checked and imported; default the blob store's tmp/ (pid-named files, cleaned at start). */
   kbUploadDir?: string;
+  /** The SMTP server of invitation and password mails; absent or null: no mail. */
+  mail?: MailSettings | null;
   /** BINLENS_PUBLIC_URL, the web app's address: the base of single sign-on's SP entity id and ACS URL (unset: where an administrator saved the SSO settings from). */
   publicUrl?: string | undefined;
 }
@@ -88,6 +94,8 @@ export interface Composition {
     /** API keys (Bearer) and the networks they are honoured from. */
     readonly apiKeys: ApiKeysService;
     readonly users: UsersService;
+    /** Invitation, password-reset and test mails, and setting a password with a mailed link. */
+    readonly passwordMail: PasswordMailService;
     /** Each user's account roles and the permissions they grant. */
     readonly accountMemberships: AccountMembershipsService;
     readonly groups: GroupsService;
@@ -123,6 +131,14 @@ export function compose(settings: CompositionSettings): Composition {
     knowledgeBase: createKnowledgeBaseRepository(db),
   };
   const groups = createGroupsRepository(db);
+  const passwordMail = createPasswordMailService({
+    users: repositories.users,
+    tokens: createPasswordTokensRepository(db),
+    mailer: settings.mail ? createSmtpMailer(settings.mail) : null,
+    change: auditedChanges((work) =>
+      db.transaction((tx) => work({ users: createUsersRepository(tx), tokens: createPasswordTokensRepository(tx), audit: createAuditRepository(tx) })),
+    ),
+  });
   const otps = createOtpsService({
     devices: createOtpDevicesRepository(db),
     users: repositories.users,
@@ -151,7 +167,9 @@ export function compose(settings: CompositionSettings): Composition {
     users: createUsersService({
       users: repositories.users,
       change: auditedChanges((work) => db.transaction((tx) => work({ users: createUsersRepository(tx), audit: createAuditRepository(tx) }))),
+      passwordMail,
     }),
+    passwordMail,
     accountMemberships: createAccountMembershipsService({
       users: repositories.users,
       change: auditedChanges((work) => db.transaction((tx) => work({ users: createUsersRepository(tx), audit: createAuditRepository(tx) }))),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type Limits, parseLimitSettings } from '@binlens/engine';
 import { fileURLToPath } from 'node:url';
+import { type MailSettings, parseMailSettings } from './lib/mail-settings.ts';
 
 export interface Config {
   port: number;
@@ -24,6 +25,8 @@ export interface Config {
   scanLimits: Partial<Limits>;
   /** Test hook BINLENS_TEST_SCAN_DELAY_MS: each scan waits this long before the engine starts (0: off). */
   testScanDelayMs: number;
+  /** BINLENS_SMTP_URL, BINLENS_MAIL_FROM, BINLENS_PUBLIC_URL (lib/mail-settings.ts); null: no mail, so no invitation or reset mails. */
+  mail: MailSettings | null;
 }
 
 /** false, true (every hop), a hop count, or a comma-separated list of addresses and CIDRs. */
@@ -70,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     scanLimits: parseScanLimits(env.BINLENS_SCAN_LIMITS),
     testScanDelayMs: parseCount(env.BINLENS_TEST_SCAN_DELAY_MS, 'BINLENS_TEST_SCAN_DELAY_MS'),
+    mail: parseMailSettings(env),
   };
 }
 

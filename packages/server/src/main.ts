@@ -19,6 +19,7 @@ const composition = compose({
   blobDir: path.join(config.dataDir, 'blobs'),
   maxUploadBytes: config.maxUploadBytes,
   quotas: config.quotas,
+  mail: config.mail,
 });
 await composition.services.users.bootstrapAdmin(
   { email: config.adminEmail, password: config.adminPassword, print: (text) => process.stdout.write(`\n${text}\n\n`) },

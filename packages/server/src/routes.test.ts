@@ -100,6 +100,8 @@ it('declares these permissions and scopes', () => {
     ['POST /rest/api-keys/invalidate/', 'authenticated', null],
     ['POST /rest/auth/login/', 'public', null],
     ['POST /rest/auth/logout/', 'authenticated', null],
+    ['POST /rest/auth/password-reset/', 'public', null],
+    ['POST /rest/auth/set-password/', 'public', null],
     ['POST /rest/group-memberships/', 'change_appcheckgroup', { group: 'body.group_id' }],
     ['POST /rest/groups/', 'authenticated', null],
     ['POST /rest/groups/:id/custom_data/', 'change_appcheckgroup', { group: 'params.id' }],
@@ -112,6 +114,9 @@ it('declares these permissions and scopes', () => {
     ['POST /rest/settings/company/licenses/', 'change_companyaccount', null],
     ['POST /rest/sso/acs/', 'public', null],
     ['POST /rest/users/', 'change_companyaccount', null],
+    ['POST /rest/users/:id/reset_password/', 'change_companyaccount', null],
+    ['POST /rest/users/:id/test_email/', 'change_companyaccount', null],
+    ['POST /rest/users/update/', 'change_companyaccount', null],
   ]);
 });
 
@@ -185,6 +190,8 @@ it('documents the standard error answers on every route, besides its own', () =>
     'post /rest/api-keys/invalidate/ 204,400,401,403,404,500',
     'post /rest/auth/login/ 200,400,401,403,404,429,500',
     'post /rest/auth/logout/ 204,400,401,403,404,500',
+    'post /rest/auth/password-reset/ 202,400,401,403,404,409,429,500',
+    'post /rest/auth/set-password/ 204,400,401,403,404,500',
     'post /rest/group-memberships/ 201,400,401,403,404,500',
     'post /rest/groups/ 201,400,401,403,404,500',
     'post /rest/groups/{id}/custom_data/ 201,400,401,403,404,500',
@@ -196,6 +203,9 @@ it('documents the standard error answers on every route, besides its own', () =>
     'post /rest/otps/confirm/ 200,400,401,403,404,500',
     'post /rest/settings/company/licenses/ 201,400,401,403,404,500',
     'post /rest/sso/acs/ 303,400,401,403,404,500',
-    'post /rest/users/ 201,400,401,403,404,500',
+    'post /rest/users/ 201,400,401,403,404,409,500,502',
+    'post /rest/users/update/ 200,400,401,403,404,500',
+    'post /rest/users/{id}/reset_password/ 200,400,401,403,404,409,500,502',
+    'post /rest/users/{id}/test_email/ 200,400,401,403,404,409,500,502',
   ]);
 });

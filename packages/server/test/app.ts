@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.ts';
 import { type Composition, compose } from '../src/composition.ts';
 import type { Database } from '../src/db/client.ts';
 import type { Engine } from '../src/engine/engine.ts';
+import type { MailSettings } from '../src/lib/mail-settings.ts';
 import { startReevaluation } from '../src/jobs/reevaluate.ts';
 import { startScanWorkers } from '../src/jobs/scan.ts';
 import { type DatabaseKind, openTestDatabase } from './databases.ts';
@@ -23,7 +24,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   kind: DatabaseKind,
-  options: { workers?: boolean; engine?: Engine; maxUploadBytes?: number; webDist?: string } = {},
+  options: { workers?: boolean; engine?: Engine; maxUploadBytes?: number; webDist?: string; mail?: MailSettings } = {},
 ): Promise<TestApp> {
   const testDb = await openTestDatabase(kind);
   const blobDir = await mkdtemp(path.join(os.tmpdir(), 'binlens-blobs-'));
@@ -32,6 +33,7 @@ export async function startTestApp(
     blobDir,
     ...(options.engine ? { engine: options.engine } : {}),
     ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
   });
   const app = await buildApp({ composition, webDist: options.webDist });
   if (options.workers) {

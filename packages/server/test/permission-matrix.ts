@@ -45,6 +45,12 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'GET /rest/users/:id/', allow: 'signed-in', request: (_f, self) => ({ url: `/rest/users/${self}/` }) },
   { route: 'PATCH /rest/users/:id/', allow: ADMIN, request: async (f) => ({ url: `/rest/users/${await f.newUser()}/`, payload: { username: `renamed${f.unique()}` } }) },
   { route: 'DELETE /rest/users/:id/', allow: ADMIN, request: async (f) => ({ url: `/rest/users/${await f.newUser()}/` }) },
+  { route: 'POST /rest/users/update/', allow: ADMIN, request: async (f) => ({ url: '/rest/users/update/', payload: { ids: [await f.newUser()], is_active: false } }) },
+  // Without a mail server these answer 409 (mail is not configured): past the guard, so allowed.
+  { route: 'POST /rest/users/:id/reset_password/', allow: ADMIN, request: async (f) => ({ url: `/rest/users/${await f.newUser()}/reset_password/` }) },
+  { route: 'POST /rest/users/:id/test_email/', allow: ADMIN, request: async (f) => ({ url: `/rest/users/${await f.newUser()}/test_email/` }) },
+  { route: 'POST /rest/auth/set-password/', allow: 'anyone', request: () => ({ url: '/rest/auth/set-password/', payload: { token: 'unknown', password: 'a long enough password' } }) },
+  { route: 'POST /rest/auth/password-reset/', allow: 'anyone', request: () => ({ url: '/rest/auth/password-reset/', payload: { email: 'nobody@example.com' } }) },
   { route: 'GET /rest/account-memberships/', allow: 'signed-in' },
   { route: 'GET /rest/account-memberships/:id/', allow: 'signed-in', request: (_f, self) => ({ url: `/rest/account-memberships/${self}/` }) },
   {

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, count, eq, exists, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, eq, exists, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
 import { apiKeys, groupMemberships, groups, scans, sessions, type UserRow, users } from '../../db/schema/index.ts';
@@ -54,6 +54,11 @@ export interface UsersRepository {
   /** Whether a stored scan was uploaded by the user. */
   ownsScans(userId: number): Promise<boolean>;
   delete(id: number): Promise<void>;
+  /**
+   * The top-level groups the user alone manages (M), by name, with their rows locked until
+   * the transaction ends so that no other change of their managers slips in meanwhile.
+   */
+  lockSoleManagedTopGroups(userId: number): Promise<string[]>;
 }
 
 /** pg_advisory_xact_lock key of the "at least one active AU" rule (groups' tree lock has its own). */
@@ -146,6 +151,22 @@ export function createUsersRepository(db: Db): UsersRepository {
     },
     async delete(id) {
       await db.delete(users).where(eq(users.id, id));
+    },
+    async lockSoleManagedTopGroups(userId) {
+      const managed = await db
+        .select({ id: groups.id, name: groups.name })
+        .from(groups)
+        .innerJoin(groupMemberships, eq(groupMemberships.groupId, groups.id))
+        .where(and(isNull(groups.parentId), eq(groupMemberships.userId, userId), eq(groupMemberships.role, 'M')))
+        .orderBy(asc(groups.name))
+        .for('update', { of: groups });
+      if (managed.length === 0) return [];
+      const others = await db
+        .select({ groupId: groupMemberships.groupId })
+        .from(groupMemberships)
+        .where(and(inArray(groupMemberships.groupId, managed.map((group) => group.id)), eq(groupMemberships.role, 'M'), ne(groupMemberships.userId, userId)));
+      const covered = new Set(others.map((row) => row.groupId));
+      return managed.filter((group) => !covered.has(group.id)).map((group) => group.name);
     },
   };
 }

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { pageRequest } from '../../lib/paging.ts';
 import { ErrorDetail, IdParams } from '../../lib/schemas.ts';
 import { viewerOf } from '../../plugins/guard.ts';
-import { AccountUser, AccountUserPage, UserCreateBody, UserListQuery, UserMe, UserMeUpdateBody, UserUpdateBody } from './schemas.ts';
+import { AccountUser, AccountUserPage, UserCreateBody, UserListQuery, UserMe, UserMeUpdateBody, UsersBulkUpdateBody, UsersBulkUpdateResult, UserUpdateBody } from './schemas.ts';
 import type { UsersService } from './service.ts';
 
 export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = async (app, { users: service }) => {
@@ -49,9 +49,29 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = a
     '/rest/users/',
     {
       config: { permission: 'change_companyaccount' },
-      schema: { tags: ['users'], body: UserCreateBody, response: { 201: AccountUser } },
+      schema: {
+        tags: ['users'],
+        description: 'With send_email_invite the new user is mailed a one-time set-password link: 409 when mail is not configured (nothing is created), 502 when the mail server refuses it (the user stays; send a new link with reset_password).',
+        body: UserCreateBody,
+        response: { 201: AccountUser, 409: ErrorDetail, 502: ErrorDetail },
+      },
     },
     async (request, reply) => reply.status(201).send(await service.create(viewerOf(request), request.body)),
+  );
+
+  app.post(
+    '/rest/users/update/',
+    {
+      config: { permission: 'change_companyaccount' },
+      schema: {
+        tags: ['users'],
+        summary: 'Activate, deactivate or set the account roles of several users at once: all of them or none',
+        description: 'Only users whose values differ are written (changed lists them), in one transaction with one audit event. Refused for all when it would deactivate you or leave no active administrator.',
+        body: UsersBulkUpdateBody,
+        response: { 200: UsersBulkUpdateResult },
+      },
+    },
+    async (request) => service.bulkUpdate(viewerOf(request), request.body),
   );
 
   app.get(
@@ -86,7 +106,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = a
       schema: {
         tags: ['users'],
         summary: 'Remove a user with their memberships, sessions and API key',
-        description: 'Refused (409) while scans the user uploaded are stored: deactivate the user instead, which keeps their data.',
+        description: 'Refused (409) while scans the user uploaded are stored (deactivate the user instead, which keeps their data) and while they are the only manager of a top-level group.',
         params: IdParams,
         response: { 204: Type.Null(), 409: ErrorDetail },
       },

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { PageQuery, Paged } from '../../lib/paging.ts';
 import { Id, Text } from '../../lib/schemas.ts';
+import { ACCOUNT_ROLES } from './permissions.ts';
 
 /** Spec §9: at most 300 users by ids in one request. */
 export const MAX_USER_IDS = 300;
@@ -52,7 +53,7 @@ export const UserCreateBody = Type.Object({
   email: Text({ minLength: 1, maxLength: 254 }),
   groups: Type.Optional(Type.Array(Id, { maxItems: 1000, description: 'Groups the new user joins as member (GU).' })),
   send_email_invite: Type.Optional(Type.Boolean({
-    description: 'Accepted; invitations are sent once mail (SMTP) is configured. Until then nothing is sent: give a password instead.',
+    description: 'Mails the new user an invitation with a one-time set-password link (7 days). Without mail configured this answers 409: give a password instead.',
   })),
   password: Type.Optional(Password('For installations without mail: the new user signs in with it.')),
 }, { title: 'UserCreate' });
@@ -76,3 +77,28 @@ export const UserMeUpdateBody = Type.Object({
   otp_active: Type.Optional(Type.Boolean({ description: 'Only false: turns two-factor sign-in off. It is turned on by confirming a device.' })),
 }, { title: 'UserMeUpdate' });
 export type UserMeUpdateBody = Static<typeof UserMeUpdateBody>;
+
+/** POST /rest/users/update/: one change for several users, all or none. */
+export const UsersBulkUpdateBody = Type.Object({
+  ids: Type.Array(Id, { minItems: 1, maxItems: MAX_USER_IDS, description: `The users to change, at most ${MAX_USER_IDS}.` }),
+  is_active: Type.Optional(Type.Boolean({ description: 'false deactivates (sessions end, data stays); true activates again.' })),
+  roles: Type.Optional(Type.Array(Type.Union(ACCOUNT_ROLES.map((role) => Type.Literal(role))), { maxItems: ACCOUNT_ROLES.length, description: 'Account roles each user gets instead of theirs.' })),
+}, { title: 'UsersBulkUpdate' });
+export type UsersBulkUpdateBody = Static<typeof UsersBulkUpdateBody>;
+
+export const UsersBulkUpdateResult = Type.Object({
+  results: Type.Array(AccountUser),
+  changed: Type.Array(Type.Integer(), { description: 'Ids of the users something changed of; the others already had these values.' }),
+}, { title: 'UsersBulkUpdateResult' });
+export type UsersBulkUpdateResult = Static<typeof UsersBulkUpdateResult>;
+
+export const SetPasswordBody = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 200, description: 'The token of the mailed link (/set-password?token=...).' }),
+  password: Password('The new password.'),
+}, { title: 'SetPassword' });
+export type SetPasswordBody = Static<typeof SetPasswordBody>;
+
+export const PasswordResetRequestBody = Type.Object({
+  email: Text({ minLength: 1, maxLength: 254 }),
+}, { title: 'PasswordResetRequest' });
+export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBody>;

@@ -8,8 +8,10 @@ import { bootstrapAdmin, type BootstrapOptions } from './bootstrap.ts';
 import { changeEvent, changesOf, fieldsOf, type UserChanges } from './changes.ts';
 import { permissionsOf } from './permissions.ts';
 import type { UsersRepository } from './repository.ts';
-import { type AccountUser, MAX_USER_IDS, type UserCreateBody, type UserListQuery, type UserMe, type UserMeUpdateBody, type UserUpdateBody } from './schemas.ts';
+import { type AccountUser, MAX_USER_IDS, type UserCreateBody, type UserListQuery, type UserMe, type UserMeUpdateBody, type UserUpdateBody, type UsersBulkUpdateBody, type UsersBulkUpdateResult } from './schemas.ts';
 import type { Viewer } from './viewer.ts';
+import { bulkUpdate } from './bulk-update.ts';
+import type { PasswordMailService } from './password-mail-service.ts';
 
 export interface UsersService {
   me(viewer: Viewer): Promise<UserMe>;
@@ -20,7 +22,9 @@ export interface UsersService {
   create(viewer: Viewer, body: UserCreateBody): Promise<AccountUser>;
   /** An administrator's change of a user; nothing differing, nothing is written. */
   update(viewer: Viewer, id: number, body: UserUpdateBody): Promise<AccountUser>;
-  /** Removes a user who uploaded no stored scan (else 409: deactivate instead). */
+  /** One change of several users (POST /rest/users/update/), all or none; changed fields only. */
+  bulkUpdate(viewer: Viewer, body: UsersBulkUpdateBody): Promise<UsersBulkUpdateResult>;
+  /** Removes a user who uploaded no stored scan and is not the last manager of a top-level group (else 409). */
   remove(viewer: Viewer, id: number): Promise<void>;
   /** The first administrator, made when no user exists (at start); its email, or null. */
   bootstrapAdmin(options: BootstrapOptions): Promise<string | null>;
@@ -30,6 +34,8 @@ export interface UsersServiceDeps {
   users: UsersRepository;
   /** Writes a user change with its audit event (modules/audit/audited.ts). */
   change: AuditedChange<{ users: UsersRepository }>;
+  /** Invitations (send_email_invite). */
+  passwordMail: Pick<PasswordMailService, 'requireMail' | 'invite'>;
 }
 
 export function createUsersService(deps: UsersServiceDeps): UsersService {
@@ -99,7 +105,8 @@ export function createUsersService(deps: UsersServiceDeps): UsersService {
       const groupIds = [...new Set(body.groups ?? [])].sort((a, b) => a - b);
       const existing = await deps.users.existingGroups(groupIds);
       if (existing.length !== groupIds.length) throw new AppError('user_group_not_found');
-      // Without a password nobody can sign in as the user until mail sends the invitation (not configured yet).
+      if (body.send_email_invite === true) deps.passwordMail.requireMail();
+      // Without a password nobody can sign in as the user until they set one from the invitation.
       const passwordHash = await hashPassword(body.password ?? randomBytes(32).toString('base64url'));
       const id = await deps.change(
         async (tx) => {
@@ -116,8 +123,12 @@ export function createUsersService(deps: UsersServiceDeps): UsersService {
           details: { email, groups: groupIds, password_set: body.password !== undefined },
         }),
       );
+      // The user stays when the mail fails (502): an administrator's reset_password sends a new link.
+      if (body.send_email_invite === true) await deps.passwordMail.invite(viewer, id);
       return this.get(viewer, id);
     },
+
+    bulkUpdate: (viewer, body) => bulkUpdate(deps, withGroups, viewer, body),
 
     async update(viewer, id, body) {
       const current = await deps.users.findVisible(viewer, id);
@@ -141,6 +152,10 @@ export function createUsersService(deps: UsersServiceDeps): UsersService {
           if (!user) throw new AppError('not_found');
           if (isActiveAdministrator(user) && (await tx.users.activeAdministrators()) <= 1) throw new AppError('user_last_administrator');
           if (await tx.users.ownsScans(id)) throw new AppError('user_owns_scans');
+          const managed = await tx.users.lockSoleManagedTopGroups(id);
+          if (managed.length > 0) {
+            throw new AppError('user_last_group_manager', `The user is the only manager of the top-level group ${managed.map((name) => `"${name}"`).join(', ')}: make another member its manager first.`);
+          }
           await tx.users.delete(id);
         },
         () => ({ actorId: viewer.userId, action: 'user.delete', object: `user:${id}`, level: 4, details: { email: current.email, roles: current.roles } }),
