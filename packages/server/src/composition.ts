@@ -5,7 +5,19 @@
 import path from 'node:path';
 import { createKnowledgeBase, importBundle, type KnowledgeBase, validateBundle } from '@binlens/vulndb';
 import { LocalBlobStore } from './blobs/local-blob-store.ts';
-import { DEFAULT_MAX_UPLOAD_BYTES, NO_QUOTAS, type Quotas } from './config.ts';
+import { type AnnouncementsRepository, createAnnouncementsRepository } from './modules/announcements/repository.ts';
+import { createLoginMessagesService, type LoginMessagesService } from './modules/announcements/messages-service.ts';
+import { createNoticesService, type NoticesService } from './modules/announcements/notices-service.ts';
+import { scanQueueState } from './modules/announcements/scan-queue.ts';
+import { createSystemStatusService, type SystemStatusService } from './modules/announcements/system-status-service.ts';
+import type { KnowledgeBaseSummary } from './modules/knowledge-base/schemas.ts';
+import { createAuditFeedRepository } from './modules/audit/feed-repository.ts';
+import { createFeedsService, type FeedsService } from './modules/feeds/service.ts';
+import { createGroupsReportRepository } from './modules/groups/report-repository.ts';
+import { createGroupsReportService, type GroupsReportService } from './modules/groups/report-service.ts';
+import { createLicenseUsageRepository } from './modules/license-usage/repository.ts';
+import { createLicenseUsageService, type LicenseUsageService } from './modules/license-usage/service.ts';
+import { DEFAULT_MAX_UPLOAD_BYTES, type Deployment, NO_QUOTAS, type Quotas } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { type Engine, realEngine } from './engine/engine.ts';
 import { KB_SYNC_QUEUE } from './jobs/kb-sync.ts';
@@ -59,6 +71,8 @@ export interface CompositionSettings {
   engine?: Engine;
   maxUploadBytes?: number;
   quotas?: Quotas;
+  /** BINLENS_DEPLOYMENT; default on-premises (notices exist there only). */
+  deployment?: Deployment;
   /** Build pg-boss (started by the queue plugin); false only for tools that never enqueue (openapi-dump). Default true. */
   queue?: boolean;
   /** Where uploaded knowledge-base bundles wait while checked and imported; default the blob store's tmp/ (pid-named files, cleaned at start). */
@@ -106,6 +120,16 @@ export interface Composition {
     readonly scans: ScansService;
     /** The analysers' lists of a ready scan, a page at a time. */
     readonly scanAnalysis: ScanAnalysisService;
+    /** Login messages (/rest/messages/), the system status and on-premises notices. */
+    readonly loginMessages: LoginMessagesService;
+    readonly systemStatus: SystemStatusService;
+    readonly notices: NoticesService;
+    /** The account's and each group's audit feed (read side of modules/audit). */
+    readonly feeds: FeedsService;
+    /** POST /rest/groups/report/: the groups a user sees as CSV. */
+    readonly groupsReport: GroupsReportService;
+    /** Licences across the account's ready scans. */
+    readonly licenseUsage: LicenseUsageService;
     readonly vulnerabilities: VulnerabilitiesService;
     readonly knowledgeBase: KnowledgeBaseService;
     /** The company's settings and licence policy overrides; sessionLimits() for sign-in. */
@@ -131,6 +155,7 @@ export function compose(settings: CompositionSettings): Composition {
     knowledgeBase: createKnowledgeBaseRepository(db),
   };
   const groups = createGroupsRepository(db);
+  const announcementChanges = auditedChanges<{ announcements: AnnouncementsRepository }>((work) => db.transaction((tx) => work({ announcements: createAnnouncementsRepository(tx), audit: createAuditRepository(tx) })));
   const passwordMail = createPasswordMailService({
     users: repositories.users,
     tokens: createPasswordTokensRepository(db),
@@ -201,6 +226,18 @@ export function compose(settings: CompositionSettings): Composition {
       change: auditedChanges((work) => db.transaction((tx) => work({ scans: createScansRepository(tx), audit: createAuditRepository(tx), usage: createQuotaRepository(tx) }))),
     }),
     scanAnalysis: createScanAnalysisService({ scans: repositories.scans }),
+    loginMessages: createLoginMessagesService({ announcements: createAnnouncementsRepository(db), change: announcementChanges }),
+    systemStatus: createSystemStatusService({
+      announcements: createAnnouncementsRepository(db),
+      change: announcementChanges,
+      // Built below in the same object; called only once requests come.
+      knowledgeBase: { summary: (): Promise<KnowledgeBaseSummary> => services.knowledgeBase.summary() },
+      scanQueue: () => scanQueueState(db),
+    }),
+    notices: createNoticesService({ deployment: settings.deployment ?? 'on-premises', announcements: createAnnouncementsRepository(db), change: announcementChanges }),
+    feeds: createFeedsService({ feed: createAuditFeedRepository(db) }),
+    groupsReport: createGroupsReportService({ report: createGroupsReportRepository(db) }),
+    licenseUsage: createLicenseUsageService({ usage: createLicenseUsageRepository(db) }),
     vulnerabilities: createVulnerabilitiesService({ db, knowledgeBase }),
     knowledgeBase: createKnowledgeBaseService({
       repository: repositories.knowledgeBase,

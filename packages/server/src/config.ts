@@ -25,9 +25,13 @@ export interface Config {
   scanLimits: Partial<Limits>;
   /** Test hook BINLENS_TEST_SCAN_DELAY_MS: each scan waits this long before the engine starts (0: off). */
   testScanDelayMs: number;
+  /** BINLENS_DEPLOYMENT: on-premises (default) or hosted; notices exist on premises only (spec §2). */
+  deployment: Deployment;
   /** BINLENS_SMTP_URL, BINLENS_MAIL_FROM, BINLENS_PUBLIC_URL (lib/mail-settings.ts); null: no mail, so no invitation or reset mails. */
   mail: MailSettings | null;
 }
+
+export type Deployment = 'on-premises' | 'hosted';
 
 /** false, true (every hop), a hop count, or a comma-separated list of addresses and CIDRs. */
 export type TrustProxy = boolean | number | string;
@@ -73,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     scanLimits: parseScanLimits(env.BINLENS_SCAN_LIMITS),
     testScanDelayMs: parseCount(env.BINLENS_TEST_SCAN_DELAY_MS, 'BINLENS_TEST_SCAN_DELAY_MS'),
+    deployment: parseDeployment(env.BINLENS_DEPLOYMENT),
     mail: parseMailSettings(env),
   };
 }
@@ -84,6 +89,14 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (text === 'true') return true;
   if (/^\d+$/.test(text)) return Number(text); // a hop count, e.g. "1"
   return text;
+}
+
+/** "" → on-premises; "hosted" → hosted; anything else stops the start. */
+export function parseDeployment(value: string | undefined): Deployment {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'on-premises') return 'on-premises';
+  if (text === 'hosted') return 'hosted';
+  throw new Error(`BINLENS_DEPLOYMENT must be on-premises or hosted, got "${value}"`);
 }
 
 /** "maxCompressionRatio=5000,maxTotalBytes=1073741824": the limits named, over the engine's defaults. */

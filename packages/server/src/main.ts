@@ -19,6 +19,7 @@ const composition = compose({
   blobDir: path.join(config.dataDir, 'blobs'),
   maxUploadBytes: config.maxUploadBytes,
   quotas: config.quotas,
+  deployment: config.deployment,
   mail: config.mail,
 });
 await composition.services.users.bootstrapAdmin(

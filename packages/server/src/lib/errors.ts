@@ -83,6 +83,8 @@ export const ERRORS = {
   settings_idle_above_absolute: { status: 400, field: 'session_idle_timeout_minutes', message: 'The idle timeout cannot be longer than the absolute timeout.' },
   license_name_invalid: { status: 400, field: 'license_name', message: 'Enter one SPDX licence id or LicenseRef, e.g. MPL-2.0 or LicenseRef-vendor-eula.' },
   license_policy_taken: { status: 400, field: 'license_name', message: 'This licence already has a policy override.' },
+  announcement_text_blank: { status: 400, field: 'text', message: 'This field may not be blank.' },
+  message_window_invalid: { status: 400, field: 'ends_at', message: 'The end must come after the start.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

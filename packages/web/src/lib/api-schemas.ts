@@ -54,3 +54,11 @@ export type OtpDevice = Schemas['OtpDevice'];
 export type OtpRequired = Schemas['OtpRequired'];
 export type NewApiKey = Schemas['NewApiKey'];
 export type ApiKeyInfo = Schemas['ApiKeyInfo'];
+
+export type LoginMessage = Schemas['LoginMessage'];
+export type SystemStatus = Schemas['SystemStatus'];
+export type Notice = Schemas['Notice'];
+export type ContentType = Schemas['ContentType'];
+export type FeedEvent = Schemas['FeedEvent'];
+export type LicenseUsage = Schemas['LicenseUsage'];
+export type LicenseUsageReport = Schemas['LicenseUsageReport'];

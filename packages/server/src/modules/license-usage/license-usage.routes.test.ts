@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES } from '../../../test/databases.ts';
+import { startTestApp, type TestApp } from '../../../test/app.ts';
+import { component, fakeEngine, findingsFile } from '../../../test/fake-engine.ts';
+import { multipart } from '../../../test/files.ts';
+import { newSession, type TestSession } from '../../../test/login.ts';
+
+describe.each(DATABASES)('licence usage on %s', (kind) => {
+  let t: TestApp;
+  let alice: TestSession;
+  let admin: TestSession;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { workers: true, engine: fakeEngine() });
+    alice = await newSession(t.app, t.database);
+    admin = await newSession(t.app, t.database, ['AU']);
+    const groupId = (await t.app.inject({ method: 'POST', url: '/rest/groups/', headers: alice.headers, payload: { name: 'Apps' } })).json<{ id: number }>().id;
+    const upload = async (name: string, components: ReturnType<typeof component>[]) => {
+      const body = multipart('file', name, findingsFile({ components }));
+      const id = (await t.app.inject({ method: 'POST', url: `/rest/groups/${groupId}/upload/`, headers: { ...alice.headers, ...body.headers }, payload: body.payload })).json<{ id: number }>().id;
+      const deadline = Date.now() + 45_000;
+      while ((await t.app.inject({ method: 'GET', url: `/rest/scans/${id}/`, headers: alice.headers })).json<{ status: string }>().status === 'B' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    await upload('web.tar', [
+      component({ name: 'lodash', version: '4.17.21', licenses: ['MIT'] }),
+      component({ name: 'left-pad', version: '1.3.0', licenses: ['WTFPL', 'MIT'] }),
+      component({ name: 'mystery', version: '1.0.0' }),
+    ]);
+    await upload('api.tar', [
+      component({ name: 'express', version: '4.19.2', licenses: ['MIT'] }),
+      component({ name: 'busybox', version: '1.36.1', licenses: ['GPL-2.0-only'] }),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it("counts each licence's scans and components over the account's ready scans", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/rest/license-usage/', headers: admin.headers });
+    expect([response.statusCode, response.json()]).toEqual([200, {
+      scans: 2,
+      licenses: [
+        { license: 'MIT', scans: 2, components: 3 },
+        { license: 'GPL-2.0-only', scans: 1, components: 1 },
+        { license: 'WTFPL', scans: 1, components: 1 },
+      ],
+    }]);
+  });
+
+  it('is for administrators only', async () => {
+    const refused = await t.app.inject({ method: 'GET', url: '/rest/license-usage/', headers: alice.headers });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/rest/license-usage/' });
+    expect([refused.statusCode, refused.json(), anonymous.statusCode]).toEqual([403, { detail: 'You do not have permission to perform this action.' }, 401]);
+  });
+});

@@ -1,0 +1,13 @@
+import { type Static, Type } from 'typebox';
+
+export const LicenseUsage = Type.Object({
+  license: Type.String({ description: 'As the components declare it: an SPDX expression or a name, e.g. "MIT OR Apache-2.0".' }),
+  scans: Type.Integer({ description: 'Ready scans with at least one component under it.' }),
+  components: Type.Integer({ description: 'Components under it, over all those scans.' }),
+}, { title: 'LicenseUsage' });
+
+export const LicenseUsageReport = Type.Object({
+  scans: Type.Integer({ description: 'Ready scans read.' }),
+  licenses: Type.Array(LicenseUsage, { description: 'Most used first: by scans, then components, then name.' }),
+}, { title: 'LicenseUsageReport' });
+export type LicenseUsageReport = Static<typeof LicenseUsageReport>;
