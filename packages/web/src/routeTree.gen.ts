@@ -24,6 +24,7 @@ import { Route as AppAccountSettingsDataRetentionRouteImport } from './routes/_a
 import { Route as AppAccountSettingsGroupRouteImport } from './routes/_app/account-settings/group'
 import { Route as AppAccountSettingsLicensesRouteImport } from './routes/_app/account-settings/licenses'
 import { Route as AppAccountSettingsScanRouteImport } from './routes/_app/account-settings/scan'
+import { Route as AppAccountSettingsSsoRouteImport } from './routes/_app/account-settings/sso'
 import { Route as AppAccountSettingsUserRouteImport } from './routes/_app/account-settings/user'
 import { Route as AppAccountVulnerabilityDataRouteImport } from './routes/_app/account/vulnerability-data'
 import { Route as AppGroupsGroupIdRouteImport } from './routes/_app/groups/$groupId'
@@ -125,6 +126,11 @@ const AppAccountSettingsLicensesRoute =
 const AppAccountSettingsScanRoute = AppAccountSettingsScanRouteImport.update({
   id: '/scan',
   path: '/scan',
+  getParentRoute: () => AppAccountSettingsRoute,
+} as any)
+const AppAccountSettingsSsoRoute = AppAccountSettingsSsoRouteImport.update({
+  id: '/sso',
+  path: '/sso',
   getParentRoute: () => AppAccountSettingsRoute,
 } as any)
 const AppAccountSettingsUserRoute = AppAccountSettingsUserRouteImport.update({
@@ -278,6 +284,7 @@ export interface FileRoutesByFullPath {
   '/account-settings/group': typeof AppAccountSettingsGroupRoute
   '/account-settings/licenses': typeof AppAccountSettingsLicensesRoute
   '/account-settings/scan': typeof AppAccountSettingsScanRoute
+  '/account-settings/sso': typeof AppAccountSettingsSsoRoute
   '/account-settings/user': typeof AppAccountSettingsUserRoute
   '/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/groups/$groupId': typeof AppGroupsGroupIdRouteWithChildren
@@ -318,6 +325,7 @@ export interface FileRoutesByTo {
   '/account-settings/group': typeof AppAccountSettingsGroupRoute
   '/account-settings/licenses': typeof AppAccountSettingsLicensesRoute
   '/account-settings/scan': typeof AppAccountSettingsScanRoute
+  '/account-settings/sso': typeof AppAccountSettingsSsoRoute
   '/account-settings/user': typeof AppAccountSettingsUserRoute
   '/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/groups/create': typeof AppGroupsCreateRoute
@@ -357,6 +365,7 @@ export interface FileRoutesById {
   '/_app/account-settings/group': typeof AppAccountSettingsGroupRoute
   '/_app/account-settings/licenses': typeof AppAccountSettingsLicensesRoute
   '/_app/account-settings/scan': typeof AppAccountSettingsScanRoute
+  '/_app/account-settings/sso': typeof AppAccountSettingsSsoRoute
   '/_app/account-settings/user': typeof AppAccountSettingsUserRoute
   '/_app/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/_app/groups/$groupId': typeof AppGroupsGroupIdRouteWithChildren
@@ -400,6 +409,7 @@ export interface FileRouteTypes {
     | '/account-settings/group'
     | '/account-settings/licenses'
     | '/account-settings/scan'
+    | '/account-settings/sso'
     | '/account-settings/user'
     | '/account/vulnerability-data'
     | '/groups/$groupId'
@@ -440,6 +450,7 @@ export interface FileRouteTypes {
     | '/account-settings/group'
     | '/account-settings/licenses'
     | '/account-settings/scan'
+    | '/account-settings/sso'
     | '/account-settings/user'
     | '/account/vulnerability-data'
     | '/groups/create'
@@ -478,6 +489,7 @@ export interface FileRouteTypes {
     | '/_app/account-settings/group'
     | '/_app/account-settings/licenses'
     | '/_app/account-settings/scan'
+    | '/_app/account-settings/sso'
     | '/_app/account-settings/user'
     | '/_app/account/vulnerability-data'
     | '/_app/groups/$groupId'
@@ -616,6 +628,13 @@ declare module '@tanstack/react-router' {
       path: '/scan'
       fullPath: '/account-settings/scan'
       preLoaderRoute: typeof AppAccountSettingsScanRouteImport
+      parentRoute: typeof AppAccountSettingsRoute
+    }
+    '/_app/account-settings/sso': {
+      id: '/_app/account-settings/sso'
+      path: '/sso'
+      fullPath: '/account-settings/sso'
+      preLoaderRoute: typeof AppAccountSettingsSsoRouteImport
       parentRoute: typeof AppAccountSettingsRoute
     }
     '/_app/account-settings/user': {
@@ -803,6 +822,7 @@ interface AppAccountSettingsRouteChildren {
   AppAccountSettingsGroupRoute: typeof AppAccountSettingsGroupRoute
   AppAccountSettingsLicensesRoute: typeof AppAccountSettingsLicensesRoute
   AppAccountSettingsScanRoute: typeof AppAccountSettingsScanRoute
+  AppAccountSettingsSsoRoute: typeof AppAccountSettingsSsoRoute
   AppAccountSettingsUserRoute: typeof AppAccountSettingsUserRoute
   AppAccountSettingsIndexRoute: typeof AppAccountSettingsIndexRoute
 }
@@ -814,6 +834,7 @@ const AppAccountSettingsRouteChildren: AppAccountSettingsRouteChildren = {
   AppAccountSettingsGroupRoute: AppAccountSettingsGroupRoute,
   AppAccountSettingsLicensesRoute: AppAccountSettingsLicensesRoute,
   AppAccountSettingsScanRoute: AppAccountSettingsScanRoute,
+  AppAccountSettingsSsoRoute: AppAccountSettingsSsoRoute,
   AppAccountSettingsUserRoute: AppAccountSettingsUserRoute,
   AppAccountSettingsIndexRoute: AppAccountSettingsIndexRoute,
 }
