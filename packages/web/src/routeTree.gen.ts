@@ -10,9 +10,13 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as SetPasswordRouteImport } from './routes/set-password'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as App403ForbiddenRouteImport } from './routes/_app/403-forbidden'
+import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as AppAccountSettingsRouteImport } from './routes/_app/account-settings'
 import { Route as AppAllGroupsRouteImport } from './routes/_app/all-groups'
 import { Route as AppApplicationsRouteImport } from './routes/_app/applications'
@@ -26,9 +30,16 @@ import { Route as AppAccountSettingsLicensesRouteImport } from './routes/_app/ac
 import { Route as AppAccountSettingsScanRouteImport } from './routes/_app/account-settings/scan'
 import { Route as AppAccountSettingsSsoRouteImport } from './routes/_app/account-settings/sso'
 import { Route as AppAccountSettingsUserRouteImport } from './routes/_app/account-settings/user'
+import { Route as AppAccountIndexRouteImport } from './routes/_app/account/index'
+import { Route as AppAccountApiKeyNetworkTableRouteImport } from './routes/_app/account/api-key-network-table'
+import { Route as AppAccountFeedRouteImport } from './routes/_app/account/feed'
+import { Route as AppAccountGroupsRouteImport } from './routes/_app/account/groups'
+import { Route as AppAccountLicenseUsageRouteImport } from './routes/_app/account/license-usage'
+import { Route as AppAccountUsersRouteImport } from './routes/_app/account/users'
 import { Route as AppAccountVulnerabilityDataRouteImport } from './routes/_app/account/vulnerability-data'
 import { Route as AppGroupsGroupIdRouteImport } from './routes/_app/groups/$groupId'
 import { Route as AppGroupsCreateRouteImport } from './routes/_app/groups/create'
+import { Route as AppNoticesNoticeIdRouteImport } from './routes/_app/notices/$noticeId'
 import { Route as AppProductScanIdRouteImport } from './routes/_app/product/$scanId'
 import { Route as AppUsersUserIdRouteImport } from './routes/_app/users/$userId'
 import { Route as AppGroupsGroupIdIndexRouteImport } from './routes/_app/groups/$groupId/index'
@@ -44,10 +55,12 @@ import { Route as AppProductScanIdInfoRouteImport } from './routes/_app/product/
 import { Route as AppProductScanIdWarningsRouteImport } from './routes/_app/product/$scanId/warnings'
 import { Route as AppUsersUserIdIndexRouteImport } from './routes/_app/users/$userId/index'
 import { Route as AppUsersUserIdApplicationsRouteImport } from './routes/_app/users/$userId/applications'
+import { Route as AppUsersUserIdAuthenticationRouteImport } from './routes/_app/users/$userId/authentication'
 import { Route as AppUsersUserIdGroupsRouteImport } from './routes/_app/users/$userId/groups'
 import { Route as AppUsersUserIdOverviewRouteImport } from './routes/_app/users/$userId/overview'
 import { Route as AppUsersUserIdPermissionsRouteImport } from './routes/_app/users/$userId/permissions'
 import { Route as AppUsersUserIdSettingsRouteImport } from './routes/_app/users/$userId/settings'
+import { Route as AppUsersUserIdRemoveRouteImport } from './routes/_app/users_.$userId.remove'
 import { Route as AppGroupsGroupIdSettingsIndexRouteImport } from './routes/_app/groups/$groupId/settings/index'
 import { Route as AppGroupsGroupIdSettingsGeneralRouteImport } from './routes/_app/groups/$groupId/settings/general'
 
@@ -55,9 +68,19 @@ const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SetPasswordRoute = SetPasswordRouteImport.update({
+  id: '/set-password',
+  path: '/set-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppIndexRoute = AppIndexRouteImport.update({
@@ -65,9 +88,19 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSplatRoute = AppSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => AppRoute,
+} as any)
 const App403ForbiddenRoute = App403ForbiddenRouteImport.update({
   id: '/403-forbidden',
   path: '/403-forbidden',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAccountRoute = AppAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAccountSettingsRoute = AppAccountSettingsRouteImport.update({
@@ -138,11 +171,42 @@ const AppAccountSettingsUserRoute = AppAccountSettingsUserRouteImport.update({
   path: '/user',
   getParentRoute: () => AppAccountSettingsRoute,
 } as any)
+const AppAccountIndexRoute = AppAccountIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppAccountRoute,
+} as any)
+const AppAccountApiKeyNetworkTableRoute =
+  AppAccountApiKeyNetworkTableRouteImport.update({
+    id: '/api-key-network-table',
+    path: '/api-key-network-table',
+    getParentRoute: () => AppAccountRoute,
+  } as any)
+const AppAccountFeedRoute = AppAccountFeedRouteImport.update({
+  id: '/feed',
+  path: '/feed',
+  getParentRoute: () => AppAccountRoute,
+} as any)
+const AppAccountGroupsRoute = AppAccountGroupsRouteImport.update({
+  id: '/groups',
+  path: '/groups',
+  getParentRoute: () => AppAccountRoute,
+} as any)
+const AppAccountLicenseUsageRoute = AppAccountLicenseUsageRouteImport.update({
+  id: '/license-usage',
+  path: '/license-usage',
+  getParentRoute: () => AppAccountRoute,
+} as any)
+const AppAccountUsersRoute = AppAccountUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AppAccountRoute,
+} as any)
 const AppAccountVulnerabilityDataRoute =
   AppAccountVulnerabilityDataRouteImport.update({
-    id: '/account/vulnerability-data',
-    path: '/account/vulnerability-data',
-    getParentRoute: () => AppRoute,
+    id: '/vulnerability-data',
+    path: '/vulnerability-data',
+    getParentRoute: () => AppAccountRoute,
   } as any)
 const AppGroupsGroupIdRoute = AppGroupsGroupIdRouteImport.update({
   id: '/groups/$groupId',
@@ -152,6 +216,11 @@ const AppGroupsGroupIdRoute = AppGroupsGroupIdRouteImport.update({
 const AppGroupsCreateRoute = AppGroupsCreateRouteImport.update({
   id: '/groups/create',
   path: '/groups/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppNoticesNoticeIdRoute = AppNoticesNoticeIdRouteImport.update({
+  id: '/notices/$noticeId',
+  path: '/notices/$noticeId',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProductScanIdRoute = AppProductScanIdRouteImport.update({
@@ -236,6 +305,12 @@ const AppUsersUserIdApplicationsRoute =
     path: '/applications',
     getParentRoute: () => AppUsersUserIdRoute,
   } as any)
+const AppUsersUserIdAuthenticationRoute =
+  AppUsersUserIdAuthenticationRouteImport.update({
+    id: '/authentication',
+    path: '/authentication',
+    getParentRoute: () => AppUsersUserIdRoute,
+  } as any)
 const AppUsersUserIdGroupsRoute = AppUsersUserIdGroupsRouteImport.update({
   id: '/groups',
   path: '/groups',
@@ -257,6 +332,11 @@ const AppUsersUserIdSettingsRoute = AppUsersUserIdSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AppUsersUserIdRoute,
 } as any)
+const AppUsersUserIdRemoveRoute = AppUsersUserIdRemoveRouteImport.update({
+  id: '/users_/$userId/remove',
+  path: '/users/$userId/remove',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppGroupsGroupIdSettingsIndexRoute =
   AppGroupsGroupIdSettingsIndexRouteImport.update({
     id: '/',
@@ -272,8 +352,12 @@ const AppGroupsGroupIdSettingsGeneralRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/set-password': typeof SetPasswordRoute
+  '/$': typeof AppSplatRoute
   '/403-forbidden': typeof App403ForbiddenRoute
+  '/account': typeof AppAccountRouteWithChildren
   '/account-settings': typeof AppAccountSettingsRouteWithChildren
   '/all-groups': typeof AppAllGroupsRoute
   '/applications': typeof AppApplicationsRoute
@@ -286,12 +370,19 @@ export interface FileRoutesByFullPath {
   '/account-settings/scan': typeof AppAccountSettingsScanRoute
   '/account-settings/sso': typeof AppAccountSettingsSsoRoute
   '/account-settings/user': typeof AppAccountSettingsUserRoute
+  '/account/api-key-network-table': typeof AppAccountApiKeyNetworkTableRoute
+  '/account/feed': typeof AppAccountFeedRoute
+  '/account/groups': typeof AppAccountGroupsRoute
+  '/account/license-usage': typeof AppAccountLicenseUsageRoute
+  '/account/users': typeof AppAccountUsersRoute
   '/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/groups/$groupId': typeof AppGroupsGroupIdRouteWithChildren
   '/groups/create': typeof AppGroupsCreateRoute
+  '/notices/$noticeId': typeof AppNoticesNoticeIdRoute
   '/product/$scanId': typeof AppProductScanIdRouteWithChildren
   '/users/$userId': typeof AppUsersUserIdRouteWithChildren
   '/account-settings/': typeof AppAccountSettingsIndexRoute
+  '/account/': typeof AppAccountIndexRoute
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
   '/groups/$groupId/settings': typeof AppGroupsGroupIdSettingsRouteWithChildren
   '/groups/$groupId/subgroups': typeof AppGroupsGroupIdSubgroupsRoute
@@ -302,10 +393,12 @@ export interface FileRoutesByFullPath {
   '/product/$scanId/info': typeof AppProductScanIdInfoRoute
   '/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
   '/users/$userId/applications': typeof AppUsersUserIdApplicationsRoute
+  '/users/$userId/authentication': typeof AppUsersUserIdAuthenticationRoute
   '/users/$userId/groups': typeof AppUsersUserIdGroupsRoute
   '/users/$userId/overview': typeof AppUsersUserIdOverviewRoute
   '/users/$userId/permissions': typeof AppUsersUserIdPermissionsRoute
   '/users/$userId/settings': typeof AppUsersUserIdSettingsRoute
+  '/users/$userId/remove': typeof AppUsersUserIdRemoveRoute
   '/groups/$groupId/': typeof AppGroupsGroupIdIndexRoute
   '/product/$scanId/': typeof AppProductScanIdIndexRoute
   '/users/$userId/': typeof AppUsersUserIdIndexRoute
@@ -313,7 +406,10 @@ export interface FileRoutesByFullPath {
   '/groups/$groupId/settings/': typeof AppGroupsGroupIdSettingsIndexRoute
 }
 export interface FileRoutesByTo {
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/set-password': typeof SetPasswordRoute
+  '/$': typeof AppSplatRoute
   '/403-forbidden': typeof App403ForbiddenRoute
   '/all-groups': typeof AppAllGroupsRoute
   '/applications': typeof AppApplicationsRoute
@@ -327,9 +423,16 @@ export interface FileRoutesByTo {
   '/account-settings/scan': typeof AppAccountSettingsScanRoute
   '/account-settings/sso': typeof AppAccountSettingsSsoRoute
   '/account-settings/user': typeof AppAccountSettingsUserRoute
+  '/account/api-key-network-table': typeof AppAccountApiKeyNetworkTableRoute
+  '/account/feed': typeof AppAccountFeedRoute
+  '/account/groups': typeof AppAccountGroupsRoute
+  '/account/license-usage': typeof AppAccountLicenseUsageRoute
+  '/account/users': typeof AppAccountUsersRoute
   '/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/groups/create': typeof AppGroupsCreateRoute
+  '/notices/$noticeId': typeof AppNoticesNoticeIdRoute
   '/account-settings': typeof AppAccountSettingsIndexRoute
+  '/account': typeof AppAccountIndexRoute
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
   '/groups/$groupId/subgroups': typeof AppGroupsGroupIdSubgroupsRoute
   '/groups/$groupId/upload': typeof AppGroupsGroupIdUploadRoute
@@ -339,10 +442,12 @@ export interface FileRoutesByTo {
   '/product/$scanId/info': typeof AppProductScanIdInfoRoute
   '/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
   '/users/$userId/applications': typeof AppUsersUserIdApplicationsRoute
+  '/users/$userId/authentication': typeof AppUsersUserIdAuthenticationRoute
   '/users/$userId/groups': typeof AppUsersUserIdGroupsRoute
   '/users/$userId/overview': typeof AppUsersUserIdOverviewRoute
   '/users/$userId/permissions': typeof AppUsersUserIdPermissionsRoute
   '/users/$userId/settings': typeof AppUsersUserIdSettingsRoute
+  '/users/$userId/remove': typeof AppUsersUserIdRemoveRoute
   '/groups/$groupId': typeof AppGroupsGroupIdIndexRoute
   '/product/$scanId': typeof AppProductScanIdIndexRoute
   '/users/$userId': typeof AppUsersUserIdIndexRoute
@@ -352,8 +457,12 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/set-password': typeof SetPasswordRoute
+  '/_app/$': typeof AppSplatRoute
   '/_app/403-forbidden': typeof App403ForbiddenRoute
+  '/_app/account': typeof AppAccountRouteWithChildren
   '/_app/account-settings': typeof AppAccountSettingsRouteWithChildren
   '/_app/all-groups': typeof AppAllGroupsRoute
   '/_app/applications': typeof AppApplicationsRoute
@@ -367,12 +476,19 @@ export interface FileRoutesById {
   '/_app/account-settings/scan': typeof AppAccountSettingsScanRoute
   '/_app/account-settings/sso': typeof AppAccountSettingsSsoRoute
   '/_app/account-settings/user': typeof AppAccountSettingsUserRoute
+  '/_app/account/api-key-network-table': typeof AppAccountApiKeyNetworkTableRoute
+  '/_app/account/feed': typeof AppAccountFeedRoute
+  '/_app/account/groups': typeof AppAccountGroupsRoute
+  '/_app/account/license-usage': typeof AppAccountLicenseUsageRoute
+  '/_app/account/users': typeof AppAccountUsersRoute
   '/_app/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/_app/groups/$groupId': typeof AppGroupsGroupIdRouteWithChildren
   '/_app/groups/create': typeof AppGroupsCreateRoute
+  '/_app/notices/$noticeId': typeof AppNoticesNoticeIdRoute
   '/_app/product/$scanId': typeof AppProductScanIdRouteWithChildren
   '/_app/users/$userId': typeof AppUsersUserIdRouteWithChildren
   '/_app/account-settings/': typeof AppAccountSettingsIndexRoute
+  '/_app/account/': typeof AppAccountIndexRoute
   '/_app/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
   '/_app/groups/$groupId/settings': typeof AppGroupsGroupIdSettingsRouteWithChildren
   '/_app/groups/$groupId/subgroups': typeof AppGroupsGroupIdSubgroupsRoute
@@ -383,10 +499,12 @@ export interface FileRoutesById {
   '/_app/product/$scanId/info': typeof AppProductScanIdInfoRoute
   '/_app/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
   '/_app/users/$userId/applications': typeof AppUsersUserIdApplicationsRoute
+  '/_app/users/$userId/authentication': typeof AppUsersUserIdAuthenticationRoute
   '/_app/users/$userId/groups': typeof AppUsersUserIdGroupsRoute
   '/_app/users/$userId/overview': typeof AppUsersUserIdOverviewRoute
   '/_app/users/$userId/permissions': typeof AppUsersUserIdPermissionsRoute
   '/_app/users/$userId/settings': typeof AppUsersUserIdSettingsRoute
+  '/_app/users_/$userId/remove': typeof AppUsersUserIdRemoveRoute
   '/_app/groups/$groupId/': typeof AppGroupsGroupIdIndexRoute
   '/_app/product/$scanId/': typeof AppProductScanIdIndexRoute
   '/_app/users/$userId/': typeof AppUsersUserIdIndexRoute
@@ -397,8 +515,12 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/forgot-password'
     | '/login'
+    | '/set-password'
+    | '/$'
     | '/403-forbidden'
+    | '/account'
     | '/account-settings'
     | '/all-groups'
     | '/applications'
@@ -411,12 +533,19 @@ export interface FileRouteTypes {
     | '/account-settings/scan'
     | '/account-settings/sso'
     | '/account-settings/user'
+    | '/account/api-key-network-table'
+    | '/account/feed'
+    | '/account/groups'
+    | '/account/license-usage'
+    | '/account/users'
     | '/account/vulnerability-data'
     | '/groups/$groupId'
     | '/groups/create'
+    | '/notices/$noticeId'
     | '/product/$scanId'
     | '/users/$userId'
     | '/account-settings/'
+    | '/account/'
     | '/groups/$groupId/applications'
     | '/groups/$groupId/settings'
     | '/groups/$groupId/subgroups'
@@ -427,10 +556,12 @@ export interface FileRouteTypes {
     | '/product/$scanId/info'
     | '/product/$scanId/warnings'
     | '/users/$userId/applications'
+    | '/users/$userId/authentication'
     | '/users/$userId/groups'
     | '/users/$userId/overview'
     | '/users/$userId/permissions'
     | '/users/$userId/settings'
+    | '/users/$userId/remove'
     | '/groups/$groupId/'
     | '/product/$scanId/'
     | '/users/$userId/'
@@ -438,7 +569,10 @@ export interface FileRouteTypes {
     | '/groups/$groupId/settings/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/forgot-password'
     | '/login'
+    | '/set-password'
+    | '/$'
     | '/403-forbidden'
     | '/all-groups'
     | '/applications'
@@ -452,9 +586,16 @@ export interface FileRouteTypes {
     | '/account-settings/scan'
     | '/account-settings/sso'
     | '/account-settings/user'
+    | '/account/api-key-network-table'
+    | '/account/feed'
+    | '/account/groups'
+    | '/account/license-usage'
+    | '/account/users'
     | '/account/vulnerability-data'
     | '/groups/create'
+    | '/notices/$noticeId'
     | '/account-settings'
+    | '/account'
     | '/groups/$groupId/applications'
     | '/groups/$groupId/subgroups'
     | '/groups/$groupId/upload'
@@ -464,10 +605,12 @@ export interface FileRouteTypes {
     | '/product/$scanId/info'
     | '/product/$scanId/warnings'
     | '/users/$userId/applications'
+    | '/users/$userId/authentication'
     | '/users/$userId/groups'
     | '/users/$userId/overview'
     | '/users/$userId/permissions'
     | '/users/$userId/settings'
+    | '/users/$userId/remove'
     | '/groups/$groupId'
     | '/product/$scanId'
     | '/users/$userId'
@@ -476,8 +619,12 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_app'
+    | '/forgot-password'
     | '/login'
+    | '/set-password'
+    | '/_app/$'
     | '/_app/403-forbidden'
+    | '/_app/account'
     | '/_app/account-settings'
     | '/_app/all-groups'
     | '/_app/applications'
@@ -491,12 +638,19 @@ export interface FileRouteTypes {
     | '/_app/account-settings/scan'
     | '/_app/account-settings/sso'
     | '/_app/account-settings/user'
+    | '/_app/account/api-key-network-table'
+    | '/_app/account/feed'
+    | '/_app/account/groups'
+    | '/_app/account/license-usage'
+    | '/_app/account/users'
     | '/_app/account/vulnerability-data'
     | '/_app/groups/$groupId'
     | '/_app/groups/create'
+    | '/_app/notices/$noticeId'
     | '/_app/product/$scanId'
     | '/_app/users/$userId'
     | '/_app/account-settings/'
+    | '/_app/account/'
     | '/_app/groups/$groupId/applications'
     | '/_app/groups/$groupId/settings'
     | '/_app/groups/$groupId/subgroups'
@@ -507,10 +661,12 @@ export interface FileRouteTypes {
     | '/_app/product/$scanId/info'
     | '/_app/product/$scanId/warnings'
     | '/_app/users/$userId/applications'
+    | '/_app/users/$userId/authentication'
     | '/_app/users/$userId/groups'
     | '/_app/users/$userId/overview'
     | '/_app/users/$userId/permissions'
     | '/_app/users/$userId/settings'
+    | '/_app/users_/$userId/remove'
     | '/_app/groups/$groupId/'
     | '/_app/product/$scanId/'
     | '/_app/users/$userId/'
@@ -520,7 +676,9 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
+  SetPasswordRoute: typeof SetPasswordRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -532,11 +690,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/set-password': {
+      id: '/set-password'
+      path: '/set-password'
+      fullPath: '/set-password'
+      preLoaderRoute: typeof SetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/': {
@@ -546,11 +718,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/$': {
+      id: '/_app/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof AppSplatRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/403-forbidden': {
       id: '/_app/403-forbidden'
       path: '/403-forbidden'
       fullPath: '/403-forbidden'
       preLoaderRoute: typeof App403ForbiddenRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/account': {
+      id: '/_app/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AppAccountRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/account-settings': {
@@ -644,12 +830,54 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountSettingsUserRouteImport
       parentRoute: typeof AppAccountSettingsRoute
     }
+    '/_app/account/': {
+      id: '/_app/account/'
+      path: '/'
+      fullPath: '/account/'
+      preLoaderRoute: typeof AppAccountIndexRouteImport
+      parentRoute: typeof AppAccountRoute
+    }
+    '/_app/account/api-key-network-table': {
+      id: '/_app/account/api-key-network-table'
+      path: '/api-key-network-table'
+      fullPath: '/account/api-key-network-table'
+      preLoaderRoute: typeof AppAccountApiKeyNetworkTableRouteImport
+      parentRoute: typeof AppAccountRoute
+    }
+    '/_app/account/feed': {
+      id: '/_app/account/feed'
+      path: '/feed'
+      fullPath: '/account/feed'
+      preLoaderRoute: typeof AppAccountFeedRouteImport
+      parentRoute: typeof AppAccountRoute
+    }
+    '/_app/account/groups': {
+      id: '/_app/account/groups'
+      path: '/groups'
+      fullPath: '/account/groups'
+      preLoaderRoute: typeof AppAccountGroupsRouteImport
+      parentRoute: typeof AppAccountRoute
+    }
+    '/_app/account/license-usage': {
+      id: '/_app/account/license-usage'
+      path: '/license-usage'
+      fullPath: '/account/license-usage'
+      preLoaderRoute: typeof AppAccountLicenseUsageRouteImport
+      parentRoute: typeof AppAccountRoute
+    }
+    '/_app/account/users': {
+      id: '/_app/account/users'
+      path: '/users'
+      fullPath: '/account/users'
+      preLoaderRoute: typeof AppAccountUsersRouteImport
+      parentRoute: typeof AppAccountRoute
+    }
     '/_app/account/vulnerability-data': {
       id: '/_app/account/vulnerability-data'
-      path: '/account/vulnerability-data'
+      path: '/vulnerability-data'
       fullPath: '/account/vulnerability-data'
       preLoaderRoute: typeof AppAccountVulnerabilityDataRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppAccountRoute
     }
     '/_app/groups/$groupId': {
       id: '/_app/groups/$groupId'
@@ -663,6 +891,13 @@ declare module '@tanstack/react-router' {
       path: '/groups/create'
       fullPath: '/groups/create'
       preLoaderRoute: typeof AppGroupsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/notices/$noticeId': {
+      id: '/_app/notices/$noticeId'
+      path: '/notices/$noticeId'
+      fullPath: '/notices/$noticeId'
+      preLoaderRoute: typeof AppNoticesNoticeIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/product/$scanId': {
@@ -770,6 +1005,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersUserIdApplicationsRouteImport
       parentRoute: typeof AppUsersUserIdRoute
     }
+    '/_app/users/$userId/authentication': {
+      id: '/_app/users/$userId/authentication'
+      path: '/authentication'
+      fullPath: '/users/$userId/authentication'
+      preLoaderRoute: typeof AppUsersUserIdAuthenticationRouteImport
+      parentRoute: typeof AppUsersUserIdRoute
+    }
     '/_app/users/$userId/groups': {
       id: '/_app/users/$userId/groups'
       path: '/groups'
@@ -798,6 +1040,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersUserIdSettingsRouteImport
       parentRoute: typeof AppUsersUserIdRoute
     }
+    '/_app/users_/$userId/remove': {
+      id: '/_app/users_/$userId/remove'
+      path: '/users/$userId/remove'
+      fullPath: '/users/$userId/remove'
+      preLoaderRoute: typeof AppUsersUserIdRemoveRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/groups/$groupId/settings/': {
       id: '/_app/groups/$groupId/settings/'
       path: '/'
@@ -814,6 +1063,30 @@ declare module '@tanstack/react-router' {
     }
   }
 }
+
+interface AppAccountRouteChildren {
+  AppAccountApiKeyNetworkTableRoute: typeof AppAccountApiKeyNetworkTableRoute
+  AppAccountFeedRoute: typeof AppAccountFeedRoute
+  AppAccountGroupsRoute: typeof AppAccountGroupsRoute
+  AppAccountLicenseUsageRoute: typeof AppAccountLicenseUsageRoute
+  AppAccountUsersRoute: typeof AppAccountUsersRoute
+  AppAccountVulnerabilityDataRoute: typeof AppAccountVulnerabilityDataRoute
+  AppAccountIndexRoute: typeof AppAccountIndexRoute
+}
+
+const AppAccountRouteChildren: AppAccountRouteChildren = {
+  AppAccountApiKeyNetworkTableRoute: AppAccountApiKeyNetworkTableRoute,
+  AppAccountFeedRoute: AppAccountFeedRoute,
+  AppAccountGroupsRoute: AppAccountGroupsRoute,
+  AppAccountLicenseUsageRoute: AppAccountLicenseUsageRoute,
+  AppAccountUsersRoute: AppAccountUsersRoute,
+  AppAccountVulnerabilityDataRoute: AppAccountVulnerabilityDataRoute,
+  AppAccountIndexRoute: AppAccountIndexRoute,
+}
+
+const AppAccountRouteWithChildren = AppAccountRoute._addFileChildren(
+  AppAccountRouteChildren,
+)
 
 interface AppAccountSettingsRouteChildren {
   AppAccountSettingsAuthenticationRoute: typeof AppAccountSettingsAuthenticationRoute
@@ -898,6 +1171,7 @@ const AppProductScanIdRouteWithChildren =
 
 interface AppUsersUserIdRouteChildren {
   AppUsersUserIdApplicationsRoute: typeof AppUsersUserIdApplicationsRoute
+  AppUsersUserIdAuthenticationRoute: typeof AppUsersUserIdAuthenticationRoute
   AppUsersUserIdGroupsRoute: typeof AppUsersUserIdGroupsRoute
   AppUsersUserIdOverviewRoute: typeof AppUsersUserIdOverviewRoute
   AppUsersUserIdPermissionsRoute: typeof AppUsersUserIdPermissionsRoute
@@ -907,6 +1181,7 @@ interface AppUsersUserIdRouteChildren {
 
 const AppUsersUserIdRouteChildren: AppUsersUserIdRouteChildren = {
   AppUsersUserIdApplicationsRoute: AppUsersUserIdApplicationsRoute,
+  AppUsersUserIdAuthenticationRoute: AppUsersUserIdAuthenticationRoute,
   AppUsersUserIdGroupsRoute: AppUsersUserIdGroupsRoute,
   AppUsersUserIdOverviewRoute: AppUsersUserIdOverviewRoute,
   AppUsersUserIdPermissionsRoute: AppUsersUserIdPermissionsRoute,
@@ -919,40 +1194,48 @@ const AppUsersUserIdRouteWithChildren = AppUsersUserIdRoute._addFileChildren(
 )
 
 interface AppRouteChildren {
+  AppSplatRoute: typeof AppSplatRoute
   App403ForbiddenRoute: typeof App403ForbiddenRoute
+  AppAccountRoute: typeof AppAccountRouteWithChildren
   AppAccountSettingsRoute: typeof AppAccountSettingsRouteWithChildren
   AppAllGroupsRoute: typeof AppAllGroupsRoute
   AppApplicationsRoute: typeof AppApplicationsRoute
   AppUserGroupsRoute: typeof AppUserGroupsRoute
   AppIndexRoute: typeof AppIndexRoute
-  AppAccountVulnerabilityDataRoute: typeof AppAccountVulnerabilityDataRoute
   AppGroupsGroupIdRoute: typeof AppGroupsGroupIdRouteWithChildren
   AppGroupsCreateRoute: typeof AppGroupsCreateRoute
+  AppNoticesNoticeIdRoute: typeof AppNoticesNoticeIdRoute
   AppProductScanIdRoute: typeof AppProductScanIdRouteWithChildren
   AppUsersUserIdRoute: typeof AppUsersUserIdRouteWithChildren
   AppGroupsParentGroupIdCreateRoute: typeof AppGroupsParentGroupIdCreateRoute
+  AppUsersUserIdRemoveRoute: typeof AppUsersUserIdRemoveRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppSplatRoute: AppSplatRoute,
   App403ForbiddenRoute: App403ForbiddenRoute,
+  AppAccountRoute: AppAccountRouteWithChildren,
   AppAccountSettingsRoute: AppAccountSettingsRouteWithChildren,
   AppAllGroupsRoute: AppAllGroupsRoute,
   AppApplicationsRoute: AppApplicationsRoute,
   AppUserGroupsRoute: AppUserGroupsRoute,
   AppIndexRoute: AppIndexRoute,
-  AppAccountVulnerabilityDataRoute: AppAccountVulnerabilityDataRoute,
   AppGroupsGroupIdRoute: AppGroupsGroupIdRouteWithChildren,
   AppGroupsCreateRoute: AppGroupsCreateRoute,
+  AppNoticesNoticeIdRoute: AppNoticesNoticeIdRoute,
   AppProductScanIdRoute: AppProductScanIdRouteWithChildren,
   AppUsersUserIdRoute: AppUsersUserIdRouteWithChildren,
   AppGroupsParentGroupIdCreateRoute: AppGroupsParentGroupIdCreateRoute,
+  AppUsersUserIdRemoveRoute: AppUsersUserIdRemoveRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
+  SetPasswordRoute: SetPasswordRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

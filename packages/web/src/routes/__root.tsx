@@ -7,10 +7,13 @@ import { currentUserQueryOptions } from '../lib/current-user.ts';
 import { ApiError } from '../lib/api-client.ts';
 import type { RouterContext } from '../router-context.ts';
 
+/** Pages reached without signing in: the login page and the pages of mailed password links. */
+const PUBLIC_PATHS = new Set(['/login', '/set-password', '/forgot-password']);
+
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Spec §2 "before every navigation": know who is signed in, or go to the login page.
   beforeLoad: async ({ context, location }) => {
-    if (location.pathname === '/login') return;
+    if (PUBLIC_PATHS.has(location.pathname)) return;
     try {
       await context.queryClient.ensureQueryData(currentUserQueryOptions());
     } catch (error) {

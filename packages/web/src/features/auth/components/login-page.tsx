@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { useRouter } from '@tanstack/react-router';
+import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useRouter } from '@tanstack/react-router';
 import { safeRedirect } from '../safe-redirect.ts';
 import { LoginForm } from './login-form.tsx';
 
@@ -23,6 +23,9 @@ export function LoginPage({ redirectTo, sso }: LoginPageProps) {
           </Text>
         </Stack>
         <LoginForm onLoggedIn={onLoggedIn} />
+        <Anchor component={Link} to="/forgot-password" size="sm" mt="sm" display="block">
+          Forgot password?
+        </Anchor>
         {sso !== undefined && <div id="login__div--sso">{sso}</div>}
       </Paper>
     </Center>

@@ -3,12 +3,20 @@ import { api, unwrap } from '../../../lib/api-client.ts';
 import type { AccountUser, Paged } from '../../../lib/api-schemas.ts';
 import type { paths } from '../../../lib/api-types.gen.ts';
 import { currentUserQueryOptions } from '../../../lib/current-user.ts';
+import { defineListSearch, type ListParams } from '../../../lib/list-search.ts';
 import { userKeys } from './keys.ts';
 
 export type UserListParams = NonNullable<paths['/rest/users/']['get']['parameters']['query']>;
 
 /** Spec §2: /users/{userId} takes a number or `me`. */
 export type UserRef = number | 'me';
+
+/** URL state of the account's user list: q and page (the server lists users by id). */
+export const userListSearch = defineListSearch({ fields: [] });
+
+export function userListParams({ q, limit, offset }: ListParams): UserListParams {
+  return { q, limit, offset };
+}
 
 export function listUsers(params: UserListParams, signal?: AbortSignal): Promise<Paged<AccountUser>> {
   return unwrap(api.GET('/rest/users/', { params: { query: params }, signal }));
