@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { OtpRequired } from '../../../lib/api-schemas.ts';
 import { buildUser, paged } from '../../../testing/builders.ts';
 import { mock } from '../../../testing/api-mocks.ts';
 import { renderRoute } from '../../../testing/render-with-providers.tsx';
@@ -80,5 +81,55 @@ describe('login page', () => {
     expect(router.state.location.pathname).toBe('/all-groups');
     expect(csrfHeader).toBe('tok=123');
     expect(loginBody).toEqual({ email: 'ada@example.com', password: 'secret' });
+  });
+
+  it('asks for the authenticator code when the server says otp_required, then sends all three', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      notLoggedIn,
+      mock.post('/rest/auth/login/', async ({ request }) => {
+        const body = (await request.json()) as { otp?: string };
+        bodies.push(body);
+        if (!body.otp) return HttpResponse.json<OtpRequired>({ detail: 'Enter the code from your authenticator app.', otp_required: true }, { status: 401 });
+        if (body.otp === '111111') return HttpResponse.json({ otp: ['This code was already used. Wait for the next one.'] }, { status: 400 });
+        return HttpResponse.json(buildUser({ otp_active: true }));
+      }),
+      mock.get('/rest/groups/', () => HttpResponse.json(paged([]))),
+    );
+    const { router } = renderRoute('/login?redirect=%2Fall-groups');
+    await fillAndSubmit('ada@example.com', 'secret');
+    const user = userEvent.setup();
+    const code = await screen.findByLabelText('Authentication code');
+    expect(screen.queryByText('Session expired')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).not.toBeVisible();
+
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByLabelText('Authentication code')).toHaveAccessibleDescription('This code was already used. Wait for the next one.'));
+
+    await user.clear(screen.getByLabelText('Authentication code'));
+    await user.type(screen.getByLabelText('Authentication code'), '287082');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'All groups' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/all-groups');
+    expect(bodies).toEqual([
+      { email: 'ada@example.com', password: 'secret' },
+      { email: 'ada@example.com', password: 'secret', otp: '111111' },
+      { email: 'ada@example.com', password: 'secret', otp: '287082' },
+    ]);
+  });
+
+  it('goes back from the code to email and password', async () => {
+    server.use(
+      notLoggedIn,
+      mock.post('/rest/auth/login/', () => HttpResponse.json<OtpRequired>({ detail: 'Enter the code from your authenticator app.', otp_required: true }, { status: 401 })),
+    );
+    renderRoute('/login');
+    await fillAndSubmit('ada@example.com', 'secret');
+    await screen.findByLabelText('Authentication code');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Email')).toBeVisible();
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
   });
 });
