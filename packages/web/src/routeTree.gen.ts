@@ -44,6 +44,8 @@ import { Route as AppProductScanIdRouteImport } from './routes/_app/product/$sca
 import { Route as AppUsersUserIdRouteImport } from './routes/_app/users/$userId'
 import { Route as AppGroupsGroupIdIndexRouteImport } from './routes/_app/groups/$groupId/index'
 import { Route as AppGroupsGroupIdApplicationsRouteImport } from './routes/_app/groups/$groupId/applications'
+import { Route as AppGroupsGroupIdEventsRouteImport } from './routes/_app/groups/$groupId/events'
+import { Route as AppGroupsGroupIdMembersRouteImport } from './routes/_app/groups/$groupId/members'
 import { Route as AppGroupsGroupIdSettingsRouteImport } from './routes/_app/groups/$groupId/settings'
 import { Route as AppGroupsGroupIdSubgroupsRouteImport } from './routes/_app/groups/$groupId/subgroups'
 import { Route as AppGroupsGroupIdUploadRouteImport } from './routes/_app/groups/$groupId/upload'
@@ -244,6 +246,16 @@ const AppGroupsGroupIdApplicationsRoute =
     path: '/applications',
     getParentRoute: () => AppGroupsGroupIdRoute,
   } as any)
+const AppGroupsGroupIdEventsRoute = AppGroupsGroupIdEventsRouteImport.update({
+  id: '/events',
+  path: '/events',
+  getParentRoute: () => AppGroupsGroupIdRoute,
+} as any)
+const AppGroupsGroupIdMembersRoute = AppGroupsGroupIdMembersRouteImport.update({
+  id: '/members',
+  path: '/members',
+  getParentRoute: () => AppGroupsGroupIdRoute,
+} as any)
 const AppGroupsGroupIdSettingsRoute =
   AppGroupsGroupIdSettingsRouteImport.update({
     id: '/settings',
@@ -384,6 +396,8 @@ export interface FileRoutesByFullPath {
   '/account-settings/': typeof AppAccountSettingsIndexRoute
   '/account/': typeof AppAccountIndexRoute
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
+  '/groups/$groupId/events': typeof AppGroupsGroupIdEventsRoute
+  '/groups/$groupId/members': typeof AppGroupsGroupIdMembersRoute
   '/groups/$groupId/settings': typeof AppGroupsGroupIdSettingsRouteWithChildren
   '/groups/$groupId/subgroups': typeof AppGroupsGroupIdSubgroupsRoute
   '/groups/$groupId/upload': typeof AppGroupsGroupIdUploadRoute
@@ -434,6 +448,8 @@ export interface FileRoutesByTo {
   '/account-settings': typeof AppAccountSettingsIndexRoute
   '/account': typeof AppAccountIndexRoute
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
+  '/groups/$groupId/events': typeof AppGroupsGroupIdEventsRoute
+  '/groups/$groupId/members': typeof AppGroupsGroupIdMembersRoute
   '/groups/$groupId/subgroups': typeof AppGroupsGroupIdSubgroupsRoute
   '/groups/$groupId/upload': typeof AppGroupsGroupIdUploadRoute
   '/groups/$parentGroupId/create': typeof AppGroupsParentGroupIdCreateRoute
@@ -490,6 +506,8 @@ export interface FileRoutesById {
   '/_app/account-settings/': typeof AppAccountSettingsIndexRoute
   '/_app/account/': typeof AppAccountIndexRoute
   '/_app/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
+  '/_app/groups/$groupId/events': typeof AppGroupsGroupIdEventsRoute
+  '/_app/groups/$groupId/members': typeof AppGroupsGroupIdMembersRoute
   '/_app/groups/$groupId/settings': typeof AppGroupsGroupIdSettingsRouteWithChildren
   '/_app/groups/$groupId/subgroups': typeof AppGroupsGroupIdSubgroupsRoute
   '/_app/groups/$groupId/upload': typeof AppGroupsGroupIdUploadRoute
@@ -547,6 +565,8 @@ export interface FileRouteTypes {
     | '/account-settings/'
     | '/account/'
     | '/groups/$groupId/applications'
+    | '/groups/$groupId/events'
+    | '/groups/$groupId/members'
     | '/groups/$groupId/settings'
     | '/groups/$groupId/subgroups'
     | '/groups/$groupId/upload'
@@ -597,6 +617,8 @@ export interface FileRouteTypes {
     | '/account-settings'
     | '/account'
     | '/groups/$groupId/applications'
+    | '/groups/$groupId/events'
+    | '/groups/$groupId/members'
     | '/groups/$groupId/subgroups'
     | '/groups/$groupId/upload'
     | '/groups/$parentGroupId/create'
@@ -652,6 +674,8 @@ export interface FileRouteTypes {
     | '/_app/account-settings/'
     | '/_app/account/'
     | '/_app/groups/$groupId/applications'
+    | '/_app/groups/$groupId/events'
+    | '/_app/groups/$groupId/members'
     | '/_app/groups/$groupId/settings'
     | '/_app/groups/$groupId/subgroups'
     | '/_app/groups/$groupId/upload'
@@ -928,6 +952,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppGroupsGroupIdApplicationsRouteImport
       parentRoute: typeof AppGroupsGroupIdRoute
     }
+    '/_app/groups/$groupId/events': {
+      id: '/_app/groups/$groupId/events'
+      path: '/events'
+      fullPath: '/groups/$groupId/events'
+      preLoaderRoute: typeof AppGroupsGroupIdEventsRouteImport
+      parentRoute: typeof AppGroupsGroupIdRoute
+    }
+    '/_app/groups/$groupId/members': {
+      id: '/_app/groups/$groupId/members'
+      path: '/members'
+      fullPath: '/groups/$groupId/members'
+      preLoaderRoute: typeof AppGroupsGroupIdMembersRouteImport
+      parentRoute: typeof AppGroupsGroupIdRoute
+    }
     '/_app/groups/$groupId/settings': {
       id: '/_app/groups/$groupId/settings'
       path: '/settings'
@@ -1133,6 +1171,8 @@ const AppGroupsGroupIdSettingsRouteWithChildren =
 
 interface AppGroupsGroupIdRouteChildren {
   AppGroupsGroupIdApplicationsRoute: typeof AppGroupsGroupIdApplicationsRoute
+  AppGroupsGroupIdEventsRoute: typeof AppGroupsGroupIdEventsRoute
+  AppGroupsGroupIdMembersRoute: typeof AppGroupsGroupIdMembersRoute
   AppGroupsGroupIdSettingsRoute: typeof AppGroupsGroupIdSettingsRouteWithChildren
   AppGroupsGroupIdSubgroupsRoute: typeof AppGroupsGroupIdSubgroupsRoute
   AppGroupsGroupIdUploadRoute: typeof AppGroupsGroupIdUploadRoute
@@ -1141,6 +1181,8 @@ interface AppGroupsGroupIdRouteChildren {
 
 const AppGroupsGroupIdRouteChildren: AppGroupsGroupIdRouteChildren = {
   AppGroupsGroupIdApplicationsRoute: AppGroupsGroupIdApplicationsRoute,
+  AppGroupsGroupIdEventsRoute: AppGroupsGroupIdEventsRoute,
+  AppGroupsGroupIdMembersRoute: AppGroupsGroupIdMembersRoute,
   AppGroupsGroupIdSettingsRoute: AppGroupsGroupIdSettingsRouteWithChildren,
   AppGroupsGroupIdSubgroupsRoute: AppGroupsGroupIdSubgroupsRoute,
   AppGroupsGroupIdUploadRoute: AppGroupsGroupIdUploadRoute,

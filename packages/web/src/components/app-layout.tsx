@@ -14,10 +14,12 @@ const NAV_LINKS: { to: LinkProps['to']; label: string }[] = [
 interface AppLayoutProps {
   /** The header's user menu; given by the route (features/auth), which components may not import. */
   userMenu: ReactNode;
+  /** Above every page: the system status banner. */
+  banner?: ReactNode;
 }
 
 /** The signed-in shell: header with product name and user menu, navigation on the left. */
-export function AppLayout({ userMenu }: AppLayoutProps) {
+export function AppLayout({ userMenu, banner }: AppLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure();
   return (
     <AppShell
@@ -49,12 +51,14 @@ export function AppLayout({ userMenu }: AppLayoutProps) {
         ))}
         <Can permissions={['change_companyaccount']}>
           <NavLink label="Account" childrenOffset={0} defaultOpened>
+            <NavLink component={Link} to="/account" label="Users and groups" onClick={close} />
             <NavLink component={Link} to="/account/vulnerability-data" label="Vulnerability data" onClick={close} />
             <NavLink component={Link} to="/account-settings" label="Account settings" onClick={close} />
           </NavLink>
         </Can>
       </AppShell.Navbar>
       <AppShell.Main>
+        {banner}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -62,3 +62,4 @@ export type ContentType = Schemas['ContentType'];
 export type FeedEvent = Schemas['FeedEvent'];
 export type LicenseUsage = Schemas['LicenseUsage'];
 export type LicenseUsageReport = Schemas['LicenseUsageReport'];
+export type ApiKeyNetwork = Schemas['ApiKeyNetwork'];

@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { groupListParams, groupListSearch, groupsQueryOptions } from '../../features/groups/api/groups.ts';
-import { GroupsPage } from '../../features/groups/components/groups-page.tsx';
+import { NewGroupButton } from '../../features/groups/components/new-group-button.tsx';
+import { allGroupsQueryOptions, groupTreeSearch } from '../../features/group-tree/api/all-groups.ts';
+import { GroupTreePage } from '../../features/group-tree/components/group-tree-page.tsx';
 
 export const Route = createFileRoute('/_app/all-groups')({
-  validateSearch: groupListSearch.schema,
-  search: { middlewares: groupListSearch.middlewares },
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(groupsQueryOptions(groupListParams(deps))),
+  validateSearch: groupTreeSearch.schema,
+  search: { middlewares: groupTreeSearch.middlewares },
+  loader: ({ context }) => context.queryClient.ensureQueryData(allGroupsQueryOptions()),
   component: AllGroupsRoute,
 });
 
 function AllGroupsRoute() {
-  return <GroupsPage title="All groups" />;
+  return <GroupTreePage title="All groups" actions={<NewGroupButton />} />;
 }

@@ -57,13 +57,15 @@ describe('group page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('has Applications, Subgroups and Settings tabs for a manager, the current one selected', async () => {
+  it('has Applications, Subgroups, Members, Events and Settings tabs for a manager, the current one selected', async () => {
     answer([company, lab, gateways]);
     renderRoute('/groups/9/subgroups');
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('href'), tab.getAttribute('aria-selected')])).toEqual([
       ['Applications', '/groups/9/applications', 'false'],
       ['Subgroups', '/groups/9/subgroups', 'true'],
+      ['Members', '/groups/9/members', 'false'],
+      ['Events', '/groups/9/events', 'false'],
       ['Settings', '/groups/9/settings', 'false'],
     ]);
   });
@@ -73,7 +75,7 @@ describe('group page', () => {
     answer([company, lab, member]);
     const { router } = renderRoute('/groups/9/subgroups');
     await screen.findByRole('tab', { name: 'Subgroups' });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Applications', 'Subgroups']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Applications', 'Subgroups', 'Members', 'Events']);
     await router.navigate({ to: '/groups/$groupId/settings/general', params: { groupId: 9 } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/403-forbidden'));
   });

@@ -31,6 +31,12 @@ export function GroupLayout({ groupId }: GroupLayoutProps) {
           <Tabs.Tab value="subgroups" renderRoot={(props) => <Link {...props} to="/groups/$groupId/subgroups" params={{ groupId }} />}>
             Subgroups
           </Tabs.Tab>
+          <Tabs.Tab value="members" renderRoot={(props) => <Link {...props} to="/groups/$groupId/members" params={{ groupId }} />}>
+            Members
+          </Tabs.Tab>
+          <Tabs.Tab value="events" renderRoot={(props) => <Link {...props} to="/groups/$groupId/events" params={{ groupId }} />}>
+            Events
+          </Tabs.Tab>
           {canChangeGroup(group) && (
             <Tabs.Tab value="settings" renderRoot={(props) => <Link {...props} to="/groups/$groupId/settings" params={{ groupId }} />}>
               Settings
@@ -50,6 +56,8 @@ function useCurrentTab(): string | null {
       for (const { routeId } of matches) {
         if (routeId === '/_app/groups/$groupId/applications') return 'applications';
         if (routeId === '/_app/groups/$groupId/subgroups') return 'subgroups';
+        if (routeId === '/_app/groups/$groupId/members') return 'members';
+        if (routeId === '/_app/groups/$groupId/events') return 'events';
         if (routeId === '/_app/groups/$groupId/settings') return 'settings';
       }
       return null;

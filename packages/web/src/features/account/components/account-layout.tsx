@@ -1,0 +1,65 @@
+import { Tabs } from '@mantine/core';
+import { Link, Outlet, useMatches, useRouter } from '@tanstack/react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+
+/** The account area's tabs (spec §2 /account), each a child route. */
+export function AccountLayout() {
+  const tab = useCurrentTab();
+  const router = useRouter();
+  return (
+    <>
+      <PageHeader title="Account" />
+      <Tabs value={tab} mb="md">
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+          {/* The users tab's route is the users area's own (account/users.tsx): linked by address. */}
+          <Tabs.Tab
+            value="users"
+            renderRoot={(props) => (
+              <a
+                {...props}
+                href="/account/users"
+                onClick={(event) => {
+                  event.preventDefault();
+                  void router.navigate({ href: '/account/users' });
+                }}
+              />
+            )}
+          >
+            Users
+          </Tabs.Tab>
+          <Tabs.Tab value="groups" renderRoot={(props) => <Link {...props} to="/account/groups" />}>
+            Groups
+          </Tabs.Tab>
+          <Tabs.Tab value="feed" renderRoot={(props) => <Link {...props} to="/account/feed" />}>
+            Feed
+          </Tabs.Tab>
+          <Tabs.Tab value="api-key-network-table" renderRoot={(props) => <Link {...props} to="/account/api-key-network-table" />}>
+            API key networks
+          </Tabs.Tab>
+          <Tabs.Tab value="license-usage" renderRoot={(props) => <Link {...props} to="/account/license-usage" />}>
+            Licence usage
+          </Tabs.Tab>
+          <Tabs.Tab value="vulnerability-data" renderRoot={(props) => <Link {...props} to="/account/vulnerability-data" />}>
+            Vulnerability data
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <Outlet />
+    </>
+  );
+}
+
+const TABS = ['users', 'groups', 'feed', 'api-key-network-table', 'license-usage', 'vulnerability-data'] as const;
+
+/** The tab whose child route is matched. */
+function useCurrentTab(): string | null {
+  return useMatches({
+    select: (matches) => {
+      for (const { routeId } of matches) {
+        const tab = TABS.find((name) => routeId === `/_app/account/${name}`);
+        if (tab) return tab;
+      }
+      return null;
+    },
+  });
+}
