@@ -1,5 +1,6 @@
 import { ScrollArea, Tabs } from '@mantine/core';
 import { Link, type LinkProps, Outlet, useMatches } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 
 const TABS: { value: string; label: string; to: LinkProps['to'] }[] = [
@@ -24,13 +25,18 @@ export function AccountSettingsLayout() {
       return null;
     },
   });
+  const tabsRef = useRef<HTMLDivElement>(null);
+  // On a phone the tab row scrolls: bring the open tab into view (a deep link to Licences).
+  useEffect(() => {
+    tabsRef.current?.querySelector('[data-active]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   return (
     <>
       <PageHeader title="Account settings" />
       <Tabs value={tab} mb="md">
         {/* Eight tabs do not fit a phone: they scroll sideways instead of wrapping. */}
-        <ScrollArea type="never" offsetScrollbars={false}>
-          <Tabs.List style={{ flexWrap: 'nowrap' }}>
+        <ScrollArea type="never" offsetScrollbars={false} viewportRef={tabsRef}>
+          <Tabs.List style={{ flexWrap: 'nowrap', minWidth: 'max-content' }}>
             {TABS.map(({ value, label, to }) => (
               <Tabs.Tab key={value} value={value} renderRoot={(props) => <Link {...props} to={to} />}>
                 {label}

@@ -29,7 +29,7 @@ export function LicensePoliciesPage() {
 
   const columns = useMemo<ColumnDef<LicensePolicyOverride, unknown>[]>(
     () => [
-      { id: 'license_name', header: 'Licence', cell: ({ row: { original } }) => <Text style={{ overflowWrap: 'anywhere' }}>{original.license_name}</Text> },
+      { id: 'license_name', header: 'Licence', cell: ({ row: { original } }) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{original.license_name}</Text> },
       {
         id: 'default_policy',
         header: 'Built-in class',

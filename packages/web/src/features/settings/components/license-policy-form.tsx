@@ -38,7 +38,7 @@ export function LicensePolicyForm() {
       <Row align="flex-start" gap="sm" wrap="wrap">
         <TextInput
           label="Licence"
-          placeholder="e.g. MPL-2.0 or LicenseRef-vendor-eula"
+          placeholder="e.g. MPL-2.0"
           style={{ flex: '1 1 240px' }}
           error={formState.errors.license_name?.message}
           {...register('license_name', { validate: (value) => value.trim() !== '' || 'This field may not be blank.' })}
@@ -60,7 +60,8 @@ export function LicensePolicyForm() {
             />
           )}
         />
-        <Button type="submit" mt={25} loading={create.isPending}>
+        {/* Beside the inputs, level with them under their labels; below them once the row wraps. */}
+        <Button type="submit" mt={{ base: 0, sm: 25 }} loading={create.isPending}>
           Add override
         </Button>
       </Row>
