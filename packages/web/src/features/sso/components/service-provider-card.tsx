@@ -1,4 +1,4 @@
-import { ActionIcon, Code, CopyButton, Group as Row, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Code, CopyButton, Group as Row, Paper, Stack, Text, Title } from '@mantine/core';
 import type { SsoSettings } from '../../../lib/api-schemas.ts';
 
 /** What the identity provider must be told about Binlens, each value ready to copy. */
@@ -28,11 +28,9 @@ export function ServiceProviderCard({ provider }: { provider: SsoSettings['servi
               </Code>
               <CopyButton value={value}>
                 {({ copied, copy }) => (
-                  <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-                    <ActionIcon variant="subtle" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
-                      {copied ? '✓' : '⧉'}
-                    </ActionIcon>
-                  </Tooltip>
+                  <Button variant="subtle" size="compact-xs" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`} miw={56}>
+                    {copied ? 'Copied' : 'Copy'}
+                  </Button>
                 )}
               </CopyButton>
             </Row>
