@@ -33,6 +33,9 @@ export const feedKeys = {
   group: (groupId: number, search: FeedSearch) => [...feedKeys.all, 'group', groupId, search] as const,
 };
 
+/** Long enough that the route's loader and the page share one request; a feed visited again is asked again. */
+const FRESH_MS = 5_000;
+
 const query = ({ min_level, limit, offset }: FeedSearch) => ({ limit, offset, ...(min_level > 1 ? { level__gte: min_level } : {}) });
 
 export function getAccountFeed(search: FeedSearch, signal?: AbortSignal): Promise<Paged<FeedEvent>> {
@@ -44,10 +47,10 @@ export function getGroupFeed(groupId: number, search: FeedSearch, signal?: Abort
 }
 
 export const accountFeedQueryOptions = (search: FeedSearch) =>
-  queryOptions({ queryKey: feedKeys.account(search), queryFn: ({ signal }) => getAccountFeed(search, signal), placeholderData: keepPreviousData, staleTime: 0 });
+  queryOptions({ queryKey: feedKeys.account(search), queryFn: ({ signal }) => getAccountFeed(search, signal), placeholderData: keepPreviousData, staleTime: FRESH_MS });
 
 export const groupFeedQueryOptions = (groupId: number, search: FeedSearch) =>
-  queryOptions({ queryKey: feedKeys.group(groupId, search), queryFn: ({ signal }) => getGroupFeed(groupId, search, signal), placeholderData: keepPreviousData, staleTime: 0 });
+  queryOptions({ queryKey: feedKeys.group(groupId, search), queryFn: ({ signal }) => getGroupFeed(groupId, search, signal), placeholderData: keepPreviousData, staleTime: FRESH_MS });
 
 /** "group.custom_data.create" → "Group custom data create". */
 export function describeAction(action: string): string {
