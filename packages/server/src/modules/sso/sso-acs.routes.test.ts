@@ -33,10 +33,12 @@ describe.each(DATABASES)('SAML assertion consumer on %s', (kind) => {
     };
     return { samlResponse: signedResponse(options, afterSigning), relayState };
   };
-  const sessionCount = async () => {
-    const result = await t.database.db.execute('select count(*)::int as n from sessions');
+  const count = async (table: 'sessions' | 'users' | 'sso_assertions') => {
+    const result = await t.database.db.execute(`select count(*)::int as n from ${table}`);
     return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
   };
+  /** What a sign-in writes: a refusal writes none of it. */
+  const written = async () => ({ sessions: await count('sessions'), users: await count('users'), assertions: await count('sso_assertions') });
   const lastRefusal = async () => {
     const result = await t.database.db.execute("select action, object, level, details from audit_events where action = 'sso.refused' order by id desc limit 1");
     return (result as unknown as { rows: { action: string; object: string; level: number; details: { code: string; reason: string } }[] }).rows[0];
@@ -44,14 +46,14 @@ describe.each(DATABASES)('SAML assertion consumer on %s', (kind) => {
   const me = (cookies: { name: string; value: string }[]) =>
     t.app.inject({ method: 'GET', url: '/rest/users/me/', headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') } });
 
-  /** Posts the response; expects a refusal with `code`, no new session and its audit event. */
+  /** Posts the response; expects a refusal with `code`, nothing written (no session, user or used assertion) but its audit event. */
   const expectRefused = async (response: { samlResponse: string; relayState: string }, code: string) => {
-    const sessionsBefore = await sessionCount();
+    const before = await written();
     const answer = await postResponse(t.app, response.samlResponse, response.relayState);
     expect(answer.statusCode).toBe(303);
     expect(answer.headers.location).toBe(`/login?sso_error=${code}`);
     expect(answer.cookies).toEqual([]);
-    expect(await sessionCount()).toBe(sessionsBefore);
+    expect(await written()).toEqual(before);
     const event = await lastRefusal();
     expect(event).toMatchObject({ action: 'sso.refused', level: 2, details: { code } });
     expect(event?.details.reason.length).toBeGreaterThan(10);
