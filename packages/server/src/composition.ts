@@ -79,8 +79,6 @@ export interface CompositionSettings {
   kbUploadDir?: string;
   /** The SMTP server of invitation and password mails; absent or null: no mail. */
   mail?: MailSettings | null;
-  /** BINLENS_PUBLIC_URL, the web app's address: the base of single sign-on's SP entity id and ACS URL (unset: where an administrator saved the SSO settings from). */
-  publicUrl?: string | undefined;
 }
 
 export interface Composition {
@@ -269,7 +267,8 @@ export function compose(settings: CompositionSettings): Composition {
     sso: createSsoRepository(db),
     users: repositories.users,
     auth: services.auth,
-    publicUrl: settings.publicUrl,
+    // BINLENS_PUBLIC_URL is read with the mail settings; without it, where an administrator saved the SSO settings from.
+    publicUrl: settings.mail?.publicUrl,
     change: auditedChanges((work) => db.transaction((tx) => work({ sso: createSsoRepository(tx), users: createUsersRepository(tx), audit: createAuditRepository(tx) }))),
   });
   return { database, blobs, engine, knowledgeBase, queue, maxUploadBytes, repositories, services: { ...services, sso } };
