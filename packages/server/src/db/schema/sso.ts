@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 /**
  * SAML 2.0 single sign-on (docs/sso.md): one row, id 1, written by the first PATCH of
@@ -33,9 +34,31 @@ export const ssoRequests = pgTable(
   'sso_requests',
   {
     id: text('id').primaryKey(),
+    /** sha256 of the browser's sso_binding cookie set with the request: the sign-in finishes only in that browser. */
+    bindingHash: text('binding_hash').notNull().default(''),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('sso_requests_expires_at_idx').on(table.expiresAt)],
+);
+
+/**
+ * A verified assertion waiting for its browser: the IdP's cross-site form post carries no
+ * SameSite=Lax cookie, so the ACS hands over a one-time token and GET /rest/sso/finish/,
+ * a top-level navigation that does carry it, checks the request's binding cookie and signs in.
+ */
+export const ssoSignIns = pgTable(
+  'sso_sign_ins',
+  {
+    /** sha256 of the one-time token in the finish URL. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bindingHash: text('binding_hash').notNull(),
+    redirect: text('redirect').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sso_sign_ins_expires_at_idx').on(table.expiresAt)],
 );
 
 /** Assertions already used to sign in, kept until they expire: the same assertion never signs in twice. */
