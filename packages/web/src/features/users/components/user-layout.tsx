@@ -12,10 +12,6 @@ interface UserLayoutProps {
   userRef: UserRef;
 }
 
-// The authentication tab's route lives beside these (users/$userId/authentication.tsx); until that
-// file is in the route tree its path is not one of the typed paths, so it is named through this one.
-const AUTHENTICATION_PATH = '/users/$userId/authentication' as '/users/$userId/overview';
-
 /** A user's header and tabs; each tab is a child route (spec §2). */
 export function UserLayout({ userId, userRef }: UserLayoutProps) {
   const { data: user } = useSuspenseQuery(userQueryOptions(userId));
@@ -50,7 +46,7 @@ export function UserLayout({ userId, userRef }: UserLayoutProps) {
           <Tabs.Tab value="settings" renderRoot={(props) => <Link {...props} to="/users/$userId/settings" params={params} />}>
             Settings
           </Tabs.Tab>
-          <Tabs.Tab value="authentication" renderRoot={(props) => <Link {...props} to={AUTHENTICATION_PATH} params={params} />}>
+          <Tabs.Tab value="authentication" renderRoot={(props) => <Link {...props} to="/users/$userId/authentication" params={params} />}>
             Authentication
           </Tabs.Tab>
         </Tabs.List>

@@ -12,16 +12,10 @@ interface UserPermissionsPageProps {
 /** The user's account roles (spec §6) and the permissions they grant; Save sends the roles only when they changed. */
 export function UserPermissionsPage({ userId }: UserPermissionsPageProps) {
   const membership = useQuery(accountMembershipQueryOptions(userId));
+  // The message lives outside the form, which starts again from the saved roles.
+  const [message, setMessage] = useState<Message | null>(null);
   if (membership.isPending) return <Loader aria-label="Loading roles" />;
   if (membership.isError) return <QueryErrorAlert error={membership.error} onRetry={() => void membership.refetch()} />;
-  return <RolesForm key={membership.data.roles.join()} userId={userId} stored={membership.data.roles} permissions={membership.data.permissions} />;
-}
-
-function RolesForm({ userId, stored, permissions }: { userId: number; stored: string[]; permissions: string[] }) {
-  const [roles, setRoles] = useState<string[]>(stored);
-  const update = useUpdateAccountRoles(userId);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const unchanged = [...roles].sort().join() === [...stored].sort().join();
   return (
     <Stack>
       {message && (
@@ -29,6 +23,22 @@ function RolesForm({ userId, stored, permissions }: { userId: number; stored: st
           {message.text}
         </Alert>
       )}
+      <RolesForm key={membership.data.roles.join()} userId={userId} stored={membership.data.roles} permissions={membership.data.permissions} onMessage={setMessage} />
+    </Stack>
+  );
+}
+
+interface Message {
+  ok: boolean;
+  text: string;
+}
+
+function RolesForm({ userId, stored, permissions, onMessage: setMessage }: { userId: number; stored: string[]; permissions: string[]; onMessage: (message: Message) => void }) {
+  const [roles, setRoles] = useState<string[]>(stored);
+  const update = useUpdateAccountRoles(userId);
+  const unchanged = [...roles].sort().join() === [...stored].sort().join();
+  return (
+    <Stack>
       <Checkbox.Group label="Account roles" value={roles} onChange={setRoles}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
           {ACCOUNT_ROLES.map(([code, name]) => (

@@ -23,14 +23,8 @@ interface UserSettingsPageProps {
 /** How the app shows times and container images to the user; Save sends only what changed. */
 export function UserSettingsPage({ userId }: UserSettingsPageProps) {
   const { data: user } = useSuspenseQuery(userQueryOptions(userId));
-  return <SettingsForm key={`${user.display_local_time}-${user.container_default_view}`} user={user} />;
-}
-
-function SettingsForm({ user }: { user: AccountUser }) {
-  const [values, setValues] = useState<DisplaySettings>({ display_local_time: user.display_local_time, container_default_view: user.container_default_view });
-  const save = useSaveSettings(user.id);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const body = changedFields<DisplaySettings>(user, values);
+  // The message lives outside the form, which starts again from the saved values.
+  const [message, setMessage] = useState<Message | null>(null);
   return (
     <Stack maw={480}>
       {message && (
@@ -38,6 +32,22 @@ function SettingsForm({ user }: { user: AccountUser }) {
           {message.text}
         </Alert>
       )}
+      <SettingsForm key={`${user.display_local_time}-${user.container_default_view}`} user={user} onMessage={setMessage} />
+    </Stack>
+  );
+}
+
+interface Message {
+  ok: boolean;
+  text: string;
+}
+
+function SettingsForm({ user, onMessage: setMessage }: { user: AccountUser; onMessage: (message: Message) => void }) {
+  const [values, setValues] = useState<DisplaySettings>({ display_local_time: user.display_local_time, container_default_view: user.container_default_view });
+  const save = useSaveSettings(user.id);
+  const body = changedFields<DisplaySettings>(user, values);
+  return (
+    <Stack>
       <Switch
         label="Show times in the local time zone (instead of UTC)"
         checked={values.display_local_time}

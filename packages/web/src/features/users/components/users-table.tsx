@@ -52,7 +52,7 @@ export function UsersTable({ users, loading, empty, onSelectionChange, toolbar }
       empty={empty}
       loading={loading}
       onSelectionChange={onSelectionChange}
-      rowLabel={(user) => `Select ${user.email}`}
+      rowLabel={(user) => user.email}
       toolbar={toolbar}
     />
   );
