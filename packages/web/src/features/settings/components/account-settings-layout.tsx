@@ -11,7 +11,7 @@ const TABS: { value: string; label: string; to: LinkProps['to'] }[] = [
   { value: 'user', label: 'User', to: '/account-settings/user' },
   { value: 'authentication', label: 'Authentication', to: '/account-settings/authentication' },
   { value: 'licenses', label: 'Licences', to: '/account-settings/licenses' },
-  { value: 'sso', label: 'SSO', to: '/account-settings/sso' as LinkProps['to'] },
+  { value: 'sso', label: 'SSO', to: '/account-settings/sso' },
 ];
 
 /** Account settings (spec §2): a tab per page, each a child route. */
