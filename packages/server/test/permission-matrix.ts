@@ -186,6 +186,8 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'GET /rest/sso/metadata/', allow: 'anyone' },
   // Redirects to the IdP, or with single sign-on off to /login?sso_error=disabled.
   { route: 'GET /rest/sso/login/', allow: 'anyone' },
+  // An unknown token redirects to /login?sso_error=unknown_request, whoever follows it.
+  { route: 'GET /rest/sso/finish/', allow: 'anyone', request: () => ({ url: '/rest/sso/finish/?token=unknown' }) },
   // A response that is no SAML redirects to /login?sso_error=invalid_response, whoever posts it.
   { route: 'POST /rest/sso/acs/', allow: 'anyone', request: () => ({ url: '/rest/sso/acs/', payload: { SAMLResponse: Buffer.from('<x/>').toString('base64') } }) },
 ];

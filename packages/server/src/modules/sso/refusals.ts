@@ -17,6 +17,7 @@ export const REFUSAL_CODES = [
   'no_email',
   'unknown_user',
   'inactive_user',
+  'wrong_browser',
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 

@@ -4,8 +4,12 @@ import { Type } from 'typebox';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../lib/cookies.ts';
 import { FieldErrors } from '../../lib/schemas.ts';
 import { viewerOf } from '../../plugins/guard.ts';
-import { MAX_SAML_RESPONSE_CHARS, Redirect, SsoAcsBody, SsoLoginQuery, SsoSettings, SsoSettingsUpdate, SsoStatus } from './schemas.ts';
+import { MAX_SAML_RESPONSE_CHARS, Redirect, SsoAcsBody, SsoFinishQuery, SsoLoginQuery, SsoSettings, SsoSettingsUpdate, SsoStatus } from './schemas.ts';
 import type { SsoService } from './service.ts';
+
+/** Marks the browser that started a sign-on; only it may finish it (service.ts, finish). */
+const BINDING_COOKIE = 'sso_binding';
+const BINDING_PATH = '/rest/sso/';
 
 export const ssoRoutes: FastifyPluginAsyncTypebox<{ sso: SsoService }> = async (app, { sso }) => {
   // The IdP's browser form posts the SAMLResponse urlencoded; only these routes read that type.
@@ -44,8 +48,11 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<{ sso: SsoService }> = async (
     config: { permission: 'public' },
     schema: { tags: ['sso'], description: 'Redirects to the IdP with an AuthnRequest; RelayState carries `redirect` (a local path).', querystring: SsoLoginQuery, response: { 302: Redirect } },
   }, async (request, reply) => {
-    const url = await sso.loginUrl(originOf(request), request.query.redirect);
-    return reply.redirect(url ?? '/login?sso_error=disabled', 302);
+    const login = await sso.loginUrl(originOf(request), request.query.redirect);
+    if (!login) return reply.redirect('/login?sso_error=disabled', 302);
+    // Lax: sent back on the top-level GET of /rest/sso/finish/, never on a cross-site POST.
+    reply.setCookie(BINDING_COOKIE, login.binding, { path: BINDING_PATH, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: 600 });
+    return reply.redirect(login.url, 302);
   });
 
   app.post('/rest/sso/acs/', {
@@ -53,16 +60,30 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<{ sso: SsoService }> = async (
     config: { permission: 'public', csrf: false },
     schema: {
       tags: ['sso'],
-      description: 'The assertion consumer service: the IdP posts a SAMLResponse (HTTP-POST binding). Signs in and redirects to RelayState, or to /login?sso_error=<code>.',
+      description: 'The assertion consumer service: the IdP posts a SAMLResponse (HTTP-POST binding). Redirects to /rest/sso/finish/?token=<one-time token>, or to /login?sso_error=<code>.',
       consumes: ['application/x-www-form-urlencoded'],
       body: SsoAcsBody,
       response: { 303: Redirect },
     },
   }, async (request, reply) => {
     const outcome = await sso.acs(originOf(request), request.body.SAMLResponse, request.body.RelayState);
-    if (!outcome.signedIn) return reply.redirect(`/login?sso_error=${outcome.code}`, 303);
+    return reply.redirect(outcome.kind === 'verified' ? outcome.finishUrl : `/login?sso_error=${outcome.code}`, 303);
+  });
+
+  app.get('/rest/sso/finish/', {
+    config: { permission: 'public' },
+    schema: {
+      tags: ['sso'],
+      description: 'Signs in with a verified assertion, in the browser that started the sign-on (its sso_binding cookie); redirects to RelayState, or to /login?sso_error=<code>.',
+      querystring: SsoFinishQuery,
+      response: { 302: Redirect },
+    },
+  }, async (request, reply) => {
+    const outcome = await sso.finish(request.query.token, request.cookies[BINDING_COOKIE]);
+    if (outcome.kind === 'refused') return reply.redirect(`/login?sso_error=${outcome.code}`, 302);
     setSessionCookies(reply, outcome.session.token, outcome.session.csrfToken, outcome.session.expiresAt, request.protocol === 'https');
-    return reply.redirect(outcome.redirect, 303);
+    reply.clearCookie(BINDING_COOKIE, { path: BINDING_PATH, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+    return reply.redirect(outcome.redirect, 302);
   });
 };
 

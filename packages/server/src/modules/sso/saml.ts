@@ -19,7 +19,7 @@ export interface SamlPeers {
 /** Where the AuthnRequest ids we sent are kept (sso_requests). */
 export interface RequestStore {
   save(id: string, expiresAt: Date): Promise<void>;
-  find(id: string): Promise<{ expiresAt: Date } | undefined>;
+  find(id: string): Promise<{ bindingHash: string; expiresAt: Date } | undefined>;
 }
 
 export interface VerifiedResponse extends CheckedAssertion {

@@ -50,6 +50,10 @@ export const SsoLoginQuery = Type.Object({
   redirect: Type.Optional(Type.String({ maxLength: MAX_REDIRECT, description: 'Where to land after signing in; only a local path, otherwise /.' })),
 });
 
+export const SsoFinishQuery = Type.Object({
+  token: Type.String({ maxLength: 100 }),
+});
+
 export const SsoAcsBody = Type.Object({
   SAMLResponse: Type.String({ maxLength: MAX_SAML_RESPONSE_CHARS }),
   RelayState: Type.Optional(Type.String({ maxLength: MAX_REDIRECT })),

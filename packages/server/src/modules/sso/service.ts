@@ -1,3 +1,4 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SsoSettingsRow, UserRow } from '../../db/schema/index.ts';
 import type { AuditEvent } from '../audit/repository.ts';
 import type { AuditedChange } from '../audit/audited.ts';
@@ -17,9 +18,13 @@ const NO_PASSWORD = 'sso!';
 /** Spec §6: the account role of a user single sign-on creates. */
 const NEW_USER_ROLES = ['U'];
 
-export type AcsOutcome =
-  | { signedIn: true; session: LoginResult; redirect: string }
-  | { signedIn: false; code: SsoRefusal['code'] };
+/** How long a verified assertion waits for its browser at GET /rest/sso/finish/. */
+export const FINISH_TTL_MS = 2 * 60 * 1000;
+
+export type Refused = { kind: 'refused'; code: SsoRefusal['code'] };
+/** The ACS verified the response: the browser goes on to /rest/sso/finish/?token=…. */
+export type AcsOutcome = { kind: 'verified'; finishUrl: string } | Refused;
+export type FinishOutcome = { kind: 'signed-in'; session: LoginResult; redirect: string } | Refused;
 
 export interface SsoService {
   settings(origin: string): Promise<SsoSettings>;
@@ -27,10 +32,15 @@ export interface SsoService {
   updateSettings(viewer: Viewer, origin: string, body: SsoSettingsUpdate): Promise<{ settings: SsoSettings } | { errors: FieldErrors }>;
   status(): Promise<SsoStatus>;
   metadata(origin: string): Promise<string>;
-  /** The IdP URL to send the browser to; null when single sign-on is off or incomplete. */
-  loginUrl(origin: string, redirect: string | undefined): Promise<string | null>;
-  /** A POSTed SAMLResponse: a new session, or the refusal (audited either way). */
+  /**
+   * The IdP URL to send the browser to, and the value of its sso_binding cookie (the browser
+   * that may finish this sign-in); null when single sign-on is off or incomplete.
+   */
+  loginUrl(origin: string, redirect: string | undefined): Promise<{ url: string; binding: string } | null>;
+  /** A POSTed SAMLResponse: verified (a one-time finish URL), or the refusal (audited). */
   acs(origin: string, samlResponse: string, relayState: string | undefined): Promise<AcsOutcome>;
+  /** The finish URL's token with the browser's sso_binding cookie: a new session, or the refusal (audited). */
+  finish(token: string, binding: string | undefined): Promise<FinishOutcome>;
 }
 
 export interface SsoServiceDeps {
@@ -46,20 +56,22 @@ export interface SsoServiceDeps {
 export function createSsoService(deps: SsoServiceDeps): SsoService {
   const now = deps.now ?? (() => new Date());
   const baseOf = (row: SsoSettingsRow, origin: string) => deps.publicUrl ?? (row.spBaseUrl || origin);
-  const requests: RequestStore = {
+  /** The AuthnRequests store; a new request is bound to the browser whose cookie hashes to `bindingHash`. */
+  const requestsBoundTo = (bindingHash: string): RequestStore => ({
     save: (id, expiresAt) =>
       deps.change(
-        (tx) => tx.sso.saveRequest(id, expiresAt, now()),
+        (tx) => tx.sso.saveRequest(id, bindingHash, expiresAt, now()),
         () => ({ actorId: null, action: 'sso.request', object: `sso_request:${id.slice(0, 64)}`, level: 1 }),
       ),
     find: (id) => deps.sso.findRequest(id, now()),
-  };
-  const refuse = async (refusal: SsoRefusal, requestId: string | null, details: Record<string, unknown> = {}): Promise<AcsOutcome> => {
+  });
+  const requests = requestsBoundTo('');
+  const refuse = async (refusal: SsoRefusal, requestId: string | null, details: Record<string, unknown> = {}): Promise<Refused> => {
     await deps.change(
       async (tx) => (requestId ? tx.sso.removeRequest(requestId) : false),
       () => refusalEvent(refusal, details),
     );
-    return { signedIn: false, code: refusal.code };
+    return { kind: 'refused', code: refusal.code };
   };
 
   return {
@@ -94,7 +106,9 @@ export function createSsoService(deps: SsoServiceDeps): SsoService {
     async loginUrl(origin, redirect) {
       const row = await deps.sso.settings();
       if (!ready(row)) return null;
-      return authorizeUrl(peersOf(row, baseOf(row, origin)), requests, safeRedirect(redirect), now);
+      const binding = randomBytes(32).toString('base64url');
+      const url = await authorizeUrl(peersOf(row, baseOf(row, origin)), requestsBoundTo(sha256(binding)), safeRedirect(redirect), now);
+      return { url, binding };
     },
 
     async acs(origin, samlResponse, relayState) {
@@ -117,16 +131,21 @@ export function createSsoService(deps: SsoServiceDeps): SsoService {
       if (existing && !existing.isActive) return refuse(new SsoRefusal('inactive_user', `${email} is deactivated.`), verified.requestId, { email, user: existing.id });
       if (!existing && !row.createUnknownUsers) return refuse(new SsoRefusal('unknown_user', `${email} has no Binlens account.`), verified.requestId, { email });
 
-      let user: UserRow;
+      const request = await deps.sso.findRequest(verified.requestId, now());
+      if (!request) return refuse(new SsoRefusal('unknown_request', 'The request expired while the response was checked.'), null, { email });
+      const token = randomBytes(32).toString('base64url');
       try {
-        user = await deps.change(
+        await deps.change(
           async (tx) => {
             if (!(await tx.sso.removeRequest(verified.requestId))) throw new SsoRefusal('unknown_request', 'The request was answered already.');
             if (!(await tx.sso.consumeAssertion(verified.key, verified.expiresAt, now()))) throw new SsoRefusal('replayed', 'This assertion was already used to sign in.');
-            if (existing) return { user: existing, created: false };
-            const created = await tx.users.createIfNew({ email, passwordHash: NO_PASSWORD, roles: NEW_USER_ROLES });
-            if (!created) throw new SsoRefusal('unknown_user', `${email} was created by another sign-in at the same time; sign in again.`);
-            return { user: created, created: true };
+            let user: UserRow | null = existing ?? null;
+            const created = !user;
+            user ??= await tx.users.createIfNew({ email, passwordHash: NO_PASSWORD, roles: NEW_USER_ROLES });
+            if (!user) throw new SsoRefusal('unknown_user', `${email} was created by another sign-in at the same time; sign in again.`);
+            const signIn = { tokenHash: sha256(token), userId: user.id, bindingHash: request.bindingHash, redirect: safeRedirect(relayState), expiresAt: new Date(now().getTime() + FINISH_TTL_MS) };
+            await tx.sso.createSignIn(signIn, now());
+            return { user, created };
           },
           ({ user: accepted, created }) => ({
             actorId: accepted.id,
@@ -135,15 +154,43 @@ export function createSsoService(deps: SsoServiceDeps): SsoService {
             level: created ? 4 : 2,
             details: { email, roles: created ? NEW_USER_ROLES : undefined },
           }),
-        ).then((accepted) => accepted.user);
+        );
       } catch (error) {
         if (!(error instanceof SsoRefusal)) throw error;
         return refuse(error, null, { email });
       }
+      return { kind: 'verified', finishUrl: `/rest/sso/finish/?token=${token}` };
+    },
+
+    async finish(token, binding) {
+      const { signIn, sameBrowser } = await deps.change(
+        async (tx) => {
+          const taken = await tx.sso.takeSignIn(sha256(token), now());
+          return { signIn: taken, sameBrowser: taken !== undefined && sameHash(taken.bindingHash, sha256(binding ?? '')) };
+        },
+        ({ signIn: taken, sameBrowser: same }) => {
+          if (!taken) return refusalEvent(new SsoRefusal('unknown_request', 'The finish link is unknown, used or expired.'), {});
+          if (!same) return refusalEvent(new SsoRefusal('wrong_browser', 'The sign-in was started in another browser (no or another sso_binding cookie).'), { user: taken.userId });
+          return { actorId: taken.userId, action: 'sso.finished', object: `user:${taken.userId}`, level: 1 };
+        },
+      );
+      if (!signIn) return { kind: 'refused', code: 'unknown_request' };
+      if (!sameBrowser) return { kind: 'refused', code: 'wrong_browser' };
+      const user = await deps.users.findById(signIn.userId);
+      if (!user?.isActive) return refuse(new SsoRefusal('inactive_user', 'The user was deactivated while signing in.'), null, { user: signIn.userId });
       const session = await deps.auth.startSession(user, 'sso');
-      return { signedIn: true, session, redirect: safeRedirect(relayState) };
+      return { kind: 'signed-in', session, redirect: signIn.redirect };
     },
   };
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Two hex digests compared in constant time. */
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
 /** On, and complete enough to send anyone to the IdP. */

@@ -4,7 +4,7 @@ import { DATABASES } from '../../../test/databases.ts';
 import { createUser, newSession, type TestSession } from '../../../test/login.ts';
 import { generateKeyPair, type KeyPair } from './testing/key-pair.ts';
 import { type ResponseOptions, signedResponse } from './testing/signed-response.ts';
-import { enableSso, IDP_ENTITY_ID, postResponse, startSignOn } from './testing/sso-flow.ts';
+import { enableSso, finishSignOn, IDP_ENTITY_ID, postResponse, startSignOn } from './testing/sso-flow.ts';
 
 const MINUTE = 60_000;
 
@@ -27,18 +27,26 @@ describe.each(DATABASES)('SAML assertion consumer on %s', (kind) => {
 
   /** A response to a request we really issued, for `nameId`, with `overrides`. */
   const respond = async (overrides: Partial<ResponseOptions> = {}, afterSigning?: (xml: string) => string) => {
-    const { id, relayState } = await startSignOn(t.app);
+    const { id, relayState, binding } = await startSignOn(t.app);
     const options: ResponseOptions = {
       keys: idp, sign: 'assertion', issuer: IDP_ENTITY_ID, audience: sp.spEntityId, acsUrl: sp.acsUrl, inResponseTo: id, nameId: jane.email, ...overrides,
     };
-    return { samlResponse: signedResponse(options, afterSigning), relayState };
+    return { samlResponse: signedResponse(options, afterSigning), relayState, binding };
   };
-  const count = async (table: 'sessions' | 'users' | 'sso_assertions') => {
+  /** The IdP's post to the ACS, then the same browser following its redirect to the finish URL: the last answer. */
+  const signIn = async (response: { samlResponse: string; relayState: string; binding: string }) => {
+    const posted = await postResponse(t.app, response.samlResponse, response.relayState);
+    expect(posted.statusCode).toBe(303);
+    expect(String(posted.headers.location)).toMatch(/^\/rest\/sso\/finish\/\?token=[\w-]{43}$/);
+    expect(posted.cookies).toEqual([]);
+    return finishSignOn(t.app, String(posted.headers.location), response.binding);
+  };
+  const count = async (table: 'sessions' | 'users' | 'sso_assertions' | 'sso_sign_ins') => {
     const result = await t.database.db.execute(`select count(*)::int as n from ${table}`);
     return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
   };
   /** What a sign-in writes: a refusal writes none of it. */
-  const written = async () => ({ sessions: await count('sessions'), users: await count('users'), assertions: await count('sso_assertions') });
+  const written = async () => ({ sessions: await count('sessions'), users: await count('users'), assertions: await count('sso_assertions'), signIns: await count('sso_sign_ins') });
   const lastRefusal = async () => {
     const result = await t.database.db.execute("select action, object, level, details from audit_events where action = 'sso.refused' order by id desc limit 1");
     return (result as unknown as { rows: { action: string; object: string; level: number; details: { code: string; reason: string } }[] }).rows[0];
@@ -62,28 +70,34 @@ describe.each(DATABASES)('SAML assertion consumer on %s', (kind) => {
   it('signs in with a signed assertion: session cookie, redirect to the RelayState', async () => {
     const response = await respond();
     expect(response.relayState).toBe('/groups/');
-    const answer = await postResponse(t.app, response.samlResponse, response.relayState);
-    expect(answer.statusCode).toBe(303);
+    const answer = await signIn(response);
+    expect(answer.statusCode).toBe(302);
     expect(answer.headers.location).toBe('/groups/');
-    expect(answer.cookies.map((cookie) => [cookie.name, cookie.httpOnly ?? false, cookie.sameSite])).toEqual([['sessionid', true, 'Lax'], ['csrftoken', false, 'Lax']]);
-    const who = await me(answer.cookies);
+    expect(answer.cookies.map((cookie) => [cookie.name, cookie.httpOnly ?? false, cookie.sameSite])).toEqual([
+      ['sessionid', true, 'Lax'],
+      ['csrftoken', false, 'Lax'],
+      ['sso_binding', true, 'Lax'],
+    ]);
+    expect(answer.cookies[2]).toMatchObject({ value: '', path: '/rest/sso/' });
+    const who = await me(answer.cookies.slice(0, 2));
     expect(who.statusCode).toBe(200);
     expect(who.json()).toMatchObject({ id: jane.id, email: jane.email });
-    const events = await t.database.db.execute(`select action, object from audit_events where object = 'user:${jane.id}' and action like 'sso.%' order by id desc limit 1`);
-    expect((events as unknown as { rows: unknown[] }).rows).toEqual([{ action: 'sso.assertion_accepted', object: `user:${jane.id}` }]);
+    const events = await t.database.db.execute(`select action, object from audit_events where actor_id = ${jane.id} order by id`);
+    expect((events as unknown as { rows: unknown[] }).rows).toEqual([
+      { action: 'sso.assertion_accepted', object: `user:${jane.id}` },
+      { action: 'sso.finished', object: `user:${jane.id}` },
+      { action: 'auth.login', object: expect.stringMatching(/^session:\d+$/) },
+    ]);
   });
 
   it('signs in with a signed response (the assertion inside unsigned)', async () => {
-    const answer = await postResponse(t.app, ...Object.values(await respond({ sign: 'response' })) as [string, string]);
-    expect(answer.statusCode).toBe(303);
+    const answer = await signIn(await respond({ sign: 'response' }));
     expect(answer.headers.location).toBe('/groups/');
     expect((await me(answer.cookies)).statusCode).toBe(200);
   });
 
   it('keeps RelayState to local paths', async () => {
-    const { id } = await startSignOn(t.app);
-    const samlResponse = signedResponse({ keys: idp, sign: 'assertion', issuer: IDP_ENTITY_ID, audience: sp.spEntityId, acsUrl: sp.acsUrl, inResponseTo: id, nameId: jane.email });
-    const answer = await postResponse(t.app, samlResponse, '//evil.example/');
+    const answer = await signIn({ ...(await respond()), relayState: '//evil.example/' });
     expect(answer.headers.location).toBe('/');
     const started = await startSignOn(t.app, 'https://evil.example/');
     expect(started.relayState).toBe('/');
@@ -115,8 +129,7 @@ describe.each(DATABASES)('SAML assertion consumer on %s', (kind) => {
   });
 
   it('accepts a clock a minute off', async () => {
-    const response = await respond({ notBefore: new Date(Date.now() + MINUTE) });
-    expect((await postResponse(t.app, response.samlResponse, response.relayState)).headers.location).toBe('/groups/');
+    expect((await signIn(await respond({ notBefore: new Date(Date.now() + MINUTE) }))).headers.location).toBe('/groups/');
   });
 
   it('refuses an assertion meant for another service provider', async () => {
@@ -137,15 +150,30 @@ describe.each(DATABASES)('SAML assertion consumer on %s', (kind) => {
 
   it('refuses a replayed assertion', async () => {
     const response = await respond();
-    expect((await postResponse(t.app, response.samlResponse, response.relayState)).headers.location).toBe('/groups/');
+    expect((await signIn(response)).headers.location).toBe('/groups/');
     await expectRefused(response, 'replayed');
   });
 
   it('refuses the same assertion sent again in a new response', async () => {
     const assertionId = '_replayed-assertion-id';
-    const first = await respond({ assertionId });
-    expect((await postResponse(t.app, first.samlResponse, first.relayState)).headers.location).toBe('/groups/');
+    expect((await signIn(await respond({ assertionId }))).headers.location).toBe('/groups/');
     await expectRefused(await respond({ assertionId }), 'replayed');
+  });
+
+  it('finishes only in the browser that started the sign-on, once', async () => {
+    const response = await respond();
+    const posted = await postResponse(t.app, response.samlResponse, response.relayState);
+    const finishUrl = String(posted.headers.location);
+    const before = await written();
+    for (const binding of [undefined, (await startSignOn(t.app)).binding]) {
+      const answer = await finishSignOn(t.app, finishUrl, binding);
+      expect([answer.statusCode, answer.headers.location]).toEqual([302, binding ? '/login?sso_error=unknown_request' : '/login?sso_error=wrong_browser']);
+      expect(answer.cookies).toEqual([]);
+    }
+    expect(await written()).toEqual({ ...before, signIns: Number(before.signIns) - 1 });
+    const refusals = await t.database.db.execute("select details->>'code' as code from audit_events where action = 'sso.refused' order by id desc limit 2");
+    expect((refusals as unknown as { rows: unknown[] }).rows).toEqual([{ code: 'unknown_request' }, { code: 'wrong_browser' }]);
+    expect((await finishSignOn(t.app, '/rest/sso/finish/?token=made-up', response.binding)).headers.location).toBe('/login?sso_error=unknown_request');
   });
 
   it('refuses a deactivated user', async () => {
@@ -158,8 +186,7 @@ describe.each(DATABASES)('SAML assertion consumer on %s', (kind) => {
     await expectRefused(await respond({ nameId: `new-${kind}@example.com` }), 'unknown_user');
     expect((await t.app.inject({ method: 'PATCH', url: '/rest/settings/sso/', headers: admin.headers, payload: { create_unknown_users: true } })).statusCode).toBe(200);
     try {
-      const response = await respond({ nameId: `New-${kind}@Example.com` });
-      const answer = await postResponse(t.app, response.samlResponse, response.relayState);
+      const answer = await signIn(await respond({ nameId: `New-${kind}@Example.com` }));
       expect(answer.headers.location).toBe('/groups/');
       const who = (await me(answer.cookies)).json<{ email: string; roles: string[] }>();
       expect([who.email, who.roles]).toEqual([`new-${kind}@example.com`, ['U']]);
@@ -173,8 +200,7 @@ describe.each(DATABASES)('SAML assertion consumer on %s', (kind) => {
   it('reads the e-mail from the configured attribute', async () => {
     await enableSso(t.app, admin, idp, { email_attribute: 'mail' });
     try {
-      const response = await respond({ nameId: 'opaque-id-4711', attributes: { mail: jane.email } });
-      const answer = await postResponse(t.app, response.samlResponse, response.relayState);
+      const answer = await signIn(await respond({ nameId: 'opaque-id-4711', attributes: { mail: jane.email } }));
       expect((await me(answer.cookies)).json()).toMatchObject({ id: jane.id });
       await expectRefused(await respond({ nameId: jane.email }), 'no_email');
     } finally {

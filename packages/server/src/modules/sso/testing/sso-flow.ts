@@ -27,7 +27,14 @@ export async function startSignOn(app: FastifyInstance, redirect = '/groups/') {
   const request = inflateRawSync(Buffer.from(location.searchParams.get('SAMLRequest') ?? '', 'base64')).toString('utf8');
   const id = /\sID="([^"]+)"/.exec(request)?.[1];
   if (!id) throw new Error(`no ID in ${request}`);
-  return { id, relayState: location.searchParams.get('RelayState') ?? '', location, request };
+  const binding = response.cookies.find((cookie) => cookie.name === 'sso_binding')?.value;
+  if (!binding) throw new Error('login set no sso_binding cookie');
+  return { id, relayState: location.searchParams.get('RelayState') ?? '', binding, location, request };
+}
+
+/** The browser following the ACS's redirect to /rest/sso/finish/, with the cookie of the browser that started (or none). */
+export function finishSignOn(app: FastifyInstance, location: string, binding: string | undefined) {
+  return app.inject({ method: 'GET', url: location, headers: binding ? { cookie: `sso_binding=${binding}` } : {} });
 }
 
 /** The IdP's browser form posting the response to our ACS. */
