@@ -1,6 +1,6 @@
 // Browser journey: account settings. An administrator opens Account settings from the
 // navigation, changes the SBOM format (BOM), a matching option (Scan), the results retention
-// (Data retention, after confirming with Yes) and adds a licence override (Licences); every
+// (Data retention, after confirming with Yes) and makes MPL-2.0 permissive (Licences); every
 // PATCH carries only the changed field. Screenshots at 1280 px and 390 px under
 // e2e/artifacts/account-settings/; no page may violate the Content Security Policy.
 import type { Browser, Page, Request } from 'playwright-core';
@@ -64,6 +64,8 @@ it('changes settings on several tabs, each PATCH carrying only the changed field
   await page.getByRole('tab', { name: 'Licences' }).click();
   await page.getByText('No overrides: every licence has its built-in class.').waitFor();
   await page.getByRole('textbox', { name: 'Licence' }).fill('MPL-2.0');
+  await page.getByRole('combobox', { name: 'Policy' }).click();
+  await page.getByRole('option', { name: 'PE · Permissive' }).click();
   await page.getByRole('button', { name: 'Add override' }).click();
   await page.getByRole('table', { name: 'Licence overrides' }).getByText('MPL-2.0').waitFor();
   await shot('licenses');
@@ -72,7 +74,7 @@ it('changes settings on several tabs, each PATCH carrying only the changed field
     ['PATCH', '/rest/settings/company/bom/', { sbom_format: 'spdx' }],
     ['PATCH', '/rest/settings/company/scan/', { historical: true }],
     ['PATCH', '/rest/settings/company/data-retention/', { delete_results_after_days: 365 }],
-    ['POST', '/rest/settings/company/licenses/', { license_name: 'MPL-2.0', policy: 'RE' }],
+    ['POST', '/rest/settings/company/licenses/', { license_name: 'MPL-2.0', policy: 'PE' }],
   ]);
 
   // The narrow screen: each page loaded afresh at 390 px.
