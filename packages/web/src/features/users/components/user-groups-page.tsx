@@ -63,6 +63,7 @@ export function UserGroupsPage({ userId }: UserGroupsPageProps) {
           <Select
             aria-label={`Role in ${original.group?.name ?? original.group_id}`}
             size="xs"
+            w={150}
             data={GROUP_ROLES}
             value={original.role}
             allowDeselect={false}

@@ -1,4 +1,4 @@
-import { Badge, Group, Tabs, Text } from '@mantine/core';
+import { Badge, Tabs, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Outlet, useMatches } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -24,9 +24,11 @@ export function UserLayout({ userId, userRef }: UserLayoutProps) {
         title={<span style={{ overflowWrap: 'anywhere' }}>{user.username || user.email}</span>}
         actions={!user.is_active && <Badge color="gray">Deactivated</Badge>}
       />
-      <Group mb="md">
-        <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>{user.email}</Text>
-      </Group>
+      {user.username !== user.email && (
+        <Text c="dimmed" mb="md" style={{ overflowWrap: 'anywhere' }}>
+          {user.email}
+        </Text>
+      )}
       <Tabs value={tab} mb="md">
         <Tabs.List>
           <Tabs.Tab value="overview" renderRoot={(props) => <Link {...props} to="/users/$userId/overview" params={params} />}>

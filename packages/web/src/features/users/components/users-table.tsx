@@ -2,6 +2,7 @@ import { Group as Row, Text } from '@mantine/core';
 import { AnchorLink } from '../../../components/anchor-link.tsx';
 import { DataTable, type ColumnDef } from '../../../components/data-table/data-table.tsx';
 import type { AccountUser } from '../../../lib/api-schemas.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { ActivationButton } from './activation-action.tsx';
 import { RemoveUserAction } from './remove-user-action.tsx';
@@ -25,14 +26,27 @@ const columns: ColumnDef<AccountUser, unknown>[] = [
     id: 'actions',
     header: 'Actions',
     enableHiding: false,
-    cell: ({ row: { original: user } }) => (
-      <Row gap="xs" wrap="nowrap">
-        <ActivationButton user={user} size="xs" />
-        <RemoveUserAction user={user} size="xs" />
-      </Row>
-    ),
+    cell: ({ row: { original: user } }) => <UserRowActions user={user} />,
   },
 ];
+
+/** Nobody deactivates or removes themselves (the server refuses), so one's own row offers neither. */
+function UserRowActions({ user }: { user: AccountUser }) {
+  const me = useCurrentUser();
+  if (user.id === me.id) {
+    return (
+      <Text size="sm" c="dimmed">
+        You
+      </Text>
+    );
+  }
+  return (
+    <Row gap="xs" wrap="nowrap">
+      <ActivationButton user={user} size="xs" />
+      <RemoveUserAction user={user} size="xs" />
+    </Row>
+  );
+}
 
 interface UsersTableProps {
   users: AccountUser[];
