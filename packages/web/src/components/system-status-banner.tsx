@@ -1,4 +1,4 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { notableStatus, systemStatusQueryOptions } from '../lib/system-status.ts';
 
@@ -12,8 +12,8 @@ export function SystemStatusBanner() {
   return (
     <Stack gap="xs" mb="md" role="region" aria-label="System status">
       {entries.map((entry) => (
-        <Alert key={entry.id} color={COLOR[entry.level]} variant="light" title={entry.level === 'error' ? 'Problem' : 'Attention'} p="xs">
-          {entry.text}
+        <Alert key={entry.id} color={COLOR[entry.level]} variant="light" py={8} px="sm">
+          <Text size="sm">{entry.text}</Text>
         </Alert>
       ))}
     </Stack>

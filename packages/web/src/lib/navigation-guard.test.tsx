@@ -71,7 +71,7 @@ describe('before every navigation', () => {
     server.use(
       mock.get('/rest/users/me/', () => HttpResponse.json(READER)),
       mock.get('/rest/messages/', () =>
-        HttpResponse.json(paged([{ id: 2, level: 'warning', tags: [], text: 'Maintenance on Sunday 02:00-04:00 UTC', starts_at: null, ends_at: null, created: '2026-11-27T10:00:00Z' }])),
+        HttpResponse.json(paged([{ id: 2, level: 'warning' as const, tags: [], text: 'Maintenance on Sunday 02:00-04:00 UTC', starts_at: null, ends_at: null, created: '2026-11-27T10:00:00Z' }])),
       ),
     );
     renderRoute('/403-forbidden?checkLoginMessages=true');

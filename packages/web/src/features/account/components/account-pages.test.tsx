@@ -59,6 +59,7 @@ describe('account area', () => {
     });
     const asked: string[] = [];
     server.use(
+      mock.get('/rest/content-type/', () => HttpResponse.json([{ id: 3, model: 'group', name: 'Group' }])),
       mock.get('/rest/audit-events/', ({ request }) => {
         const level = new URL(request.url).searchParams.get('level__gte');
         asked.push(level ?? 'all');
@@ -67,7 +68,8 @@ describe('account area', () => {
     );
     const { router } = renderRoute('/account/feed');
     const table = await screen.findByRole('table', { name: 'Account feed' });
-    await within(table).findByText('Group create');
+    expect(await within(table).findAllByText('Group 4')).toHaveLength(2);
+    expect(within(table).getByText('Group create')).toBeInTheDocument();
     expect(within(table).getByText('Group membership create')).toBeInTheDocument();
     expect(within(table).getAllByText('ada@example.com')).toHaveLength(2);
     expect(within(table).getAllByText('name: Routers')).toHaveLength(2);

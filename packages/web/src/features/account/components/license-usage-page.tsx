@@ -8,8 +8,8 @@ import { licenseUsageQueryOptions } from '../api/license-usage.ts';
 
 const columns: ColumnDef<LicenseUsage, unknown>[] = [
   { id: 'license', header: 'Licence', accessorFn: (row) => row.license, enableSorting: true, enableHiding: false, cell: ({ row: { original } }) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{original.license}</Text> },
-  { id: 'scans', header: 'Applications', accessorFn: (row) => row.scans, enableSorting: true, cell: ({ row: { original } }) => formatNumber(original.scans) },
-  { id: 'components', header: 'Components', accessorFn: (row) => row.components, enableSorting: true, cell: ({ row: { original } }) => formatNumber(original.components) },
+  { id: 'scans', header: 'Applications', accessorFn: (row) => row.scans, enableSorting: true, cell: ({ row: { original } }) => <Text size="sm">{formatNumber(original.scans)}</Text> },
+  { id: 'components', header: 'Components', accessorFn: (row) => row.components, enableSorting: true, cell: ({ row: { original } }) => <Text size="sm">{formatNumber(original.components)}</Text> },
 ];
 
 /** Licences found across the account's ready applications, most used first. */

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { stripSearchParams } from '@tanstack/react-router';
 import { z } from 'zod';
 import { api, unwrap } from '../../../lib/api-client.ts';
-import type { FeedEvent, Paged } from '../../../lib/api-schemas.ts';
+import type { ContentType, FeedEvent, Paged } from '../../../lib/api-schemas.ts';
 import { MAX_LIMIT, MAX_OFFSET } from '../../../lib/list-search.ts';
 
 /** Spec §9: audit action levels 1 to 5; the filter shows events of this level or above. */
@@ -31,7 +31,23 @@ export const feedKeys = {
   all: ['feeds'] as const,
   account: (search: FeedSearch) => [...feedKeys.all, 'account', search] as const,
   group: (groupId: number, search: FeedSearch) => [...feedKeys.all, 'group', groupId, search] as const,
+  contentTypes: () => [...feedKeys.all, 'content-types'] as const,
 };
+
+/** The kinds of object events name (stable ids), to say "Group 4" rather than "group:4". */
+export const contentTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: feedKeys.contentTypes(),
+    queryFn: ({ signal }): Promise<ContentType[]> => unwrap(api.GET('/rest/content-type/', { signal })),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** "Group 4" for an event on group:4 when its kind is known, else the object as stored. */
+export function describeObject(event: Pick<FeedEvent, 'object' | 'content_type' | 'object_id'>, types: readonly ContentType[]): string {
+  const type = types.find((candidate) => candidate.id === event.content_type);
+  if (!type) return event.object;
+  return event.object_id === null ? type.name : `${type.name} ${event.object_id}`;
+}
 
 /** Long enough that the route's loader and the page share one request; a feed visited again is asked again. */
 const FRESH_MS = 5_000;

@@ -1,11 +1,12 @@
 import { Badge, Box, Loader, Select, Text } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { DataTable, type ColumnDef } from '../../../components/data-table/data-table.tsx';
 import { ListPager } from '../../../components/data-table/pager.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
-import type { FeedEvent, Paged } from '../../../lib/api-schemas.ts';
+import type { ContentType, FeedEvent, Paged } from '../../../lib/api-schemas.ts';
 import { formatDateTime, truncate } from '../../../lib/format.ts';
-import { describeAction, describeDetails, FEED_LEVELS, type FeedSearch } from '../api/feeds.ts';
+import { contentTypesQueryOptions, describeAction, describeDetails, describeObject, FEED_LEVELS, type FeedSearch } from '../api/feeds.ts';
 
 interface FeedPageProps {
   query: UseQueryResult<Paged<FeedEvent>>;
@@ -17,37 +18,42 @@ interface FeedPageProps {
 
 const LEVEL_COLOR = ['gray', 'gray', 'blue', 'orange', 'red', 'red'] as const;
 
-const columns: ColumnDef<FeedEvent, unknown>[] = [
-  { id: 'at', header: 'When', size: 150, cell: ({ row: { original } }) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(original.at)}</Text> },
-  {
-    id: 'level',
-    header: 'Level',
-    size: 70,
-    cell: ({ row: { original } }) => (
-      <Badge variant="light" color={LEVEL_COLOR[original.level]} aria-label={`Level ${original.level}`}>
-        {original.level}
-      </Badge>
-    ),
-  },
-  { id: 'actor', header: 'By', cell: ({ row: { original } }) => <Text size="sm">{original.actor?.email ?? 'System'}</Text> },
-  { id: 'action', header: 'Action', enableHiding: false, cell: ({ row: { original } }) => <Text size="sm">{describeAction(original.action)}</Text> },
-  { id: 'object', header: 'Object', cell: ({ row: { original } }) => <Text size="sm">{original.object}</Text> },
-  {
-    id: 'details',
-    header: 'Details',
-    cell: ({ row: { original } }) => {
-      const text = describeDetails(original.details);
-      return (
-        <Text size="sm" title={text} style={{ overflowWrap: 'anywhere' }}>
-          {truncate(text, 100)}
-        </Text>
-      );
+function feedColumns(types: readonly ContentType[]): ColumnDef<FeedEvent, unknown>[] {
+  // Action first after the time: on a narrow screen it is what shows.
+  return [
+    { id: 'at', header: 'When', size: 150, cell: ({ row: { original } }) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(original.at)}</Text> },
+    { id: 'action', header: 'Action', enableHiding: false, cell: ({ row: { original } }) => <Text size="sm">{describeAction(original.action)}</Text> },
+    { id: 'object', header: 'Object', cell: ({ row: { original } }) => <Text size="sm">{describeObject(original, types)}</Text> },
+    { id: 'actor', header: 'By', cell: ({ row: { original } }) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{original.actor?.email ?? 'System'}</Text> },
+    {
+      id: 'level',
+      header: 'Level',
+      size: 70,
+      cell: ({ row: { original } }) => (
+        <Badge variant="light" color={LEVEL_COLOR[original.level]} aria-label={`Level ${original.level}`}>
+          {original.level}
+        </Badge>
+      ),
     },
-  },
-];
+    {
+      id: 'details',
+      header: 'Details',
+      cell: ({ row: { original } }) => {
+        const text = describeDetails(original.details);
+        return (
+          <Text size="sm" title={text} maw={360} style={{ wordBreak: 'break-all' }}>
+            {truncate(text, 90)}
+          </Text>
+        );
+      },
+    },
+  ];
+}
 
 /** An audit feed, newest first, filtered by the lowest level shown and paged (spec §9 levels 1-5). */
 export function FeedPage({ query, search, onSearchChange, label }: FeedPageProps) {
+  const { data: types } = useQuery(contentTypesQueryOptions());
+  const columns = useMemo(() => feedColumns(types ?? []), [types]);
   return (
     <>
       <Box mb="md" maw={220}>

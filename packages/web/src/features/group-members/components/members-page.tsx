@@ -32,7 +32,7 @@ export function MembersPage({ groupId, canChange }: MembersPageProps) {
       {
         id: 'role',
         header: 'Role',
-        size: 190,
+        size: 160,
         cell: ({ row: { original } }) =>
           canChange ? (
             <Select
@@ -41,7 +41,7 @@ export function MembersPage({ groupId, canChange }: MembersPageProps) {
               value={original.membership.role}
               allowDeselect={false}
               size="xs"
-              w={160}
+              w={145}
               onChange={(value) => {
                 if (value && value !== original.membership.role) changeRole.mutate({ id: original.membership.id, role: value as GroupRole });
               }}

@@ -12,7 +12,8 @@ import { allGroupsQueryOptions, groupTreeSearch } from '../api/all-groups.ts';
 import { type TreeRow, treeRows } from '../api/tree.ts';
 
 interface GroupTreePageProps {
-  title: string;
+  /** The page's heading; none inside a tabbed page, whose tab names it. */
+  title?: string;
   /** Beside the title, e.g. the new-group button. */
   actions?: React.ReactNode;
 }
@@ -32,10 +33,11 @@ export function GroupTreePage({ title, actions }: GroupTreePageProps) {
   const columns = useMemo(() => treeColumns(collapsed, search.q !== '', toggle), [collapsed, search.q]);
   return (
     <>
-      <PageHeader title={title} actions={actions} />
-      <Box mb="md">
+      {title !== undefined && <PageHeader title={title} actions={actions} />}
+      <Row mb="md" justify="space-between" align="flex-end" gap="sm">
         <ListSearchBox label="Search groups" value={search.q} onSearch={(q) => setSearch({ q })} description="Matching groups are shown with the groups above them." />
-      </Box>
+        {title === undefined && actions}
+      </Row>
       {query.isPending && <Loader aria-label="Loading groups" />}
       {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
       {query.data && (

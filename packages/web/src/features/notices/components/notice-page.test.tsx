@@ -15,7 +15,8 @@ describe('notices', () => {
       mock.get('/rest/notices/{id}/', () => HttpResponse.json(NOTICE)),
     );
     renderRoute('/notices/3');
-    expect(await screen.findByRole('heading', { name: 'Version 2.4' })).toBeInTheDocument();
+    // The first render of a file also loads the route code: a longer wait than the default second.
+    expect(await screen.findByRole('heading', { name: 'Version 2.4' }, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByText('Release notes follow.')).toBeInTheDocument();
     expect(screen.getByText('Published 2026-11-27 10:00 UTC')).toBeInTheDocument();
   });

@@ -11,5 +11,5 @@ export const Route = createFileRoute('/_app/account/groups')({
 });
 
 function AccountGroupsRoute() {
-  return <GroupTreePage title="Groups" actions={<NewGroupButton />} />;
+  return <GroupTreePage actions={<NewGroupButton />} />;
 }
