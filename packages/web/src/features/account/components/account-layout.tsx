@@ -1,30 +1,16 @@
 import { Tabs } from '@mantine/core';
-import { Link, Outlet, useMatches, useRouter } from '@tanstack/react-router';
+import { Link, Outlet, useMatches } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 
 /** The account area's tabs (spec §2 /account), each a child route. */
 export function AccountLayout() {
   const tab = useCurrentTab();
-  const router = useRouter();
   return (
     <>
       <PageHeader title="Account" />
       <Tabs value={tab} mb="md">
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-          {/* The users tab's route is the users area's own (account/users.tsx): linked by address. */}
-          <Tabs.Tab
-            value="users"
-            renderRoot={(props) => (
-              <a
-                {...props}
-                href="/account/users"
-                onClick={(event) => {
-                  event.preventDefault();
-                  void router.navigate({ href: '/account/users' });
-                }}
-              />
-            )}
-          >
+          <Tabs.Tab value="users" renderRoot={(props) => <Link {...props} to="/account/users" />}>
             Users
           </Tabs.Tab>
           <Tabs.Tab value="groups" renderRoot={(props) => <Link {...props} to="/account/groups" />}>
