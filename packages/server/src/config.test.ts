@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseTrustProxy } from './config.ts';
+import { loadConfig, parseDeployment, parseTrustProxy } from './config.ts';
 
 describe('config', () => {
   it.each([
@@ -26,5 +26,15 @@ describe('config', () => {
     expect(loadConfig({ BINLENS_SCAN_LIMITS: 'maxCompressionRatio=5000, maxTotalBytes=1073741824' }, '/srv').scanLimits).toEqual({ maxCompressionRatio: 5000, maxTotalBytes: 1073741824 });
     expect(loadConfig({}, '/srv').scanLimits).toEqual({});
     expect(() => loadConfig({ BINLENS_SCAN_LIMITS: 'maxRatio=5' }, '/srv')).toThrow('BINLENS_SCAN_LIMITS: a limit is one of maxDepth, maxFiles, maxTotalBytes, maxFileBytes, maxCompressionRatio, maxDecoderMemory, timeMs, not "maxRatio"');
+  });
+});
+
+describe('BINLENS_DEPLOYMENT', () => {
+  it.each([[undefined, 'on-premises'], ['', 'on-premises'], ['on-premises', 'on-premises'], [' hosted ', 'hosted']] as const)('%j is %s', (value, deployment) => {
+    expect(parseDeployment(value)).toBe(deployment);
+  });
+
+  it('refuses anything else', () => {
+    expect(() => parseDeployment('cloud')).toThrow('BINLENS_DEPLOYMENT must be on-premises or hosted, got "cloud"');
   });
 });
