@@ -56,6 +56,13 @@ it('configures SSO from the IdP metadata, then signs in through the real IdP', a
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL(/\/login/);
 
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.url().startsWith(server.baseUrl)) navigations.push(`${request.method()} ${request.url()}`);
+  });
   await page.goto(`${server.baseUrl}/login?redirect=%2Fall-groups`);
   const ssoButton = page.locator('#login__div--sso').getByRole('link', { name: 'Sign in with SimpleSAMLphp' });
   await ssoButton.waitFor();
@@ -69,6 +76,9 @@ it('configures SSO from the IdP metadata, then signs in through the real IdP', a
   await page.getByRole('button', { name: `User menu for ${JANE.email}` }).waitFor();
   await shot('signed-in');
   expect(await page.evaluate('fetch("/rest/users/me/").then((r) => r.json()).then((me) => me.email)')).toBe(JANE.email);
+  // The IdP's page posted the response to the ACS, which sent this browser on to finish with its binding cookie.
+  const hops = navigations.filter((entry) => /^(GET|POST) /.test(entry)).map((entry) => entry.replace(server.baseUrl, '').replace(/token=[\w-]+/, 'token=…').replace(/redirect=[^&]+/, 'redirect=…'));
+  expect(hops).toEqual(['GET /login?redirect=…', 'GET /rest/sso/login/?redirect=…', 'POST /rest/sso/acs/', 'GET /rest/sso/finish/?token=…', 'GET /all-groups']);
 
   expect(cspViolations()).toEqual([]);
   await page.close();

@@ -14,6 +14,7 @@ const MESSAGES: Record<string, string> = {
   no_email: 'The identity provider did not send your e-mail address. Ask your administrator to check the single sign-on settings.',
   unknown_user: 'There is no Binlens account for your e-mail address. Ask your administrator to invite you.',
   inactive_user: 'Your Binlens account is deactivated. Ask your administrator.',
+  wrong_browser: 'This sign-in was started in another browser, or its cookie was blocked. Start again with the single sign-on button here.',
 };
 
 export function ssoErrorMessage(code: string): string {
