@@ -1,10 +1,11 @@
 // Browser journey: the account area and a group's members and events. An administrator signs
 // in through an address with checkLoginMessages and sees the login message, opens the account's
-// groups tree, adds a member to a group, makes them a manager and removes them after confirming
+// groups tree and downloads its CSV report, adds a member to a group, makes them a manager and removes them after confirming
 // 'Yes', reads those changes in the group's events and the account feed, adds and removes an
 // API-key network and reads the licence usage of an uploaded package. A read-only user (RU, a
 // member of one group) opening /account/... is sent to /403-forbidden. Screenshots at 1280 px
 // and 390 px under e2e/artifacts/account/; no page may violate the Content Security Policy.
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -64,6 +65,9 @@ it('goes through the account tabs and a group members and events tabs', async ()
   await page.getByRole('textbox', { name: 'Search groups' }).press('Enter');
   await expect.poll(() => tree.getByRole('link').allInnerTexts()).toEqual(['Devices', 'Routers']);
   await shot('groups-tree-search');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('groups-report.csv');
+  expect(await readFile(await download.path(), 'utf8')).toBe('path,name,scans,critical,high,medium,low,missing\r\nDevices / Routers,Routers,1,0,0,0,0,0\r\n');
 
   await tree.getByRole('link', { name: 'Routers' }).click();
   await page.getByRole('tab', { name: 'Members' }).click();

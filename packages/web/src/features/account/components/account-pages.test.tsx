@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiKeyNetwork, FeedEvent } from '../../../lib/api-schemas.ts';
 import { mock } from '../../../testing/api-mocks.ts';
 import { buildGroup, buildUser, paged } from '../../../testing/builders.ts';
@@ -10,6 +10,10 @@ import { server } from '../../../testing/server.ts';
 
 const ADMIN = buildUser({ roles: ['AU'], permissions: ['change_companyaccount', 'view_allaccountgroup'] });
 const signedIn = () => server.use(mock.get('/rest/users/me/', () => HttpResponse.json(ADMIN)));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('account area', () => {
   it('redirects /account to the users tab', async () => {
@@ -139,5 +143,32 @@ describe('account area', () => {
     server.use(mock.get('/rest/license-usage/', () => HttpResponse.json({ detail: 'You do not have permission to perform this action.' }, { status: 403 })));
     renderRoute('/account/license-usage');
     expect(await screen.findByText('You do not have permission to perform this action.')).toBeInTheDocument();
+  });
+
+  it('downloads the groups report as CSV for the search shown', async () => {
+    signedIn();
+    const asked: string[] = [];
+    server.use(
+      mock.get('/rest/groups/', () => HttpResponse.json(paged([buildGroup({ id: 1, name: 'Devices', search_path: '1' })]))),
+      // The report is CSV, which the typed JSON mocks do not describe.
+      http.post('*/rest/groups/report/', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return new HttpResponse('path,name,scans,critical,high,medium,low,missing\r\nDevices,Devices,0,0,0,0,0,0\r\n', {
+          headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="groups-report.csv"' },
+        });
+      }),
+    );
+    const saved: Blob[] = [];
+    const clicked: string[] = [];
+    vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:report'), revokeObjectURL: () => undefined }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.download} ${this.getAttribute('href') ?? ''}`);
+    });
+    renderRoute('/account/groups?q=dev');
+    await screen.findByRole('table', { name: 'Group tree' });
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(clicked).toEqual(['groups-report.csv blob:report']));
+    expect(asked).toEqual(['?q=dev']);
+    expect(await saved[0]?.text()).toBe('path,name,scans,critical,high,medium,low,missing\r\nDevices,Devices,0,0,0,0,0,0\r\n');
   });
 });

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Group as Row, Loader, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Group as Row, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { AnchorLink } from '../../../components/anchor-link.tsx';
@@ -9,6 +9,7 @@ import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { formatNumber, truncate } from '../../../lib/format.ts';
 import { useListSearch } from '../../../lib/list-search.ts';
 import { allGroupsQueryOptions, groupTreeSearch } from '../api/all-groups.ts';
+import { useDownloadGroupsReport } from '../api/report.ts';
 import { type TreeRow, treeRows } from '../api/tree.ts';
 
 interface GroupTreePageProps {
@@ -22,6 +23,7 @@ interface GroupTreePageProps {
 export function GroupTreePage({ title, actions }: GroupTreePageProps) {
   const { search, setSearch } = useListSearch(groupTreeSearch);
   const query = useQuery(allGroupsQueryOptions());
+  const report = useDownloadGroupsReport();
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const rows = useMemo(() => treeRows(query.data?.groups ?? [], search.q, collapsed), [query.data, search.q, collapsed]);
   const toggle = (id: number) =>
@@ -36,8 +38,14 @@ export function GroupTreePage({ title, actions }: GroupTreePageProps) {
       {title !== undefined && <PageHeader title={title} actions={actions} />}
       <Row mb="md" justify="space-between" align="flex-end" gap="sm">
         <ListSearchBox label="Search groups" value={search.q} onSearch={(q) => setSearch({ q })} description="Matching groups are shown with the groups above them." />
-        {title === undefined && actions}
+        <Row gap="sm">
+          <Button variant="default" loading={report.isPending} onClick={() => report.mutate(search.q)}>
+            Download CSV
+          </Button>
+          {title === undefined && actions}
+        </Row>
       </Row>
+      {report.isError && <QueryErrorAlert error={report.error} />}
       {query.isPending && <Loader aria-label="Loading groups" />}
       {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
       {query.data && (
