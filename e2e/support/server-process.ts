@@ -36,6 +36,8 @@ export interface StartOptions {
    * knowledge base is empty. Off (BINLENS_KB_SYNC=0) when absent.
    */
   defaultSync?: boolean;
+  /** Port of an SMTP server on loopback (support/smtp-server.ts): mail goes there, and mailed links point at this server. */
+  smtpPort?: number;
 }
 
 /** The sync sources' URL variables (vulndb's SYNC_SOURCES). */
@@ -67,6 +69,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     BINLENS_DATA_DIR: dataDir,
     BINLENS_ADMIN_EMAIL: adminEmail,
     BINLENS_ADMIN_PASSWORD: adminPassword,
+    ...(options.smtpPort === undefined
+      ? {}
+      : { BINLENS_SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`, BINLENS_MAIL_FROM: 'Binlens <binlens@example.com>', BINLENS_PUBLIC_URL: `http://127.0.0.1:${port}` }),
     ...options.env,
   };
   delete env.DATABASE_URL;

@@ -48,7 +48,10 @@ export function UserRemovalPage({ userId }: UserRemovalPageProps) {
           Removing the user permanently deletes:
         </Text>
         <List spacing={4}>
-          <List.Item>the account {user.data.email} ({user.data.username}) and their account roles;</List.Item>
+          <List.Item>
+            the account {user.data.email}
+            {user.data.username !== user.data.email && ` (${user.data.username})`} and their account roles;
+          </List.Item>
           <List.Item>their sessions and API key: they are signed out everywhere;</List.Item>
           <List.Item>
             their roles in {memberships.data ? memberships.data.count : '…'} group{memberships.data?.count === 1 ? '' : 's'}
