@@ -68,9 +68,12 @@ export const accountFeedQueryOptions = (search: FeedSearch) =>
 export const groupFeedQueryOptions = (groupId: number, search: FeedSearch) =>
   queryOptions({ queryKey: feedKeys.group(groupId, search), queryFn: ({ signal }) => getGroupFeed(groupId, search, signal), placeholderData: keepPreviousData, staleTime: FRESH_MS });
 
-/** "group.custom_data.create" → "Group custom data create". */
+/** "group.custom_data.create" → "Group custom data create"; "api_key_network.create" → "API key network create". */
 export function describeAction(action: string): string {
-  const words = action.replace(/[._]+/g, ' ').trim(); // "group.custom_data.create" → "group custom data create"
+  const words = action
+    .replace(/[._]+/g, ' ') // "group.custom_data.create" → "group custom data create"
+    .replace(/\bapi\b/g, 'API') // "api key" → "API key"
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
