@@ -165,7 +165,10 @@ export function compose(settings: CompositionSettings): Composition {
   const otps = createOtpsService({
     devices: createOtpDevicesRepository(db),
     users: repositories.users,
-    change: auditedChanges((work) => db.transaction((tx) => work({ devices: createOtpDevicesRepository(tx), audit: createAuditRepository(tx) }))),
+    signIns: createSignInFailuresRepository(db),
+    change: auditedChanges((work) =>
+      db.transaction((tx) => work({ devices: createOtpDevicesRepository(tx), signIns: createSignInFailuresRepository(tx), audit: createAuditRepository(tx) })),
+    ),
   });
 
   const services = {

@@ -150,7 +150,7 @@ it('documents the standard error answers on every route, besides its own', () =>
     'delete /rest/groups/{id}/set-favourite/ 200,400,401,403,404,500',
     'delete /rest/messages/{id}/ 204,400,401,403,404,500',
     'delete /rest/notices/{id}/ 204,400,401,403,404,500',
-    'delete /rest/otps/ 204,400,401,403,404,500',
+    'delete /rest/otps/ 204,400,401,403,404,429,500',
     'delete /rest/settings/company/licenses/{id}/ 204,400,401,403,404,500',
     'delete /rest/system-status/{id}/ 204,400,401,403,404,500',
     'delete /rest/users/{id}/ 204,400,401,403,404,409,500',

@@ -185,10 +185,7 @@ function signInWith(deps: AuthServiceDeps, now: () => Date) {
     const at = now();
     const since = new Date(at.getTime() - SIGN_IN_WINDOW_MS);
     const attempt = await deps.signIns.reserve({ email: typed, address, now: at, since, limit: SIGN_IN_LIMIT });
-    if ('blockedBy' in attempt) {
-      const seconds = Math.max(1, Math.ceil((attempt.blockedBy.getTime() + SIGN_IN_WINDOW_MS - at.getTime()) / 1000));
-      throw new AppError('sign_in_locked', undefined, { 'retry-after': String(seconds) });
-    }
+    if ('blockedBy' in attempt) throw lockedUntil(attempt.blockedBy, at);
     const user = await deps.users.findByEmail(typed);
     const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
     const failed = (reason?: 'otp_invalid' | 'otp_reused') =>
@@ -219,18 +216,19 @@ function signInWith(deps: AuthServiceDeps, now: () => Date) {
   };
 }
 
-interface Failure {
+export interface Failure {
   user: UserRow | undefined;
   email: string;
   address: string;
-  via: 'form' | 'basic';
+  /** The login form, HTTP Basic, or turning two-factor sign-in off (modules/otps). */
+  via: 'form' | 'basic' | 'otp_disable';
   counts: { email: number; address: number };
   /** Set when the password was right and the two-factor code was not. */
-  reason?: 'otp_invalid' | 'otp_reused' | undefined;
+  reason?: 'otp_invalid' | 'otp_reused' | 'password' | undefined;
 }
 
 /** Every failed sign-in is an event; the one that reaches the limit says the sign-in is now locked. */
-function failureEvent({ user, email, address, via, counts, reason }: Failure): AuditEvent {
+export function failureEvent({ user, email, address, via, counts, reason }: Failure): AuditEvent {
   const locked = counts.email >= SIGN_IN_LIMIT || counts.address >= SIGN_IN_LIMIT;
   return {
     actorId: null,
@@ -246,6 +244,12 @@ function failureEvent({ user, email, address, via, counts, reason }: Failure): A
       ...(reason ? { reason } : {}),
     },
   };
+}
+
+/** The 429 of a blocked attempt, with the seconds until `blockedBy` leaves the window. */
+export function lockedUntil(blockedBy: Date, at: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((blockedBy.getTime() + SIGN_IN_WINDOW_MS - at.getTime()) / 1000));
+  return new AppError('sign_in_locked', undefined, { 'retry-after': String(seconds) });
 }
 
 function hashToken(token: string): string {

@@ -136,6 +136,26 @@ describe.each(DATABASES)('otps routes on %s', (kind) => {
     expect((await call('DELETE', '/rest/otps/', again.session, { password: again.user.password })).statusCode).toBe(204);
   });
 
+  it('counts wrong passwords and codes for turning it off as failed sign-ins, up to the limit', async () => {
+    const { user, session, secret } = await enrolled();
+    const off = (payload: object) => t.app.inject({ method: 'DELETE', url: '/rest/otps/', headers: session.headers, remoteAddress: '10.8.8.8', payload });
+    for (let i = 0; i < 9; i += 1) expect((await off({ password: `guess ${i}` })).statusCode).toBe(400);
+    expect((await off({ code: codeOf(secret, 4) })).json()).toEqual({ code: ['This code does not match, or was already used.'] });
+    const locked = await off({ password: user.password });
+    expect([locked.statusCode, locked.json()]).toEqual([429, { detail: 'Too many failed sign-ins. Try again later.' }]);
+    // Seconds until the first of the ten failures is 15 minutes old.
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(900);
+    const events = await rowsOf<{ action: string; via: string; reason: string }>(
+      `select action, details->>'via' as via, details->>'reason' as reason from audit_events where object = 'user:${user.id}' and action like 'auth.sign_in_%' order by id desc limit 2`,
+    );
+    expect(events).toEqual([
+      { action: 'auth.sign_in_locked', via: 'otp_disable', reason: 'otp_invalid' },
+      { action: 'auth.sign_in_failed', via: 'otp_disable', reason: 'password' },
+    ]);
+    expect((await call('GET', '/rest/users/me/', session)).json<{ otp_active: boolean }>().otp_active).toBe(true);
+  });
+
   it('answers 401 without a session and 403 to an API key; shows no one another user’s device', async () => {
     expect((await call('GET', '/rest/otps/', null)).statusCode).toBe(401);
     const { session } = await enrolled();

@@ -53,12 +53,13 @@ export const otpsRoutes: FastifyPluginAsyncTypebox<{ otps: OtpsService }> = asyn
       schema: {
         tags: ['otps'],
         summary: 'Turns two-factor sign-in off and deletes the device, given the password or a current code',
+        description: 'Wrong passwords and codes count as failed sign-ins: after 10 for the email or the address within 15 minutes, 429 with Retry-After.',
         body: OtpDisableBody,
-        response: { 204: Type.Null() },
+        response: { 204: Type.Null(), 429: Type.Object({ detail: Type.String() }) },
       },
     },
     async (request, reply) => {
-      await otps.disable(viewerOf(request), request.body);
+      await otps.disable(viewerOf(request), request.body, request.ip);
       return reply.status(204).send(null);
     },
   );

@@ -4,6 +4,8 @@ import type { Page } from '../../lib/paging.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { AuditedChange } from '../audit/audited.ts';
+import { failureEvent, lockedUntil, SIGN_IN_LIMIT, SIGN_IN_WINDOW_MS } from '../auth/service.ts';
+import type { SignInFailuresRepository } from '../auth/sign-in-failures.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import type { OtpDevicesRepository } from './repository.ts';
 import type { OtpDevice, OtpDisableBody } from './schemas.ts';
@@ -19,8 +21,11 @@ export interface OtpsService {
   list(viewer: Viewer): Promise<Page<OtpDevice>>;
   /** A current code confirms the device and turns the viewer's two-factor sign-in on. */
   confirm(viewer: Viewer, code: string): Promise<OtpDevice>;
-  /** Turns two-factor sign-in off and deletes the device, given the password or a current code. */
-  disable(viewer: Viewer, proof: OtpDisableBody): Promise<void>;
+  /**
+   * Turns two-factor sign-in off and deletes the device, given the password or a current code
+   * from the client `address`; wrong ones count under the sign-in limit, as at login.
+   */
+  disable(viewer: Viewer, proof: OtpDisableBody, address: string): Promise<void>;
   /** A sign-in's code for a user with otp_active; a good code is spent. */
   checkSignInCode(userId: number, code: string): Promise<OtpCheck>;
 }
@@ -28,8 +33,10 @@ export interface OtpsService {
 export interface OtpsServiceDeps {
   devices: OtpDevicesRepository;
   users: UsersRepository;
+  /** The login's brute-force limit: a stolen session must not guess the password here unlimited. */
+  signIns: SignInFailuresRepository;
   now?: () => Date;
-  change: AuditedChange<{ devices: OtpDevicesRepository }>;
+  change: AuditedChange<{ devices: OtpDevicesRepository; signIns: SignInFailuresRepository }>;
 }
 
 export function createOtpsService(deps: OtpsServiceDeps): OtpsService {
@@ -80,16 +87,24 @@ export function createOtpsService(deps: OtpsServiceDeps): OtpsService {
       return toOtpDevice(confirmed, viewer.email);
     },
 
-    async disable(viewer, proof) {
+    async disable(viewer, proof, address) {
       const user = await userOf(viewer);
       if (!user.otpActive) throw new AppError('otp_not_active');
-      if (proof.password !== undefined) {
-        if (!(await verifyPassword(proof.password, user.passwordHash))) throw new AppError('otp_disable_password');
-      } else if (proof.code !== undefined) {
-        if ((await spend(user.id, proof.code)) !== 'ok') throw new AppError('otp_disable_code');
-      } else {
-        throw new AppError('otp_disable_proof');
+      if (proof.password === undefined && proof.code === undefined) throw new AppError('otp_disable_proof');
+      const at = now();
+      const since = new Date(at.getTime() - SIGN_IN_WINDOW_MS);
+      const attempt = await deps.signIns.reserve({ email: user.email, address, now: at, since, limit: SIGN_IN_LIMIT });
+      if ('blockedBy' in attempt) throw lockedUntil(attempt.blockedBy, at);
+      const proven = proof.password !== undefined ? await verifyPassword(proof.password, user.passwordHash) : (await spend(user.id, proof.code ?? '')) === 'ok';
+      if (!proven) {
+        const reason = proof.password !== undefined ? 'password' : 'otp_invalid';
+        await deps.change(
+          (tx) => tx.signIns.counts(user.email, address, since),
+          (counts) => failureEvent({ user, email: user.email, address, via: 'otp_disable', counts, reason }),
+        );
+        throw new AppError(proof.password !== undefined ? 'otp_disable_password' : 'otp_disable_code');
       }
+      await deps.signIns.delete(attempt.id);
       await deps.change(
         (tx) => tx.devices.remove(user.id),
         () => ({ actorId: user.id, action: 'user.otp_disable', object: `user:${user.id}`, level: 3, details: { proof: proof.password !== undefined ? 'password' : 'code' } }),
