@@ -817,7 +817,10 @@ export interface paths {
                 };
             };
         };
-        /** Turns two-factor sign-in off and deletes the device, given the password or a current code */
+        /**
+         * Turns two-factor sign-in off and deletes the device, given the password or a current code
+         * @description Wrong passwords and codes count as failed sign-ins: after 10 for the email or the address within 15 minutes, 429 with Retry-After.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -873,6 +876,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
                     };
                 };
                 /** @description Default Response */
