@@ -1,7 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { UserRemovalPage } from '../../features/users/components/user-removal-page.tsx';
 import { isValidId, parseId } from '../../lib/route-params.ts';
-import { requirePermissions } from '../../lib/permissions.ts';
 
 // Spec §2: users/{id}/remove/, opened in a new window; outside the user's tabs on purpose.
 export const Route = createFileRoute('/_app/users_/$userId/remove')({
@@ -9,9 +8,9 @@ export const Route = createFileRoute('/_app/users_/$userId/remove')({
     parse: ({ userId }) => ({ userId: parseId(userId) }),
     stringify: ({ userId }) => ({ userId: String(userId) }),
   },
-  beforeLoad: async (options) => {
-    if (!isValidId(options.params.userId)) throw notFound();
-    await requirePermissions(['change_companyaccount'])(options);
+  staticData: { permissions: ['change_companyaccount'] },
+  beforeLoad: ({ params }) => {
+    if (!isValidId(params.userId)) throw notFound();
   },
   component: UserRemovalRoute,
 });

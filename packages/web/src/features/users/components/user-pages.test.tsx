@@ -59,6 +59,10 @@ function answer(me = ADMIN) {
       await record(request);
       return HttpResponse.json({ detail: 'Mail is not configured on this server (BINLENS_SMTP_URL is not set): set a password for the user instead.' }, { status: 409 });
     }),
+    mock.delete('/rest/users/{id}/', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({ detail: "The user's scans are still stored: deactivate the user to keep their data, or remove their scans first." }, { status: 409 });
+    }),
     mock.get('/rest/scans/', ({ request }) => HttpResponse.json(paged(new URL(request.url).searchParams.get('group') === '7' ? [buildScan({ id: 42, name: 'openwrt.bin' })] : []))),
   );
   return sent;
@@ -160,5 +164,21 @@ describe("a user's pages", () => {
     await user.click(save);
     expect(await screen.findByText('The settings were saved.')).toBeInTheDocument();
     expect(sent).toEqual([{ method: 'PATCH', path: '/rest/users/5/', body: { display_local_time: true } }]);
+  });
+
+  it("reviews a removal: lists what goes, deletes only after 'Yes', and shows why the server refused", async () => {
+    const sent = answer();
+    renderRoute('/users/5/remove');
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByRole('heading', { name: 'Remove bob@example.com' })).toBeInTheDocument();
+    expect(await screen.findByText(/their roles in 1 group: Routers/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove permanently' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove user permanently with all data' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Remove permanently' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove user permanently with all data' })).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("The user's scans are still stored");
+    expect(sent.map((request) => [request.method, request.path])).toEqual([['DELETE', '/rest/users/5/']]);
   });
 });

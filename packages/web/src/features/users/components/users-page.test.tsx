@@ -100,7 +100,9 @@ describe('account users page', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Deactivate user' })).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(requests((request) => request.method === 'POST').map((request) => request.body)).toEqual([{ ids: [5], is_active: false }]));
 
-    // The list was read again after the change: a new table.
+    // The list is read again after the change; the selection starts once it has arrived.
+    await waitFor(() => expect(requests((request) => request.method === 'GET')).toHaveLength(2));
+    await screen.findByRole('table', { name: 'Users' });
     await user.click(await screen.findByRole('checkbox', { name: 'Select bob@example.com' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select carol@example.com' }));
     await user.click(screen.getByRole('button', { name: 'Activate selected' }));

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { userListParams, userListSearch, usersQueryOptions } from '../../../features/users/api/users.ts';
 import { UsersPage } from '../../../features/users/components/users-page.tsx';
-import { requirePermissions } from '../../../lib/permissions.ts';
 
 export const Route = createFileRoute('/_app/account/users')({
-  beforeLoad: requirePermissions(['change_companyaccount']),
+  staticData: { permissions: ['change_companyaccount'] },
   validateSearch: userListSearch.schema,
   search: { middlewares: userListSearch.middlewares },
   loaderDeps: ({ search }) => search,

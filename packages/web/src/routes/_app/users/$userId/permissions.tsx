@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UserPermissionsPage } from '../../../../features/users/components/user-permissions-page.tsx';
-import { requirePermissions } from '../../../../lib/permissions.ts';
 
 export const Route = createFileRoute('/_app/users/$userId/permissions')({
-  beforeLoad: requirePermissions(['change_companyaccount']),
+  staticData: { permissions: ['change_companyaccount'] },
   component: UserPermissionsRoute,
 });
 
