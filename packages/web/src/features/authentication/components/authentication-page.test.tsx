@@ -142,6 +142,35 @@ describe('authentication tab', () => {
     expect(screen.queryByRole('button', { name: 'Create key' })).not.toBeInTheDocument();
   });
 
+  it('shows a user who is not an administrator nothing of someone else\'s sign-in', async () => {
+    signedIn(buildUser());
+    renderRoute('/users/9/authentication');
+    expect(await screen.findByText('Only the user can see their two-factor sign-in and API key.', undefined, FIRST_RENDER)).toBeInTheDocument();
+    expect(screen.queryByText('On')).not.toBeInTheDocument();
+    expect(screen.queryByText('Off')).not.toBeInTheDocument();
+  });
+
+  it('turns two-factor sign-in off with a code instead of the password', async () => {
+    const state = signedIn(buildUser({ otp_active: true }), { ...UNCONFIRMED, confirmed: true, config_url: null });
+    const proofs: unknown[] = [];
+    server.use(
+      mock.delete('/rest/otps/', async ({ request }) => {
+        proofs.push(await request.json());
+        state.turnOff();
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderRoute('/users/me/authentication');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Turn off two-factor sign-in' }, FIRST_RENDER));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+    await user.click(within(dialog).getByText('With a code'));
+    await user.type(within(dialog).getByLabelText('Code'), '287082');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByRole('button', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
+    expect(proofs).toEqual([{ code: '287082' }]);
+  });
+
   it('shows a failed API-key read with a retry, not as "no key"', async () => {
     signedIn(buildUser());
     server.use(mock.get('/api/key/', () => HttpResponse.json({ meta: { code: 500 }, detail: 'Internal server error.', error_id: 'abc123' }, { status: 500 })));
