@@ -223,7 +223,7 @@ export interface Failure {
   /** The login form, HTTP Basic, or turning two-factor sign-in off (modules/otps). */
   via: 'form' | 'basic' | 'otp_disable';
   counts: { email: number; address: number };
-  /** Set when the password was right and the two-factor code was not. */
+  /** Why, where the password alone does not say: a wrong or reused code, or a wrong password for turning two-factor off. */
   reason?: 'otp_invalid' | 'otp_reused' | 'password' | undefined;
 }
 
