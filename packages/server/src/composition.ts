@@ -178,6 +178,8 @@ export function compose(settings: CompositionSettings): Composition {
       sessions: createSessionsRepository(db),
       signIns: createSignInFailuresRepository(db),
       otps,
+      // The company's idle and absolute session timeouts (account settings → authentication).
+      sessionLimits: () => services.settings.sessionLimits(),
       change: auditedChanges((work) =>
         db.transaction((tx) => work({ sessions: createSessionsRepository(tx), signIns: createSignInFailuresRepository(tx), audit: createAuditRepository(tx) })),
       ),

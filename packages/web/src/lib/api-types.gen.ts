@@ -8236,7 +8236,7 @@ export interface components {
             username?: string;
             display_local_time?: boolean;
             container_default_view?: "list" | "tree";
-            /** @description Only false: turns two-factor sign-in off. It is turned on by confirming a device. */
+            /** @description Unchanged only: two-factor sign-in is turned on by confirming a device (POST /rest/otps/confirm/) and off with a password or code (DELETE /rest/otps/). */
             otp_active?: boolean;
         };
         /** AccountUser */

@@ -8,6 +8,13 @@ import type { LoginMessage } from './api-schemas.ts';
 /** The query parameter the sign-in sends the user on with, e.g. `/?checkLoginMessages=true`. */
 export const CHECK_LOGIN_MESSAGES = 'checkLoginMessages';
 
+/** `path` (a same-site path) with ?checkLoginMessages=true added, for the first page after signing in. */
+export function withLoginMessagesCheck(path: string): string {
+  const url = new URL(path, 'http://binlens.invalid');
+  url.searchParams.set(CHECK_LOGIN_MESSAGES, 'true');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 export const loginMessagesKeys = {
   all: ['login-messages'] as const,
 };

@@ -74,8 +74,9 @@ describe('before every navigation', () => {
         HttpResponse.json(paged([{ id: 2, level: 'warning' as const, tags: [], text: 'Maintenance on Sunday 02:00-04:00 UTC', starts_at: null, ends_at: null, created: '2026-11-27T10:00:00Z' }])),
       ),
     );
-    renderRoute('/403-forbidden?checkLoginMessages=true');
+    const { router } = renderRoute('/403-forbidden?checkLoginMessages=true');
     const dialog = await screen.findByRole('dialog', { name: 'Messages' });
+    expect(router.state.location.href).toBe('/403-forbidden');
     expect(within(dialog).getByText('Maintenance on Sunday 02:00-04:00 UTC')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -1,12 +1,14 @@
 // Spec §2 "before every navigation", run by the app frame's beforeLoad (routes/_app.tsx) for
 // every navigation inside it:
-// - with ?checkLoginMessages, the login messages are loaded and shown in a dialog;
+// - with ?checkLoginMessages, the login messages are loaded and shown in a dialog, and the
+//   address loses the parameter (a reload or a shared link does not show them again);
 // - once, while the company's data is not loaded: the company settings, the current user, their
 //   account membership, their group memberships and the system status, then the company's
 //   default CVSS version is applied;
 // - every account permission the matched routes declare (lib/route-permissions.ts) must be
 //   held, otherwise the user goes to /403-forbidden.
 import type { QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
 import type { RouterContext } from '../router-context.ts';
 import { useUiStateStore } from '../stores/ui-state-store.ts';
 import { api, unwrap } from './api-client.ts';
@@ -21,15 +23,27 @@ import { systemStatusQueryOptions } from './system-status.ts';
 export interface NavigationGuardInput {
   context: RouterContext;
   matches: readonly RouteMatchWithPermissions[];
-  location: { search: Record<string, unknown> };
+  location: { pathname: string; search: Record<string, unknown>; hash: string };
 }
 
 export async function guardNavigation({ context, matches, location }: NavigationGuardInput): Promise<void> {
   const { queryClient } = context;
   const user = await queryClient.ensureQueryData(currentUserQueryOptions());
-  if (CHECK_LOGIN_MESSAGES in location.search) await showLoginMessages(queryClient);
+  const checkMessages = CHECK_LOGIN_MESSAGES in location.search;
+  if (checkMessages) await showLoginMessages(queryClient);
   if (queryClient.getQueryData(companySettingsQueryOptions().queryKey) === undefined) await loadCompanyData(queryClient, user);
   assertRoutePermissions(user, matches);
+  if (checkMessages) {
+    const { [CHECK_LOGIN_MESSAGES]: _shown, ...search } = location.search;
+    throw redirect({ href: hrefOf(location.pathname, search, location.hash), replace: true });
+  }
+}
+
+function hrefOf(pathname: string, search: Record<string, unknown>, hash: string): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) params.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ''}${hash ? `#${hash}` : ''}`;
 }
 
 export const accountMembershipQueryOptions = (userId: number) => ({

@@ -21,4 +21,7 @@ export const APP_FRAME_HANDLERS = [
   mock.get('/rest/account-memberships/{id}/', ({ params }) => HttpResponse.json({ id: Number(params['id']), user: Number(params['id']), roles: [], permissions: [] })),
   mock.get('/rest/group-memberships/', () => HttpResponse.json({ count: 0, results: [], links: { next: null, previous: null } })),
   mock.get('/rest/system-status/', () => HttpResponse.json([])),
+  mock.get('/rest/messages/', () => HttpResponse.json({ count: 0, results: [], links: { next: null, previous: null } })),
+  // The login page asks whether single sign-on is on (features/sso).
+  mock.get('/rest/sso/', () => HttpResponse.json({ enabled: false, label: 'single sign-on' })),
 ];

@@ -90,6 +90,28 @@ describe.each(DATABASES)('auth routes on %s', (kind) => {
     expect(await rowsOf(`select id from sessions where id = ${sessionId}`)).toEqual([]);
   });
 
+  it("ends sessions by the company's idle and absolute timeouts (account settings → authentication)", async () => {
+    const admin = await login(t.app, user.email, user.password);
+    const setLimits = async (payload: Record<string, number | null>) => {
+      const response = await t.app.inject({ method: 'PATCH', url: '/rest/settings/company/authentication/', headers: admin.headers, payload });
+      expect(response.statusCode).toBe(200);
+    };
+    await setLimits({ session_idle_timeout_minutes: 30, session_absolute_timeout_hours: 2 });
+    const sessionAged = async (createdAgo: string, seenAgo: string) => {
+      const session = await login(t.app, user.email, user.password);
+      const id = await newestSessionId();
+      await t.database.db.execute(`update sessions set created_at = now() - interval '${createdAgo}', last_seen_at = now() - interval '${seenAgo}' where id = ${id}`);
+      return (await t.app.inject({ method: 'GET', url: '/rest/users/me/', headers: session.headers })).statusCode;
+    };
+    try {
+      expect(await sessionAged('1 hour', '20 minutes')).toBe(200);
+      expect(await sessionAged('1 hour', '40 minutes')).toBe(401);
+      expect(await sessionAged('3 hours', '1 minute')).toBe(401);
+    } finally {
+      await setLimits({ session_idle_timeout_minutes: null, session_absolute_timeout_hours: 336 });
+    }
+  });
+
   it('records a session\'s activity when the last record is a minute old, and not sooner', async () => {
     const session = await login(t.app, user.email, user.password);
     const sessionId = await newestSessionId();

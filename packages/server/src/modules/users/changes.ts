@@ -12,7 +12,6 @@ export interface UserChanges {
   password?: string;
   display_local_time?: boolean;
   container_default_view?: string;
-  otp_active?: boolean;
 }
 
 /** The fields of `body` that differ from `current`; a username is trimmed and may not be blank. */
@@ -30,8 +29,8 @@ export function changesOf(current: UserRow, body: UserUpdateBody & UserMeUpdateB
     changes.container_default_view = body.container_default_view;
   }
   if (body.otp_active !== undefined && body.otp_active !== current.otpActive) {
-    if (body.otp_active) throw new AppError('user_otp_enable');
-    changes.otp_active = false;
+    // Turning it off needs the password or a current code (DELETE /rest/otps/): a session alone must not.
+    throw new AppError(body.otp_active ? 'user_otp_enable' : 'user_otp_disable');
   }
   return changes;
 }
@@ -44,14 +43,13 @@ export function fieldsOf(changes: UserChanges, passwordHash: string | undefined)
   if (passwordHash !== undefined) fields.passwordHash = passwordHash;
   if (changes.display_local_time !== undefined) fields.displayLocalTime = changes.display_local_time;
   if (changes.container_default_view !== undefined) fields.containerDefaultView = changes.container_default_view;
-  if (changes.otp_active !== undefined) fields.otpActive = changes.otp_active;
   return fields;
 }
 
 /**
  * The audit event of a user change: named after its weightiest part, with each changed field
  * as [before, after] (a password only as "set"). Activation is level 4 (who may sign in), a
- * password or two-factor change 3 (a credential), the rest 2 (how the app looks to the user).
+ * password change 3 (a credential), the rest 2 (how the app looks to the user).
  */
 export function changeEvent(current: UserRow, changes: UserChanges): { action: string; level: AuditLevel; details: Record<string, unknown> } {
   const before: Record<string, unknown> = {
@@ -66,6 +64,5 @@ export function changeEvent(current: UserRow, changes: UserChanges): { action: s
   );
   if (changes.is_active !== undefined) return { action: changes.is_active ? 'user.activate' : 'user.deactivate', level: 4, details };
   if (changes.password !== undefined) return { action: 'user.set_password', level: 3, details };
-  if (changes.otp_active !== undefined) return { action: 'user.otp_disable', level: 3, details };
   return { action: 'user.update', level: 2, details };
 }

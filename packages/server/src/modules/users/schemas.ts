@@ -74,7 +74,7 @@ export const UserMeUpdateBody = Type.Object({
   username: Type.Optional(Username),
   display_local_time: Type.Optional(Type.Boolean()),
   container_default_view: Type.Optional(ContainerView),
-  otp_active: Type.Optional(Type.Boolean({ description: 'Only false: turns two-factor sign-in off. It is turned on by confirming a device.' })),
+  otp_active: Type.Optional(Type.Boolean({ description: 'Unchanged only: two-factor sign-in is turned on by confirming a device (POST /rest/otps/confirm/) and off with a password or code (DELETE /rest/otps/).' })),
 }, { title: 'UserMeUpdate' });
 export type UserMeUpdateBody = Static<typeof UserMeUpdateBody>;
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useRouter } from '@tanstack/react-router';
+import { withLoginMessagesCheck } from '../../../lib/login-messages.ts';
 import { safeRedirect } from '../safe-redirect.ts';
 import { LoginForm } from './login-form.tsx';
 
@@ -12,7 +13,7 @@ interface LoginPageProps {
 
 export function LoginPage({ redirectTo, sso }: LoginPageProps) {
   const router = useRouter();
-  const onLoggedIn = () => router.history.push(safeRedirect(redirectTo));
+  const onLoggedIn = () => router.history.push(withLoginMessagesCheck(safeRedirect(redirectTo)));
   return (
     <Center mih="100vh" p="md">
       <Paper withBorder shadow="sm" p="xl" w={380}>
