@@ -17,3 +17,4 @@ export * from './sso.ts';
 export * from './password-tokens.ts';
 export * from './otp-devices.ts';
 export * from './announcements.ts';
+export * from './scan-custom-data.ts';

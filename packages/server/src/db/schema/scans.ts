@@ -55,6 +55,10 @@ export const scans = pgTable(
   (table) => [
     index('scans_group_id_idx').on(table.groupId),
     index('scans_created_at_idx').on(table.createdAt),
+    // Exact look-ups by hash (search, reuse of an upload's scan) and by file name (search, ordering).
+    index('scans_sha1_idx').on(table.sha1),
+    index('scans_sha256_idx').on(table.sha256),
+    index('scans_filename_idx').on(table.filename),
   ],
 );
 
