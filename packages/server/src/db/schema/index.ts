@@ -18,3 +18,6 @@ export * from './password-tokens.ts';
 export * from './otp-devices.ts';
 export * from './announcements.ts';
 export * from './scan-custom-data.ts';
+export * from './outbound-networks.ts';
+export * from './scan-fetches.ts';
+export * from './group-webhooks.ts';
