@@ -21,3 +21,4 @@ export * from './scan-custom-data.ts';
 export * from './outbound-networks.ts';
 export * from './scan-fetches.ts';
 export * from './group-webhooks.ts';
+export * from './comments.ts';

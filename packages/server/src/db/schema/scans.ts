@@ -51,6 +51,10 @@ export const scans = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the uploaded bytes were removed (DELETE scans/{id}/binary/ or retention); the results stay, a rescan is refused. */
+    binaryRemovedAt: timestamp('binary_removed_at', { withTimezone: true }),
+    /** Why a ready scan's verdict is N/A (no component found, input not understood); null otherwise. */
+    verdictReason: text('verdict_reason'),
   },
   (table) => [
     index('scans_group_id_idx').on(table.groupId),
