@@ -36,7 +36,12 @@ describe('scan', () => {
     const id = await scan(DEB, { tempDir: temp }, (p) => seen.push(p));
     expect(id.components.map((c) => c.name)).toEqual(['binlens-hello', 'left-pad']);
     expect([...new Set(seen.map((p) => p.stage))]).toEqual(['file extractors', 'static analysis', 'infoleak', 'BOM matching', 'BOM postprocessing']);
-    expect(seen.filter((p) => p.stage === 'file extractors').at(-1)).toEqual({ stage: 'file extractors', done: 9, total: 9 });
+    // Bytes: every file of the tree, the input and what was unpacked from it.
+    const bytes = id.files.reduce((sum, file) => sum + file.size, 0);
+    const extractors = seen.filter((p) => p.stage === 'file extractors');
+    expect(extractors.at(-1)).toEqual({ stage: 'file extractors', done: 9, total: 9, bytesDone: bytes, bytesTotal: bytes });
+    // After the .deb: its bytes done, its three members found.
+    expect(extractors[1]).toEqual({ stage: 'file extractors', done: 1, total: 4, bytesDone: id.input.size, bytesTotal: 4500 });
     expect(await readdir(temp)).toEqual([]);
   });
 

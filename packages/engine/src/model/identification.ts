@@ -279,6 +279,9 @@ export interface Progress {
   /** Work done and total in the stage's own unit (bytes or files); total 0 when unknown. */
   done: number;
   total: number;
+  /** File extractors: bytes of the files examined so far, and of all the files found so far. */
+  bytesDone?: number;
+  bytesTotal?: number;
   message?: string;
 }
 

@@ -107,12 +107,21 @@ export async function extractStage(ctx: ScanContext, options: ExtractOptions = {
       ahead.set(j, job);
     }
   };
+  // Bytes of the files examined and of every file found so far, summed as the tree grows.
+  let bytesDone = 0;
+  let bytesTotal = 0;
+  let counted = 0;
+  const countFound = (): void => {
+    for (; counted < tree.files.length; counted++) bytesTotal += tree.files[counted]?.entry.size ?? 0;
+  };
   try {
     // tree.files grows while we walk it: that is the breadth-first queue.
     for (let i = 0; i < tree.files.length; i++) {
       signal.throwIfAborted();
       if (outOfTime(ctx, 'file extractors', () => `${tree.files.length - i} of ${tree.files.length} files not examined`)) break;
-      ctx.progress({ stage: 'file extractors', done: i, total: tree.files.length });
+      countFound();
+      if (i > 0) bytesDone += tree.files[i - 1]?.entry.size ?? 0;
+      ctx.progress({ stage: 'file extractors', done: i, total: tree.files.length, bytesDone, bytesTotal });
       readAhead(i);
       const job = ahead.get(i);
       ahead.delete(i);
@@ -136,7 +145,8 @@ export async function extractStage(ctx: ScanContext, options: ExtractOptions = {
   }
   // Every member is on disk now: later stages (and callers) read them.
   for (const report of shared.unsettled) await report();
-  ctx.progress({ stage: 'file extractors', done: tree.files.length, total: tree.files.length });
+  countFound();
+  ctx.progress({ stage: 'file extractors', done: tree.files.length, total: tree.files.length, bytesDone: bytesTotal, bytesTotal });
   return outcome;
 }
 
