@@ -22,3 +22,4 @@ export * from './outbound-networks.ts';
 export * from './scan-fetches.ts';
 export * from './group-webhooks.ts';
 export * from './comments.ts';
+export * from './scan-log-lines.ts';
