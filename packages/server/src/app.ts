@@ -18,6 +18,7 @@ import { groupCustomDataRoutes } from './modules/groups/custom-data.routes.ts';
 import { groupMembershipsRoutes } from './modules/group-memberships/routes.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
 import { scansRoutes } from './modules/scans/routes.ts';
+import { scanLogRoutes } from './modules/scans/scan-log.routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { passwordTokensRoutes } from './modules/users/password-tokens.routes.ts';
 import { accountMembershipsRoutes } from './modules/account-memberships/routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(groupCustomDataRoutes, { customData: services.groupCustomData });
     await app.register(groupMembershipsRoutes, { groupMemberships: services.groupMemberships });
     await app.register(scansRoutes, { scans: services.scans, knowledgeBase: services.knowledgeBase });
+    await app.register(scanLogRoutes, { scanLog: composition.repositories.scanLog });
     await app.register(vulnerabilitiesRoutes, { vulnerabilities: services.vulnerabilities });
     await app.register(scoresRoutes, { vulnerabilities: services.vulnerabilities });
     await app.register(knowledgeBaseRoutes, { knowledgeBase: services.knowledgeBase, maxBundleBytes: composition.maxUploadBytes });

@@ -5,6 +5,9 @@
 import path from 'node:path';
 import { createKnowledgeBase, importBundle, type KnowledgeBase, validateBundle } from '@binlens/vulndb';
 import { LocalBlobStore } from './blobs/local-blob-store.ts';
+import type { BlobStore } from './blobs/blob-store.ts';
+import { S3BlobStore } from './blobs/s3-blob-store.ts';
+import type { S3Settings } from './blobs/s3-settings.ts';
 import { type AnnouncementsRepository, createAnnouncementsRepository } from './modules/announcements/repository.ts';
 import { createLoginMessagesService, type LoginMessagesService } from './modules/announcements/messages-service.ts';
 import { createNoticesService, type NoticesService } from './modules/announcements/notices-service.ts';
@@ -47,6 +50,7 @@ import { createKnowledgeBaseRepository, type KnowledgeBaseRepository } from './m
 import { createKnowledgeBaseService, type KnowledgeBaseService } from './modules/knowledge-base/service.ts';
 import { createScanAnalysisService, type ScanAnalysisService } from './modules/scans/analysis-service.ts';
 import { createScanJobRepository, type ScanJobRepository } from './modules/scans/job-repository.ts';
+import { createScanLogRepository, type ScanLogRepository } from './modules/scans/scan-log-repository.ts';
 import { createQuotaRepository } from './modules/scans/quotas.ts';
 import { createScansRepository, type ScansRepository } from './modules/scans/repository.ts';
 import { createScansService, type ScansService } from './modules/scans/service.ts';
@@ -66,8 +70,10 @@ import { createSettingsService, type SettingsService } from './modules/settings/
 export interface CompositionSettings {
   /** An open, migrated database; whoever opened it closes it. */
   database: Database;
-  /** Where the blob store keeps uploads. */
+  /** Where the blob store keeps uploads (with s3: its local copies for the engine, under cache/). */
   blobDir: string;
+  /** BINLENS_S3_*: the blobs go to this S3-compatible bucket instead of blobDir. */
+  s3?: S3Settings | null;
   engine?: Engine;
   maxUploadBytes?: number;
   quotas?: Quotas;
@@ -83,7 +89,7 @@ export interface CompositionSettings {
 
 export interface Composition {
   readonly database: Database;
-  readonly blobs: LocalBlobStore;
+  readonly blobs: BlobStore;
   readonly engine: Engine;
   readonly knowledgeBase: KnowledgeBase;
   readonly queue: QueueHandle;
@@ -94,6 +100,8 @@ export interface Composition {
     readonly scans: ScansRepository;
     /** What the scan, dead-letter and re-evaluation jobs read and write. */
     readonly scanJobs: ScanJobRepository;
+    /** Each scan's own log (queued, started, processes, retries, outcome). */
+    readonly scanLog: ScanLogRepository;
     /** The knowledge-base sync's state per source (jobs/kb-sync.ts). */
     readonly knowledgeBase: KnowledgeBaseRepository;
   };
@@ -140,7 +148,7 @@ export interface Composition {
 export function compose(settings: CompositionSettings): Composition {
   const { database } = settings;
   const db: Db = database.db;
-  const blobs = new LocalBlobStore(settings.blobDir);
+  const blobs: BlobStore = settings.s3 ? new S3BlobStore(settings.s3, path.join(settings.blobDir, 'cache')) : new LocalBlobStore(settings.blobDir);
   const engine = settings.engine ?? realEngine;
   const maxUploadBytes = settings.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
   const knowledgeBase = createKnowledgeBase(db);
@@ -150,6 +158,7 @@ export function compose(settings: CompositionSettings): Composition {
     users: createUsersRepository(db),
     scans: createScansRepository(db),
     scanJobs: createScanJobRepository(db),
+    scanLog: createScanLogRepository(db),
     knowledgeBase: createKnowledgeBaseRepository(db),
   };
   const groups = createGroupsRepository(db);
@@ -222,6 +231,7 @@ export function compose(settings: CompositionSettings): Composition {
       knowledgeBase,
       enqueueScan: async (scanId) => {
         await queue.enqueue(SCAN_QUEUE, { scanId } satisfies ScanJobData);
+        await repositories.scanLog.append(scanId, 'info', 'Queued; waiting for a worker');
       },
       maxUploadBytes,
       quotas: settings.quotas ?? NO_QUOTAS,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type Limits, parseLimitSettings } from '@binlens/engine';
 import { fileURLToPath } from 'node:url';
 import { type MailSettings, parseMailSettings } from './lib/mail-settings.ts';
+import { parseS3Settings, type S3Settings } from './blobs/s3-settings.ts';
 
 export interface Config {
   port: number;
@@ -21,6 +22,10 @@ export interface Config {
   /** Fastify's trustProxy: which proxies' X-Forwarded-* headers to believe (request.protocol, request.ip). */
   trustProxy: TrustProxy;
   quotas: Quotas;
+  /** BINLENS_SCAN_CONCURRENCY (default 2): scans this process runs at once; 0 on a server whose scans run in `binlens worker` processes. */
+  scanConcurrency: number;
+  /** BINLENS_S3_*: blobs in an S3-compatible bucket (blobs/s3-settings.ts); null: in `${dataDir}/blobs`. */
+  s3: S3Settings | null;
   /** BINLENS_SCAN_LIMITS: the engine's extraction limits for every scan of this server, over its defaults. */
   scanLimits: Partial<Limits>;
   /** Test hook BINLENS_TEST_SCAN_DELAY_MS: each scan waits this long before the engine starts (0: off). */
@@ -75,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       accountBytes: parseCount(env.BINLENS_QUOTA_ACCOUNT_BYTES, 'BINLENS_QUOTA_ACCOUNT_BYTES'),
       userUploadsPerHour: parseCount(env.BINLENS_QUOTA_USER_UPLOADS_PER_HOUR, 'BINLENS_QUOTA_USER_UPLOADS_PER_HOUR'),
     },
+    scanConcurrency: parseScanConcurrency(env.BINLENS_SCAN_CONCURRENCY),
+    s3: parseS3Settings(env),
     scanLimits: parseScanLimits(env.BINLENS_SCAN_LIMITS),
     testScanDelayMs: parseCount(env.BINLENS_TEST_SCAN_DELAY_MS, 'BINLENS_TEST_SCAN_DELAY_MS'),
     deployment: parseDeployment(env.BINLENS_DEPLOYMENT),
@@ -105,6 +112,16 @@ export function parseScanLimits(value: string | undefined): Partial<Limits> {
   const limits = parseLimitSettings(settings);
   if (typeof limits === 'string') throw new Error(`BINLENS_SCAN_LIMITS: ${limits}`);
   return limits;
+}
+
+/** Absent or empty: 2; otherwise a whole number from 0 to 64. */
+export function parseScanConcurrency(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 2;
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed) || parsed < 0 || parsed > 64) {
+    throw new Error(`BINLENS_SCAN_CONCURRENCY must be a whole number from 0 to 64 (scans run at once by this process), got "${value}"`);
+  }
+  return parsed;
 }
 
 /** A quota: absent, empty or 0 is off. */

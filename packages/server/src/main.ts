@@ -14,11 +14,16 @@ import { startScanWorkers } from './jobs/scan.ts';
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
 await migrateDatabase(database);
+// With no scan worker here, only `binlens worker` processes run scans, and they need PostgreSQL.
+if (config.scanConcurrency === 0 && !config.databaseUrl) {
+  throw new Error('BINLENS_SCAN_CONCURRENCY=0 needs PostgreSQL (DATABASE_URL) and `binlens worker` processes: on PGlite only the server can run scans');
+}
 const composition = compose({
   database,
   blobDir: path.join(config.dataDir, 'blobs'),
   maxUploadBytes: config.maxUploadBytes,
   quotas: config.quotas,
+  s3: config.s3,
   deployment: config.deployment,
   mail: config.mail,
 });
@@ -35,7 +40,18 @@ if (partialUploads.length > 0 || workDir.removed.length > 0) {
   app.log.warn({ partialUploads, workDirs: workDir.removed }, 'removed what processes that ended left behind');
 }
 const scans = composition.repositories.scanJobs;
-await startScanWorkers(app, { scans, knowledgeBase, blobs, engine, queue: composition.queue, tempDir: workDir.path, startDelayMs: config.testScanDelayMs, limits: config.scanLimits });
+await startScanWorkers(app, {
+  scans,
+  scanLog: composition.repositories.scanLog,
+  knowledgeBase,
+  blobs,
+  engine,
+  queue: composition.queue,
+  tempDir: workDir.path,
+  startDelayMs: config.testScanDelayMs,
+  limits: config.scanLimits,
+  concurrency: config.scanConcurrency,
+});
 await startReevaluation(app, { scans, knowledgeBase });
 await startKbSync(app, {
   enabled: config.kbSync,

@@ -39,7 +39,7 @@ export async function startTestApp(
   if (options.workers) {
     const { blobs, engine, knowledgeBase, queue } = composition;
     const scans = composition.repositories.scanJobs;
-    await startScanWorkers(app, { scans, knowledgeBase, blobs, engine, queue });
+    await startScanWorkers(app, { scans, scanLog: composition.repositories.scanLog, knowledgeBase, blobs, engine, queue });
     await startReevaluation(app, { scans, knowledgeBase });
   }
   return {

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { processPrefix, removeDeadProcessEntries } from '../lib/process-files.ts';
-import { type BlobStore, BlobTooLargeError, type StoredBlob } from './blob-store.ts';
+import { BlobNotFoundError, type BlobStore, BlobTooLargeError, type StoredBlob } from './blob-store.ts';
 
 const KEY_PATTERN = /^[0-9a-f]{64}$/; // a sha256 in hex, e.g. e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
 
@@ -45,11 +45,29 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
+  async get(key: string): Promise<Readable> {
+    const file = this.#pathOf(key);
+    if (!(await this.stat(key))) throw new BlobNotFoundError(key);
+    return createReadStream(file);
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      return { size: (await stat(this.#pathOf(key))).size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
   async localPath(key: string): Promise<string> {
     const file = this.#pathOf(key);
     await access(file);
     return file;
   }
+
+  /** The blob is the local file: nothing to release. */
+  async releaseLocalPath(): Promise<void> {}
 
   async delete(key: string): Promise<void> {
     await rm(this.#pathOf(key), { force: true });
@@ -65,7 +83,7 @@ export class LocalBlobStore implements BlobStore {
   }
 }
 
-class HashingMeter extends Transform {
+export class HashingMeter extends Transform {
   readonly #sha1 = createHash('sha1');
   readonly #sha256 = createHash('sha256');
   readonly #maxBytes: number;

@@ -2,6 +2,8 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { SCAN_QUEUE } from '../lib/queue-names.ts';
+import { createFetchQueues } from './fetch.ts';
+import { createWebhookQueue } from './webhook.ts';
 
 export { SCAN_QUEUE, type ScanJobData } from '../lib/queue-names.ts';
 /** Scan jobs that failed every attempt (crash, lost heartbeat, expiry) land here. */
@@ -16,9 +18,12 @@ export const SCAN_DEAD_QUEUE = 'scan-dead';
 export const SCAN_HEARTBEAT_SECONDS = 20;
 export const SCAN_HEARTBEAT_REFRESH_SECONDS = 5;
 
+/** Attempts of a scan's job before the dead letter fails the scan (jobs/scan.ts DEAD_SCAN_MESSAGE). */
+export const SCAN_ATTEMPTS = 3;
+
 const SCAN_QUEUE_OPTIONS = {
-  // One retry covers a worker that died mid-scan; the dead letter then marks the scan failed.
-  retryLimit: 1,
+  // Retries cover workers that died mid-scan (another worker takes the job); the dead letter then marks the scan failed.
+  retryLimit: SCAN_ATTEMPTS - 1,
   // The retry of a job whose process died starts at once.
   retryDelay: 0,
   heartbeatSeconds: SCAN_HEARTBEAT_SECONDS,
@@ -32,6 +37,8 @@ export async function createQueues(boss: PgBoss): Promise<void> {
   if (!existing.has(SCAN_QUEUE)) await boss.createQueue(SCAN_QUEUE, { ...SCAN_QUEUE_OPTIONS, deadLetter: SCAN_DEAD_QUEUE });
   // A queue made by an earlier version takes the current timings.
   else await boss.updateQueue(SCAN_QUEUE, SCAN_QUEUE_OPTIONS);
+  await createFetchQueues(boss, existing);
+  await createWebhookQueue(boss, existing);
 }
 
 /** The app's queue: pg-boss, built by the composition root and started by the queue plugin. */

@@ -14,16 +14,19 @@ class FakeScans implements ScanJobRepository {
   async load(id: number) {
     return { id, filename: 'fw.bin', blobKey: 'k', status: this.status };
   }
-  async markStarted() {}
+  async markStarted() {
+    this.status = 'S';
+  }
   async setProgress(_id: number, progress: ScanProgress) {
     this.progress.push(progress);
+    if (progress.status) this.status = progress.status;
   }
   async markReady(_id: number, identification: Identification) {
     this.status = 'R';
     this.identification = identification;
   }
   async markFailedIfBusy(_id: number, error: string) {
-    if (this.status !== 'B') return;
+    if (this.status === 'R' || this.status === 'F') return;
     this.status = 'F';
     this.error = error;
   }
@@ -39,10 +42,23 @@ class FakeScans implements ScanJobRepository {
   async setVulnerabilityCounts() {}
 }
 
+/** The scan log's lines as "level: message". */
+class FakeScanLog {
+  lines: string[] = [];
+  async append(_scanId: number, level: string, message: string) {
+    this.lines.push(`${level}: ${message}`);
+  }
+}
+
+const released: string[] = [];
 const blobs: BlobStore = {
   put: () => Promise.reject(new Error('unused')),
+  get: () => Promise.reject(new Error('unused')),
+  stat: () => Promise.reject(new Error('unused')),
   localPath: async (key) => `/blobs/${key}`,
+  releaseLocalPath: async (key) => void released.push(key),
   delete: async () => undefined,
+  removePartialUploads: async () => [],
 };
 const silent = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger; // only info and warn are called
 
@@ -63,8 +79,10 @@ const identification = (name: string): Identification => ({
   finishedAt: '2024-01-01T00:00:01.000Z',
 });
 
-function deps(scans: FakeScans, scan: ScanJobDeps['engine']['scan']): ScanJobDeps {
-  return { scans, blobs, engine: { scan }, log: silent, progressIntervalMs: 0 };
+const START = Date.parse('2026-01-01T00:00:00.000Z');
+
+function deps(scans: FakeScans, scan: ScanJobDeps['engine']['scan'], scanLog = new FakeScanLog()): ScanJobDeps {
+  return { scans, scanLog, blobs, engine: { scan }, log: silent, progressIntervalMs: 0, workerName: 'host-a:42', now: () => START };
 }
 
 describe('runScanJob', () => {
@@ -79,22 +97,64 @@ describe('runScanJob', () => {
     expect([scans.status, limits]).toEqual(['R', { maxCompressionRatio: 5000 }]);
   });
 
-  it('stores the identification under the uploaded name and writes progress', async () => {
+  it('stores the identification under the uploaded name, writes progress per scanner process and logs each', async () => {
     const scans = new FakeScans();
+    const scanLog = new FakeScanLog();
     let seen: { path: string; name: string | undefined } | undefined;
+    const statuses: ScanStatus[] = [];
     await runScanJob(
-      deps(scans, async (path, options, onProgress) => {
-        seen = { path, name: options.name };
-        onProgress?.({ stage: 'file extractors', done: 1, total: 2, message: 'x' });
-        return identification(options.name ?? '');
-      }),
+      deps(
+        scans,
+        async (path, options, onProgress) => {
+          seen = { path, name: options.name };
+          statuses.push(scans.status);
+          onProgress?.({ stage: 'file extractors', done: 1, total: 2, bytesDone: 10, bytesTotal: 20, message: 'x' });
+          await new Promise((done) => setTimeout(done, 5));
+          statuses.push(scans.status);
+          onProgress?.({ stage: 'static analysis', done: 0, total: 1 });
+          await new Promise((done) => setTimeout(done, 5));
+          statuses.push(scans.status);
+          return identification(options.name ?? '');
+        },
+        scanLog,
+      ),
       7,
       new AbortController().signal,
     );
     expect(seen).toEqual({ path: '/blobs/k', name: 'fw.bin' });
-    expect(scans.status).toBe('R');
+    expect([...statuses, scans.status]).toEqual(['S', 'S', 'P', 'R']);
     expect(scans.identification?.input.name).toBe('fw.bin');
-    expect(scans.progress).toEqual([{ stage: 'file extractors', done: 1, total: 2 }]);
+    const at = '2026-01-01T00:00:00.000Z';
+    const extractors = { name: 'file extractors', files_done: 1, files_total: 2, bytes_done: 10, bytes_total: 20, started: at, finished: null };
+    expect(scans.progress).toEqual([
+      { stage: 'file extractors', done: 1, total: 2, status: 'S', processes: [extractors], eta_seconds: null },
+      {
+        stage: 'Rapid Scan Static',
+        done: 0,
+        total: 1,
+        status: 'P',
+        processes: [{ ...extractors, finished: at }, { name: 'Rapid Scan Static', files_done: 0, files_total: 1, bytes_done: null, bytes_total: null, started: at, finished: null }],
+        eta_seconds: null,
+      },
+    ]);
+    expect(scanLog.lines).toEqual([
+      'info: Started on worker host-a:42',
+      'info: Scanner process: file extractors',
+      'info: Scanner process: Rapid Scan Static',
+      'info: Finished: ready, 0 components in 0 files',
+    ]);
+    expect(released.at(-1)).toBe('k');
+  });
+
+  it('says in the scan log which attempt a retry is', async () => {
+    const scans = new FakeScans();
+    scans.status = 'P';
+    const scanLog = new FakeScanLog();
+    await runScanJob(deps(scans, async () => identification('fw.bin'), scanLog), 7, new AbortController().signal, { number: 2, of: 3 });
+    expect(scanLog.lines).toEqual([
+      'warning: Started again on worker host-a:42 (attempt 2 of 3): the previous attempt stopped',
+      'info: Finished: ready, 0 components in 0 files',
+    ]);
   });
 
   it("marks the scan failed with the engine's reason and an error id the log carries too", async () => {
@@ -146,7 +206,7 @@ describe('runScanJob', () => {
       controller.signal,
     );
     await expect(run).rejects.toThrow('aborted');
-    expect(scans.status).toBe('B');
+    expect(scans.status).toBe('S');
   });
 
   it('skips a scan that is no longer busy', async () => {
@@ -157,14 +217,17 @@ describe('runScanJob', () => {
     expect(called).toBe(false);
   });
 
-  it('dead letter marks a busy scan failed, and leaves a finished one alone', async () => {
+  it('dead letter marks a busy scan failed with the attempts it took, and leaves a finished one alone', async () => {
     const busy = new FakeScans();
-    await markDeadScan(busy, 1);
-    expect(busy.status).toBe('F');
-    expect(busy.error).toMatch(/^The scan stopped unexpectedly/);
+    busy.status = 'P';
+    const scanLog = new FakeScanLog();
+    await markDeadScan({ scans: busy, scanLog, log: silent }, 1);
+    expect([busy.status, busy.error]).toEqual(['F', 'The scan stopped 3 times (worker lost); giving up. Upload the file again or rescan to retry.']);
+    expect(scanLog.lines).toEqual(['error: The scan stopped 3 times (worker lost); giving up. Upload the file again or rescan to retry.']);
     const done = new FakeScans();
     done.status = 'R';
-    await markDeadScan(done, 1);
-    expect(done.status).toBe('R');
+    const untouched = new FakeScanLog();
+    await markDeadScan({ scans: done, scanLog: untouched, log: silent }, 1);
+    expect([done.status, untouched.lines]).toEqual(['R', []]);
   });
 });

@@ -1,4 +1,5 @@
 import type { KnowledgeBase } from '@binlens/vulndb';
+import { hostname } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
@@ -8,12 +9,26 @@ import type { ScanProgress } from '../db/schema/index.ts';
 import type { Engine } from '../engine/engine.ts';
 import { newErrorId } from '../lib/errors.ts';
 import type { ScanJobRepository } from '../modules/scans/job-repository.ts';
+import type { ScanLogRepository } from '../modules/scans/scan-log-repository.ts';
+import type { ScanLogLevel } from '../db/schema/index.ts';
 import { ProgressWriter } from './progress-writer.ts';
+import { watchForAbort } from './scan-abort-watch.ts';
 import { reevaluateScan } from './reevaluate.ts';
-import { type QueueHandle, SCAN_DEAD_QUEUE, SCAN_HEARTBEAT_REFRESH_SECONDS, SCAN_QUEUE, type ScanJobData } from './queues.ts';
+import { type QueueHandle, SCAN_ATTEMPTS, SCAN_DEAD_QUEUE, SCAN_HEARTBEAT_REFRESH_SECONDS, SCAN_QUEUE, type ScanJobData } from './queues.ts';
+import { ScanProgressTracker } from './scan-progress.ts';
+import { announceScanEnd } from './webhook.ts';
+
+/** Spec §4 busy codes: a scan in any of them may be (re)started by its job. */
+const BUSY = new Set(['B', 'S', 'P', 'D']);
 
 export interface ScanJobDeps {
   scans: ScanJobRepository;
+  /** The scan's own log (GET /rest/scans/{id}/scan-log). */
+  scanLog: Pick<ScanLogRepository, 'append'>;
+  /** Who runs the scan, as the scan log names it; `host:pid` of this process by default. */
+  workerName?: string;
+  /** The clock of progress times and estimates (tests); Date.now by default. */
+  now?: () => number;
   /** Evaluates a finished scan so its vulnerability counts are there when it turns ready. */
   knowledgeBase?: KnowledgeBase;
   blobs: BlobStore;
@@ -22,6 +37,8 @@ export interface ScanJobDeps {
   progressIntervalMs?: number;
   /** Where the engine makes each scan's work directory; the system's temp dir when absent. */
   tempDir?: string;
+  /** How often a running scan's status is read to notice an abort; 1000 ms by default. */
+  abortPollMs?: number;
   /** Test hook (BINLENS_TEST_SCAN_DELAY_MS): wait this long before the engine starts. */
   startDelayMs?: number;
   /** Extraction limits of every scan, over the engine's defaults (BINLENS_SCAN_LIMITS). */
@@ -39,34 +56,77 @@ type Phase = 'read' | 'scan' | 'store';
  * Throws only when aborted (shutdown), so pg-boss retries the job and, past its retries,
  * the dead letter marks the scan failed.
  */
-export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: AbortSignal): Promise<void> {
+/** Which attempt of the scan's job this is (pg-boss retries a job whose worker was lost). */
+export interface ScanAttempt {
+  number: number;
+  of: number;
+}
+
+export function workerName(): string {
+  return `${hostname()}:${process.pid}`;
+}
+
+export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: AbortSignal, attempt: ScanAttempt = { number: 1, of: SCAN_ATTEMPTS }): Promise<void> {
   const scan = await deps.scans.load(scanId);
-  if (!scan || scan.status !== 'B') return;
+  if (!scan || !BUSY.has(scan.status)) return;
   await deps.scans.markStarted(scanId);
-  deps.log.info({ scanId }, 'scan started');
+  const worker = deps.workerName ?? workerName();
+  deps.log.info({ scanId, worker, attempt: attempt.number }, 'scan started');
+  const note = (level: ScanLogLevel, message: string) => appendLog(deps, scanId, level, message);
+  await note(
+    attempt.number > 1 ? 'warning' : 'info',
+    attempt.number > 1 ? `Started again on worker ${worker} (attempt ${attempt.number} of ${attempt.of}): the previous attempt stopped` : `Started on worker ${worker}`,
+  );
   const progress = new ProgressWriter<ScanProgress>(
     (p) => deps.scans.setProgress(scanId, p),
     deps.progressIntervalMs ?? 1000,
     (error) => deps.log.warn({ err: error, scanId }, 'could not record scan progress'),
   );
+  const tracker = new ScanProgressTracker(deps.now);
+  // Each scanner process begun is one line of the scan log, written in order, never awaited by the engine.
+  let logged: Promise<void> = Promise.resolve();
   let phase: Phase = 'read';
+  // POST scans/{id}/abort/ fails the scan in the database; the watch sees it and stops the engine.
+  const aborted = watchForAbort(() => deps.scans.load(scanId), deps.abortPollMs);
+  const engineSignal = AbortSignal.any([signal, aborted.signal]);
   try {
     const file = await deps.blobs.localPath(scan.blobKey);
     phase = 'scan';
-    if (deps.startDelayMs) await delay(deps.startDelayMs, undefined, { signal });
+    if (deps.startDelayMs) await delay(deps.startDelayMs, undefined, { signal: engineSignal });
     // The blob's path is its hash; people know the file by the name they uploaded.
-    const options = { signal, name: scan.filename, ...(deps.tempDir ? { tempDir: deps.tempDir } : {}), ...(deps.limits ? { limits: deps.limits } : {}) };
-    const identification = await deps.engine.scan(file, options, (p) => progress.push({ stage: p.stage, done: p.done, total: p.total }));
+    const options = { signal: engineSignal, name: scan.filename, ...(deps.tempDir ? { tempDir: deps.tempDir } : {}), ...(deps.limits ? { limits: deps.limits } : {}) };
+    const identification = await deps.engine.scan(file, options, (event) => {
+      const before = tracker.current;
+      const record = tracker.update(event);
+      if (tracker.current !== before) logged = logged.then(() => note('info', `Scanner process: ${record.stage}`));
+      progress.push(record);
+    });
+    aborted.stop();
     await progress.flush();
+    await logged;
     phase = 'store';
     await deps.scans.markReady(scanId, identification);
+    await note('info', `Finished: ready, ${identification.components.length} components in ${identification.files.length} files`);
   } catch (error) {
     await progress.flush();
-    if (signal.aborted) throw error;
+    await logged;
+    aborted.stop();
+    if (aborted.signal.aborted && !signal.aborted) {
+      await note('warning', `Aborted: the engine on worker ${worker} was stopped`);
+      return;
+    }
+    if (signal.aborted) {
+      await note('warning', `Stopped on worker ${worker} (the worker is shutting down); the scan will be retried`);
+      throw error;
+    }
     const errorId = newErrorId();
     deps.log.warn({ err: error, scanId, errorId, phase }, 'scan failed');
-    await deps.scans.markFailedIfBusy(scanId, failureMessage(phase, error, errorId));
+    const message = failureMessage(phase, error, errorId);
+    await deps.scans.markFailedIfBusy(scanId, message);
+    await note('error', message);
     return;
+  } finally {
+    await deps.blobs.releaseLocalPath(scan.blobKey).catch((error: unknown) => deps.log.warn({ err: error, scanId }, 'could not remove the local copy of the blob'));
   }
   if (deps.knowledgeBase) {
     try {
@@ -78,8 +138,23 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
   }
 }
 
-export async function markDeadScan(scans: ScanJobRepository, scanId: number): Promise<void> {
-  await scans.markFailedIfBusy(scanId, 'The scan stopped unexpectedly (the worker was interrupted or timed out). Upload the file again to retry.');
+/** The scan log is an aid: a line that cannot be written never fails the scan. */
+async function appendLog(deps: Pick<ScanJobDeps, 'scanLog' | 'log'>, scanId: number, level: ScanLogLevel, message: string): Promise<void> {
+  try {
+    await deps.scanLog.append(scanId, level, message);
+  } catch (error) {
+    deps.log.warn({ err: error, scanId }, 'could not write the scan log');
+  }
+}
+
+/** What a scan whose job failed every attempt (worker killed, lost heartbeat, expiry) says. */
+export const DEAD_SCAN_MESSAGE = `The scan stopped ${SCAN_ATTEMPTS} times (worker lost); giving up. Upload the file again or rescan to retry.`;
+
+export async function markDeadScan(deps: Pick<ScanJobDeps, 'scans' | 'scanLog' | 'log'>, scanId: number): Promise<void> {
+  const scan = await deps.scans.load(scanId);
+  if (!scan || !BUSY.has(scan.status)) return;
+  await deps.scans.markFailedIfBusy(scanId, DEAD_SCAN_MESSAGE);
+  await appendLog(deps, scanId, 'error', DEAD_SCAN_MESSAGE);
 }
 
 /** The job's dependencies from the composition root (composition.ts) and main.ts, less the app's logger. */
@@ -87,6 +162,7 @@ export interface ScanWorkersOptions extends Omit<ScanJobDeps, 'log' | 'progressI
   knowledgeBase: KnowledgeBase;
   /** The composition's queue: an upload wakes this process's workers at once. */
   queue: Pick<QueueHandle, 'wakeOnSend'>;
+  /** Scans run at once by this process (BINLENS_SCAN_CONCURRENCY); 0: none, dedicated `binlens worker` processes run them. */
   concurrency?: number;
 }
 
@@ -108,12 +184,19 @@ export async function startScanWorkers(app: Pick<FastifyInstance, 'boss' | 'data
   // One worker per concurrent scan, each woken by an upload (pg-boss wakes a worker by its id).
   for (let i = 0; i < (concurrency ?? 2); i += 1) {
     const workerId = await boss.work<ScanJobData>(SCAN_QUEUE, { pollingIntervalSeconds: 1, heartbeatRefreshSeconds: SCAN_HEARTBEAT_REFRESH_SECONDS }, async (jobs) => {
-      for (const job of jobs) await runScanJob(jobDeps, job.data.scanId, job.signal);
+      for (const job of jobs) {
+        await runScanJob(jobDeps, job.data.scanId, job.signal, { number: job.retryCount + 1, of: SCAN_ATTEMPTS });
+        await announceScanEnd(boss, job.data.scanId, app.log);
+      }
     });
     queue.wakeOnSend(SCAN_QUEUE, workerId);
   }
+  // Every process on the queue fails the scans whose jobs died, so it happens with no scan worker too.
   await boss.work<ScanJobData>(SCAN_DEAD_QUEUE, { pollingIntervalSeconds: 5 }, async (jobs) => {
-    for (const job of jobs) await markDeadScan(deps.scans, job.data.scanId);
+    for (const job of jobs) {
+      await markDeadScan(jobDeps, job.data.scanId);
+      await announceScanEnd(boss, job.data.scanId, app.log);
+    }
   });
 }
 

@@ -18,7 +18,28 @@ export interface VulnerabilityCounts {
   missing: number;
 }
 
-export type ScanProgress = Pick<Progress, 'stage' | 'done' | 'total'>;
+/** Spec §9 scanner processes (jobs/scan-progress.ts maps the engine's stages onto them). */
+export type ScannerProcess = 'downloading file' | 'file extractors' | 'BOM matching' | 'BOM postprocessing' | 'custom pattern search' | 'infoleak' | 'Rapid Scan Static' | 'other';
+
+/** One scanner process of a scan: files and (for the extractors) bytes done; ISO times. */
+export interface ScannerProcessProgress {
+  name: ScannerProcess;
+  files_done: number;
+  files_total: number;
+  bytes_done: number | null;
+  bytes_total: number | null;
+  started: string;
+  finished: string | null;
+}
+
+/** A busy scan's progress as the API shows it: the current process and every one so far. Older rows hold only stage, done and total. */
+export interface ScanProgress extends Pick<Progress, 'done' | 'total'> {
+  stage: string;
+  status?: 'S' | 'P' | 'D';
+  processes?: ScannerProcessProgress[];
+  /** Seconds left by the current rate; null until it can be told. */
+  eta_seconds?: number | null;
+}
 
 export const scans = pgTable(
   'scans',

@@ -1,14 +1,17 @@
-import { and, asc, eq, gt, isNull, lt, max, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, max, or } from 'drizzle-orm';
 import type { Identification } from '@binlens/engine/model';
 import type { Db } from '../../db/client.ts';
 import { type ScanProgress, type ScanRow, scans, vulnImportRuns } from '../../db/schema/index.ts';
 import { ensureSplit, storeReadyScan } from './result-store.ts';
 import type { VulnerabilityCounts } from './vulnerability-counts.ts';
+import { naReason } from './verdict.ts';
 
 /** What the scan worker reads and writes; no viewer: the job acts for the uploader. */
 export interface ScanJobRepository {
   load(id: number): Promise<Pick<ScanRow, 'id' | 'filename' | 'blobKey' | 'status'> | undefined>;
+  /** A busy scan becomes S (started) with no progress. */
   markStarted(id: number): Promise<void>;
+  /** Stores the progress and its status code (S, P or D) on a busy scan. */
   setProgress(id: number, progress: ScanProgress): Promise<void>;
   markReady(id: number, identification: Identification): Promise<void>;
   /** Only a busy scan becomes failed: a late failure never overwrites a finished result. */
@@ -27,7 +30,8 @@ export interface ScanJobRepository {
 }
 
 export function createScanJobRepository(db: Db): ScanJobRepository {
-  const busy = (id: number) => and(eq(scans.id, id), eq(scans.status, 'B'));
+  // Spec §4 busy codes: B queued, S started, P processing, D finishing (README "Scan status codes").
+  const busy = (id: number) => and(eq(scans.id, id), inArray(scans.status, ['B', 'S', 'P', 'D']));
   return {
     async load(id) {
       const [row] = await db
@@ -37,13 +41,15 @@ export function createScanJobRepository(db: Db): ScanJobRepository {
       return row;
     },
     async markStarted(id) {
-      await db.update(scans).set({ startedAt: new Date(), error: null, progress: null }).where(busy(id));
+      await db.update(scans).set({ status: 'S', startedAt: new Date(), error: null, progress: null }).where(busy(id));
     },
     async setProgress(id, progress) {
-      await db.update(scans).set({ progress }).where(busy(id));
+      await db.update(scans).set({ progress, ...(progress.status ? { status: progress.status } : {}) }).where(busy(id));
     },
     async markReady(id, identification) {
-      await storeReadyScan(db, id, identification);
+      const stored = await storeReadyScan(db, id, identification);
+      const reason = naReason(identification);
+      if (stored && reason) await db.update(scans).set({ verdictReason: reason }).where(and(eq(scans.id, id), eq(scans.status, 'R')));
     },
     async markFailedIfBusy(id, error) {
       await db.update(scans).set({ status: 'F', error, progress: null, finishedAt: new Date() }).where(busy(id));

@@ -1,6 +1,6 @@
 // Writes a ready scan's split Identification (result-items.ts) and splits, on first read,
 // scans stored before results were split.
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Identification } from '@binlens/engine/model';
 import type { Db } from '../../db/client.ts';
 import { scanItems, scans } from '../../db/schema/index.ts';
@@ -19,7 +19,7 @@ export async function storeReadyScan(db: Db, id: number, identification: Identif
     const updated = await tx
       .update(scans)
       .set({ status: 'R', identification, resultCore: core, componentCount, progress: null, finishedAt: new Date() })
-      .where(and(eq(scans.id, id), eq(scans.status, 'B')))
+      .where(and(eq(scans.id, id), inArray(scans.status, ['B', 'S', 'P', 'D'])))
       .returning({ id: scans.id });
     if (updated.length === 0) return false;
     await insertItems(tx, id, items);

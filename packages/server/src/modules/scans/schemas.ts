@@ -5,14 +5,27 @@ import { KnowledgeBaseSummary } from '../knowledge-base/schemas.ts';
 
 // Spec §4: R ready; B, S, P, D busy; F failed. This server sets B while queued or running.
 export const ScanStatus = Type.Union([Type.Literal('R'), Type.Literal('B'), Type.Literal('S'), Type.Literal('P'), Type.Literal('D'), Type.Literal('F')], {
-  description: 'R ready; B, S, P, D busy (this server uses B while queued or running); F failed.',
+  description: 'R ready; F failed; busy: B queued (waiting for a worker), S started (fetching, unpacking), P processing (analysing the files), D finishing (bill of materials, storing the result).',
 });
 
 export const ScanProgress = Type.Object({
-  stage: Type.String(),
+export const ScannerProcessProgress = Type.Object({
+  name: Type.String({ description: 'Spec §9 scanner process: downloading file, file extractors, BOM matching, BOM postprocessing, custom pattern search, infoleak, Rapid Scan Static, other.' }),
+  files_done: Type.Number(),
+  files_total: Type.Number(),
+  bytes_done: Type.Union([Type.Number(), Type.Null()]),
+  bytes_total: Type.Union([Type.Number(), Type.Null()], { description: 'File extractors only: bytes of every file found so far.' }),
+  started: Type.String({ format: 'date-time' }),
+  finished: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+}, { title: 'ScannerProcessProgress' });
+
+  stage: Type.String({ description: 'The current scanner process.' }),
   done: Type.Number(),
   total: Type.Number(),
 }, { title: 'ScanProgress' });
+  status: Type.Optional(Type.Union([Type.Literal('S'), Type.Literal('P'), Type.Literal('D')])),
+  processes: Type.Optional(Type.Array(ScannerProcessProgress)),
+  eta_seconds: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'Seconds left by the rate so far; null until it can be told.' })),
 
 export const VulnerabilityCounts = Type.Object({
   critical: Type.Integer(),
