@@ -32,6 +32,9 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { guardPlugin } from './plugins/guard.ts';
+import { outboundNetworksRoutes } from './modules/outbound-networks/routes.ts';
+import { scanFetchRoutes } from './modules/scans/fetch.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/routes.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { queuePlugin } from './plugins/queue.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -108,6 +111,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 }
 
 /** Fastify takes a hop count at run time but types only a function for it. */
+    await app.register(outboundNetworksRoutes, { outboundNetworks: services.outboundNetworks });
+    await app.register(scanFetchRoutes, { scanFetch: services.scanFetch });
+    await app.register(webhooksRoutes, { webhooks: services.webhooks });
 function fastifyTrustProxy(trust: TrustProxy): boolean | string | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }

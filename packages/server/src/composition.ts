@@ -79,6 +79,13 @@ export interface CompositionSettings {
   quotas?: Quotas;
   /** BINLENS_DEPLOYMENT; default on-premises (notices exist there only). */
   deployment?: Deployment;
+import { createOutboundNetworksRepository } from './modules/outbound-networks/repository.ts';
+import { createOutboundNetworksService, type OutboundNetworksService } from './modules/outbound-networks/service.ts';
+import { createScanFetchRepository, type ScanFetchRepository } from './modules/scans/fetch-repository.ts';
+import { createScanFetchService, type ScanFetchService } from './modules/scans/fetch-service.ts';
+import { FETCH_QUEUE, type FetchJobData } from './lib/outbound/queue-names.ts';
+import { createWebhooksRepository, type WebhooksRepository } from './modules/webhooks/repository.ts';
+import { createWebhooksService, type WebhooksService } from './modules/webhooks/service.ts';
   /** Build pg-boss (started by the queue plugin); false only for tools that never enqueue (openapi-dump). Default true. */
   queue?: boolean;
   /** Where uploaded knowledge-base bundles wait while checked and imported; default the blob store's tmp/ (pid-named files, cleaned at start). */
@@ -119,6 +126,10 @@ export interface Composition {
     /** Each user's account roles and the permissions they grant. */
     readonly accountMemberships: AccountMembershipsService;
     readonly groups: GroupsService;
+    /** What the URL-fetch job reads and writes (jobs/fetch.ts). */
+    readonly scanFetches: ScanFetchRepository;
+    /** What the webhook delivery job reads (jobs/webhook.ts). */
+    readonly webhooks: WebhooksRepository;
     /** A group's key/value pairs (/rest/groups/{id}/custom_data/). */
     readonly groupCustomData: GroupCustomDataService;
     /** Who holds which role (GU, M) on which group. */
@@ -167,6 +178,12 @@ export function compose(settings: CompositionSettings): Composition {
     users: repositories.users,
     tokens: createPasswordTokensRepository(db),
     mailer: settings.mail ? createSmtpMailer(settings.mail) : null,
+    /** Networks outbound requests may reach although the SSRF guard refuses them by default. */
+    readonly outboundNetworks: OutboundNetworksService;
+    /** POST /rest/scans/fetch/: a scan whose file is downloaded from a URL. */
+    readonly scanFetch: ScanFetchService;
+    /** A group's completion webhook. */
+    readonly webhooks: WebhooksService;
     change: auditedChanges((work) =>
       db.transaction((tx) => work({ users: createUsersRepository(tx), tokens: createPasswordTokensRepository(tx), audit: createAuditRepository(tx) })),
     ),
@@ -185,6 +202,8 @@ export function compose(settings: CompositionSettings): Composition {
     auth: createAuthService({
       users: repositories.users,
       sessions: createSessionsRepository(db),
+    scanFetches: createScanFetchRepository(db),
+    webhooks: createWebhooksRepository(db),
       signIns: createSignInFailuresRepository(db),
       otps,
       // The company's idle and absolute session timeouts (account settings → authentication).
@@ -286,5 +305,27 @@ export function compose(settings: CompositionSettings): Composition {
     publicUrl: settings.mail?.publicUrl,
     change: auditedChanges((work) => db.transaction((tx) => work({ sso: createSsoRepository(tx), users: createUsersRepository(tx), audit: createAuditRepository(tx) }))),
   });
-  return { database, blobs, engine, knowledgeBase, queue, maxUploadBytes, repositories, services: { ...services, sso } };
+  const outboundNetworks = createOutboundNetworksService({
+    networks: createOutboundNetworksRepository(db),
+    change: auditedChanges((work) => db.transaction((tx) => work({ networks: createOutboundNetworksRepository(tx), audit: createAuditRepository(tx) }))),
+  });
+  const allowedNetworks = () => outboundNetworks.allowed();
+  const outbound = {
+    outboundNetworks,
+    scanFetch: createScanFetchService({
+      fetches: repositories.scanFetches,
+      scans: services.scans,
+      allowedNetworks,
+      enqueueFetch: async (scanId) => {
+        await queue.enqueue(FETCH_QUEUE, { scanId } satisfies FetchJobData);
+      },
+      change: auditedChanges((work) => db.transaction((tx) => work({ fetches: createScanFetchRepository(tx), audit: createAuditRepository(tx) }))),
+    }),
+    webhooks: createWebhooksService({
+      webhooks: repositories.webhooks,
+      allowedNetworks,
+      change: auditedChanges((work) => db.transaction((tx) => work({ webhooks: createWebhooksRepository(tx), audit: createAuditRepository(tx) }))),
+    }),
+  };
+  return { database, blobs, engine, knowledgeBase, queue, maxUploadBytes, repositories, services: { ...services, sso, ...outbound } };
 }

@@ -8,6 +8,8 @@ import { createWorkDir } from './engine/work-dir.ts';
 import { startKbSync } from './jobs/kb-sync.ts';
 import { startReevaluation } from './jobs/reevaluate.ts';
 import { startScanWorkers } from './jobs/scan.ts';
+import { startFetchWorkers } from './jobs/fetch.ts';
+import { startWebhookWorkers } from './jobs/webhook.ts';
 
 // Entry point of `npm start`: migrate, bootstrap the first administrator, start the
 // in-process workers, listen; close everything cleanly on SIGINT/SIGTERM.
@@ -53,6 +55,16 @@ await startScanWorkers(app, {
   concurrency: config.scanConcurrency,
 });
 await startReevaluation(app, { scans, knowledgeBase });
+// URL fetches and completion webhooks, through the SSRF guard with the administrator's allowed networks.
+const allowedNetworks = () => composition.services.outboundNetworks.allowed();
+await startFetchWorkers(app, {
+  fetches: composition.repositories.scanFetches,
+  blobs,
+  allowedNetworks,
+  maxUploadBytes: () => composition.services.settings.maxUploadBytes(),
+  queue: composition.queue,
+});
+await startWebhookWorkers(app, { webhooks: composition.repositories.webhooks, allowedNetworks });
 await startKbSync(app, {
   enabled: config.kbSync,
   state: composition.repositories.knowledgeBase,

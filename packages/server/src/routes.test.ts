@@ -41,9 +41,11 @@ it('declares these permissions and scopes', () => {
     ['DELETE /rest/groups/:id/custom_data/', 'change_appcheckgroup', { group: 'params.id' }],
     ['DELETE /rest/groups/:id/set-favourite/', 'view_appcheckgroup', { group: 'params.id' }],
     ['DELETE /rest/messages/:id/', 'change_companyaccount', null],
+    ['DELETE /rest/groups/:id/webhook/', 'change_appcheckgroup', { group: 'params.id' }],
     ['DELETE /rest/notices/:id/', 'change_companyaccount', null],
     ['DELETE /rest/otps/', 'authenticated', null],
     ['DELETE /rest/settings/company/licenses/:id/', 'change_companyaccount', null],
+    ['DELETE /rest/outbound-networks/:id/', 'change_companyaccount', null],
     ['DELETE /rest/system-status/:id/', 'change_companyaccount', null],
     ['DELETE /rest/users/:id/', 'change_companyaccount', null],
     ['GET /api/key/', 'authenticated', null],
@@ -61,6 +63,7 @@ it('declares these permissions and scopes', () => {
     ['GET /rest/groups/:id/events/', 'view_appcheckgroup', { group: 'params.id' }],
     ['GET /rest/infoleak/:kind/', 'view_appcheckgroup', { scan: 'query.scan' }],
     ['GET /rest/knowledge-base/', 'authenticated', null],
+    ['GET /rest/groups/:id/webhook/', 'change_appcheckgroup', { group: 'params.id' }],
     ['GET /rest/license-usage/', 'change_companyaccount', null],
     ['GET /rest/messages/', 'authenticated', null],
     ['GET /rest/notices/', 'authenticated', null],
@@ -69,6 +72,7 @@ it('declares these permissions and scopes', () => {
     ['GET /rest/otps/', 'authenticated', null],
     ['GET /rest/scans/', 'authenticated', null],
     ['GET /rest/scans/:id/', 'view_appcheckgroup', scan],
+    ['GET /rest/outbound-networks/', 'change_companyaccount', null],
     ['GET /rest/scans/:id/errors/', 'view_appcheckgroup', scan],
     ['GET /rest/scans/:id/executable-attributes/', 'view_appcheckgroup', scan],
     ['GET /rest/scans/:id/info/', 'view_appcheckgroup', scan],
@@ -133,6 +137,8 @@ it('declares these permissions and scopes', () => {
     ['POST /rest/users/', 'change_companyaccount', null],
     ['POST /rest/users/:id/reset_password/', 'change_companyaccount', null],
     ['POST /rest/users/:id/test_email/', 'change_companyaccount', null],
+    ['POST /rest/outbound-networks/', 'change_companyaccount', null],
+    ['POST /rest/scans/fetch/', 'upload_application', { group: 'body.group' }],
     ['POST /rest/users/update/', 'change_companyaccount', null],
   ]);
 });
@@ -140,6 +146,7 @@ it('declares these permissions and scopes', () => {
 it('documents the standard error answers on every route, besides its own', () => {
   type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
   const { paths } = app.swagger() as unknown as Document;
+    ['PUT /rest/groups/:id/webhook/', 'change_appcheckgroup', { group: 'params.id' }],
   const statuses = Object.entries(paths).flatMap(([url, operations]) =>
     Object.entries(operations).map(([method, operation]) => `${method} ${url} ${Object.keys(operation.responses).join(',')}`),
   );
@@ -155,9 +162,11 @@ it('documents the standard error answers on every route, besides its own', () =>
     'delete /rest/system-status/{id}/ 204,400,401,403,404,500',
     'delete /rest/users/{id}/ 204,400,401,403,404,409,500',
     'get /api/key/ 200,400,401,403,404,429,500',
+    'delete /rest/groups/{id}/webhook/ 204,400,401,403,404,500',
     'get /rest/account-memberships/ 200,400,401,403,404,500',
     'get /rest/account-memberships/{id}/ 200,400,401,403,404,500',
     'get /rest/api-key-networks/ 200,400,401,403,404,500',
+    'delete /rest/outbound-networks/{id}/ 204,400,401,403,404,500',
     'get /rest/audit-events/ 200,400,401,403,404,500',
     'get /rest/content-type/ 200,400,401,403,404,500',
     'get /rest/distro-cvss/ 200,400,401,403,404,500',
@@ -175,6 +184,7 @@ it('documents the standard error answers on every route, besides its own', () =>
     'get /rest/notices/{id}/ 200,400,401,403,404,500',
     'get /rest/otps/ 200,400,401,403,404,500',
     'get /rest/scans/ 200,400,401,403,404,500',
+    'get /rest/groups/{id}/webhook/ 200,400,401,403,404,500',
     'get /rest/scans/{id}/ 200,400,401,403,404,500',
     'get /rest/scans/{id}/errors/ 200,400,401,403,404,500',
     'get /rest/scans/{id}/executable-attributes/ 200,400,401,403,404,409,500',
@@ -182,6 +192,7 @@ it('documents the standard error answers on every route, besides its own', () =>
     'get /rest/scans/{id}/infoleak/ 200,400,401,403,404,409,500',
     'get /rest/scans/{id}/mobileapps/ 200,400,401,403,404,409,500',
     'get /rest/scans/{id}/result/ 200,400,401,403,404,409,500',
+    'get /rest/outbound-networks/ 200,400,401,403,404,500',
     'get /rest/scans/{id}/warnings/ 200,400,401,403,404,500',
     'get /rest/settings/company/ 200,400,401,403,404,500',
     'get /rest/settings/company/authentication/ 200,400,401,403,404,500',
@@ -243,3 +254,6 @@ it('documents the standard error answers on every route, besides its own', () =>
     'post /rest/users/{id}/test_email/ 200,400,401,403,404,409,500,502',
   ]);
 });
+    'post /rest/outbound-networks/ 201,400,401,403,404,500',
+    'post /rest/scans/fetch/ 201,400,401,403,404,413,429,500',
+    'put /rest/groups/{id}/webhook/ 200,400,401,403,404,500',

@@ -153,6 +153,22 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'PATCH /rest/settings/company/bom/', allow: ADMIN, request: () => ({ url: '/rest/settings/company/bom/', payload: { sbom_format: 'cyclonedx' } }) },
   { route: 'GET /rest/settings/company/scan/', allow: ADMIN },
   { route: 'PATCH /rest/settings/company/scan/', allow: ADMIN, request: () => ({ url: '/rest/settings/company/scan/', payload: { historical: false } }) },
+  { route: 'GET /rest/outbound-networks/', allow: ADMIN },
+  { route: 'POST /rest/outbound-networks/', allow: ADMIN, request: (f) => ({ url: '/rest/outbound-networks/', payload: { network: f.network() } }) },
+  {
+    route: 'DELETE /rest/outbound-networks/:id/',
+    allow: ADMIN,
+    request: async (f) => ({ url: `/rest/outbound-networks/${(await f.post('/rest/outbound-networks/', { network: f.network() })).id}/` }),
+  },
+  // No fetch worker runs in the matrix: the download is only queued, nothing connects.
+  {
+    route: 'POST /rest/scans/fetch/',
+    allow: UPLOAD,
+    request: (f) => ({ url: '/rest/scans/fetch/', payload: { external_reference: 'https://downloads.example.com/fw.bin', group: f.groupId } }),
+  },
+  { route: 'GET /rest/groups/:id/webhook/', allow: CHANGE, request: (f) => group(f, 'webhook/') },
+  { route: 'PUT /rest/groups/:id/webhook/', allow: CHANGE, request: (f) => ({ ...group(f, 'webhook/'), payload: { url: 'https://hooks.example.com/binlens' } }) },
+  { route: 'DELETE /rest/groups/:id/webhook/', allow: CHANGE, request: (f) => group(f, 'webhook/') },
   { route: 'GET /rest/settings/company/data-retention/', allow: ADMIN },
   {
     route: 'PATCH /rest/settings/company/data-retention/',

@@ -50,9 +50,12 @@ export class OutboundFailedError extends Error {
 }
 
 export class OutboundTooLargeError extends OutboundFailedError {
+  readonly maxBytes: number;
+
   constructor(maxBytes: number) {
     super(`The answer is larger than the limit of ${maxBytes} bytes.`);
     this.name = 'OutboundTooLargeError';
+    this.maxBytes = maxBytes;
   }
 }
 
