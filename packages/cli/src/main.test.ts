@@ -14,6 +14,7 @@ describe('binlens', () => {
         '  scan PATH [--format json|cyclonedx|spdx|table]   report the components inside PATH',
         '  unpack FILE [--out DIR] [--list] [--json]   list or extract the files inside FILE',
         '  versions compare ECOSYSTEM           order version pairs read on standard input',
+        "  worker                             run scans from the server's queue (PostgreSQL)",
         '',
         'Run "binlens COMMAND --help" for a command\'s options.',
         '',

@@ -10,6 +10,7 @@ const COMMANDS: readonly { name: string; load: () => Promise<Command> }[] = [
   { name: 'scan', load: async () => (await import('./commands/scan.ts')).scanCommand },
   { name: 'unpack', load: async () => (await import('./commands/unpack.ts')).unpackCommand },
   { name: 'versions', load: async () => (await import('./commands/versions.ts')).versionsCommand },
+  { name: 'worker', load: async () => (await import('./commands/worker.ts')).workerCommand },
 ];
 
 /** The overall help, from every command's summary (loads them all: help only). */

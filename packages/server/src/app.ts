@@ -18,6 +18,8 @@ import { groupCustomDataRoutes } from './modules/groups/custom-data.routes.ts';
 import { groupMembershipsRoutes } from './modules/group-memberships/routes.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
 import { scansRoutes } from './modules/scans/routes.ts';
+import { scanStatisticsRoutes } from './modules/scans/statistics.routes.ts';
+import { scanCustomDataRoutes } from './modules/scan-custom-data/routes.ts';
 import { scanLogRoutes } from './modules/scans/scan-log.routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { passwordTokensRoutes } from './modules/users/password-tokens.routes.ts';
@@ -30,11 +32,11 @@ import { ssoRoutes } from './modules/sso/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorsPlugin } from './plugins/errors.ts';
-import { guardPlugin } from './plugins/guard.ts';
 import { outboundNetworksRoutes } from './modules/outbound-networks/routes.ts';
 import { scanFetchRoutes } from './modules/scans/fetch.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/routes.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { guardPlugin } from './plugins/guard.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { queuePlugin } from './plugins/queue.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -87,6 +89,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(groupCustomDataRoutes, { customData: services.groupCustomData });
     await app.register(groupMembershipsRoutes, { groupMemberships: services.groupMemberships });
     await app.register(scansRoutes, { scans: services.scans, knowledgeBase: services.knowledgeBase });
+    await app.register(scanStatisticsRoutes, { statistics: services.scanStatistics });
+    await app.register(scanCustomDataRoutes, { scanCustomData: services.scanCustomData });
     await app.register(scanLogRoutes, { scanLog: composition.repositories.scanLog });
     await app.register(vulnerabilitiesRoutes, { vulnerabilities: services.vulnerabilities });
     await app.register(scoresRoutes, { vulnerabilities: services.vulnerabilities });
@@ -107,13 +111,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.close().catch(() => undefined);
     throw error;
   }
+    await app.register(outboundNetworksRoutes, { outboundNetworks: services.outboundNetworks });
+    await app.register(scanFetchRoutes, { scanFetch: services.scanFetch });
+    await app.register(webhooksRoutes, { webhooks: services.webhooks });
   return app;
 }
 
 /** Fastify takes a hop count at run time but types only a function for it. */
-    await app.register(outboundNetworksRoutes, { outboundNetworks: services.outboundNetworks });
-    await app.register(scanFetchRoutes, { scanFetch: services.scanFetch });
-    await app.register(webhooksRoutes, { webhooks: services.webhooks });
 function fastifyTrustProxy(trust: TrustProxy): boolean | string | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }

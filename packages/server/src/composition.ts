@@ -54,6 +54,11 @@ import { createScanLogRepository, type ScanLogRepository } from './modules/scans
 import { createQuotaRepository } from './modules/scans/quotas.ts';
 import { createScansRepository, type ScansRepository } from './modules/scans/repository.ts';
 import { createScansService, type ScansService } from './modules/scans/service.ts';
+import { createScanReuse } from './modules/scans/reuse.ts';
+import { createScanStatisticsRepository } from './modules/scans/statistics.ts';
+import { createScanStatisticsService, type ScanStatisticsService } from './modules/scans/statistics-service.ts';
+import { createScanCustomDataRepository } from './modules/scan-custom-data/repository.ts';
+import { createScanCustomDataService, type ScanCustomDataService } from './modules/scan-custom-data/service.ts';
 import { createUsersRepository, type UsersRepository } from './modules/users/repository.ts';
 import { createUsersService, type UsersService } from './modules/users/service.ts';
 import { createPasswordMailService, type PasswordMailService } from './modules/users/password-mail-service.ts';
@@ -74,11 +79,6 @@ export interface CompositionSettings {
   blobDir: string;
   /** BINLENS_S3_*: the blobs go to this S3-compatible bucket instead of blobDir. */
   s3?: S3Settings | null;
-  engine?: Engine;
-  maxUploadBytes?: number;
-  quotas?: Quotas;
-  /** BINLENS_DEPLOYMENT; default on-premises (notices exist there only). */
-  deployment?: Deployment;
 import { createOutboundNetworksRepository } from './modules/outbound-networks/repository.ts';
 import { createOutboundNetworksService, type OutboundNetworksService } from './modules/outbound-networks/service.ts';
 import { createScanFetchRepository, type ScanFetchRepository } from './modules/scans/fetch-repository.ts';
@@ -86,6 +86,11 @@ import { createScanFetchService, type ScanFetchService } from './modules/scans/f
 import { FETCH_QUEUE, type FetchJobData } from './lib/outbound/queue-names.ts';
 import { createWebhooksRepository, type WebhooksRepository } from './modules/webhooks/repository.ts';
 import { createWebhooksService, type WebhooksService } from './modules/webhooks/service.ts';
+  engine?: Engine;
+  maxUploadBytes?: number;
+  quotas?: Quotas;
+  /** BINLENS_DEPLOYMENT; default on-premises (notices exist there only). */
+  deployment?: Deployment;
   /** Build pg-boss (started by the queue plugin); false only for tools that never enqueue (openapi-dump). Default true. */
   queue?: boolean;
   /** Where uploaded knowledge-base bundles wait while checked and imported; default the blob store's tmp/ (pid-named files, cleaned at start). */
@@ -121,15 +126,15 @@ export interface Composition {
     /** API keys (Bearer) and the networks they are honoured from. */
     readonly apiKeys: ApiKeysService;
     readonly users: UsersService;
+    /** What the URL-fetch job reads and writes (jobs/fetch.ts). */
+    readonly scanFetches: ScanFetchRepository;
+    /** What the webhook delivery job reads (jobs/webhook.ts). */
+    readonly webhooks: WebhooksRepository;
     /** Invitation, password-reset and test mails, and setting a password with a mailed link. */
     readonly passwordMail: PasswordMailService;
     /** Each user's account roles and the permissions they grant. */
     readonly accountMemberships: AccountMembershipsService;
     readonly groups: GroupsService;
-    /** What the URL-fetch job reads and writes (jobs/fetch.ts). */
-    readonly scanFetches: ScanFetchRepository;
-    /** What the webhook delivery job reads (jobs/webhook.ts). */
-    readonly webhooks: WebhooksRepository;
     /** A group's key/value pairs (/rest/groups/{id}/custom_data/). */
     readonly groupCustomData: GroupCustomDataService;
     /** Who holds which role (GU, M) on which group. */
@@ -137,6 +142,10 @@ export interface Composition {
     readonly scans: ScansService;
     /** The analysers' lists of a ready scan, a page at a time. */
     readonly scanAnalysis: ScanAnalysisService;
+    /** GET /rest/scans/statistics/: counts over the list's filters. */
+    readonly scanStatistics: ScanStatisticsService;
+    /** Key/value pairs on scans (/rest/custom-data/). */
+    readonly scanCustomData: ScanCustomDataService;
     /** Login messages (/rest/messages/), the system status and on-premises notices. */
     readonly loginMessages: LoginMessagesService;
     readonly systemStatus: SystemStatusService;
@@ -169,6 +178,12 @@ export function compose(settings: CompositionSettings): Composition {
     users: createUsersRepository(db),
     scans: createScansRepository(db),
     scanJobs: createScanJobRepository(db),
+    /** Networks outbound requests may reach although the SSRF guard refuses them by default. */
+    readonly outboundNetworks: OutboundNetworksService;
+    /** POST /rest/scans/fetch/: a scan whose file is downloaded from a URL. */
+    readonly scanFetch: ScanFetchService;
+    /** A group's completion webhook. */
+    readonly webhooks: WebhooksService;
     scanLog: createScanLogRepository(db),
     knowledgeBase: createKnowledgeBaseRepository(db),
   };
@@ -178,12 +193,6 @@ export function compose(settings: CompositionSettings): Composition {
     users: repositories.users,
     tokens: createPasswordTokensRepository(db),
     mailer: settings.mail ? createSmtpMailer(settings.mail) : null,
-    /** Networks outbound requests may reach although the SSRF guard refuses them by default. */
-    readonly outboundNetworks: OutboundNetworksService;
-    /** POST /rest/scans/fetch/: a scan whose file is downloaded from a URL. */
-    readonly scanFetch: ScanFetchService;
-    /** A group's completion webhook. */
-    readonly webhooks: WebhooksService;
     change: auditedChanges((work) =>
       db.transaction((tx) => work({ users: createUsersRepository(tx), tokens: createPasswordTokensRepository(tx), audit: createAuditRepository(tx) })),
     ),
@@ -193,6 +202,8 @@ export function compose(settings: CompositionSettings): Composition {
     users: repositories.users,
     signIns: createSignInFailuresRepository(db),
     change: auditedChanges((work) =>
+    scanFetches: createScanFetchRepository(db),
+    webhooks: createWebhooksRepository(db),
       db.transaction((tx) => work({ devices: createOtpDevicesRepository(tx), signIns: createSignInFailuresRepository(tx), audit: createAuditRepository(tx) })),
     ),
   });
@@ -202,8 +213,6 @@ export function compose(settings: CompositionSettings): Composition {
     auth: createAuthService({
       users: repositories.users,
       sessions: createSessionsRepository(db),
-    scanFetches: createScanFetchRepository(db),
-    webhooks: createWebhooksRepository(db),
       signIns: createSignInFailuresRepository(db),
       otps,
       // The company's idle and absolute session timeouts (account settings → authentication).
@@ -255,9 +264,17 @@ export function compose(settings: CompositionSettings): Composition {
       maxUploadBytes,
       quotas: settings.quotas ?? NO_QUOTAS,
       usage: createQuotaRepository(db),
+      // The company's reuse_existing_scan (account settings → scan), read per upload.
+      reuse: createScanReuse(db, async (): Promise<boolean> => (await services.settings.read('scan')).reuse_existing_scan),
       change: auditedChanges((work) => db.transaction((tx) => work({ scans: createScansRepository(tx), audit: createAuditRepository(tx), usage: createQuotaRepository(tx) }))),
     }),
     scanAnalysis: createScanAnalysisService({ scans: repositories.scans }),
+    scanStatistics: createScanStatisticsService({ statistics: createScanStatisticsRepository(db) }),
+    scanCustomData: createScanCustomDataService({
+      customData: createScanCustomDataRepository(db),
+      access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
+      change: auditedChanges((work) => db.transaction((tx) => work({ customData: createScanCustomDataRepository(tx), audit: createAuditRepository(tx) }))),
+    }),
     loginMessages: createLoginMessagesService({ announcements: createAnnouncementsRepository(db), change: announcementChanges }),
     systemStatus: createSystemStatusService({
       announcements: createAnnouncementsRepository(db),

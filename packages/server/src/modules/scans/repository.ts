@@ -1,14 +1,13 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Identification, Problem, ProblemLevel } from '@binlens/engine/model';
 import type { Db } from '../../db/client.ts';
-import { containing } from '../../db/like.ts';
 import { groups, type ScanItemSection, scanItems, type ScanProgress, scans, type ScanStatus } from '../../db/schema/index.ts';
 import type { PageRequest } from '../../lib/paging.ts';
 import { inVisibleGroupWhere } from '../groups/scope.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { searchNeedle } from './result-items.ts';
 import { ensureSplit } from './result-store.ts';
-import type { ScanOrdering } from './schemas.ts';
+import { type ScanListFilter, scanListOrder, type ScanOrdering, scanListWhere } from './list-query.ts';
 import type { VulnerabilityCounts } from './vulnerability-counts.ts';
 
 export interface ScanRecord {
@@ -27,36 +26,8 @@ export interface ScanRecord {
   vulnerabilityCounts: VulnerabilityCounts | null;
 }
 
-export interface ScanFilter {
-  groupId?: number | undefined;
-  /** A SHA-1 or SHA-256 (hex) matches exactly; other text, a substring of the name in any case. */
-  q?: string | undefined;
-  status?: ScanStatus | undefined;
+export interface ScanFilter extends ScanListFilter {
   ordering: ScanOrdering;
-}
-
-const ORDER_BY: Record<ScanOrdering, SQL[]> = {
-  created: [asc(scans.createdAt), asc(scans.id)],
-  '-created': [desc(scans.createdAt), desc(scans.id)],
-  name: [asc(scans.filename), asc(scans.id)],
-  '-name': [desc(scans.filename), desc(scans.id)],
-  size: [asc(scans.size), asc(scans.id)],
-  '-size': [desc(scans.size), desc(scans.id)],
-  status: [asc(scans.status), asc(scans.id)],
-  '-status': [desc(scans.status), desc(scans.id)],
-  group_name: [asc(groups.name), asc(scans.id)],
-  '-group_name': [desc(groups.name), desc(scans.id)],
-  id: [asc(scans.id)],
-  '-id': [desc(scans.id)],
-};
-
-/** The condition of `q`: a hash is compared whole, lower-cased; a name is searched as text (% and _ are literal). */
-function scanSearch(q: string | undefined): SQL | undefined {
-  const text = q?.trim();
-  if (!text) return undefined;
-  if (/^[0-9a-f]{40}$/i.test(text)) return eq(scans.sha1, text.toLowerCase());
-  if (/^[0-9a-f]{64}$/i.test(text)) return eq(scans.sha256, text.toLowerCase());
-  return ilike(scans.filename, containing(text));
 }
 
 export interface NewScan {
@@ -140,22 +111,18 @@ export function createScansRepository(db: Db): ScansRepository {
 
   return {
     async list(viewer, filter, page) {
-      const where = and(
-        inVisibleGroupWhere(db, viewer, scans.groupId),
-        filter.groupId === undefined ? undefined : eq(scans.groupId, filter.groupId),
-        filter.status === undefined ? undefined : eq(scans.status, filter.status),
-        scanSearch(filter.q),
-      );
+      // The list's filters, search and orderings: list-query.ts.
+      const where = scanListWhere(db, viewer, filter);
       const [rows, [total]] = await Promise.all([
         db
           .select(columns)
           .from(scans)
           .innerJoin(groups, eq(groups.id, scans.groupId))
           .where(where)
-          .orderBy(...ORDER_BY[filter.ordering])
+          .orderBy(...scanListOrder(filter.ordering, filter.q))
           .limit(page.limit)
           .offset(page.offset),
-        db.select({ value: count() }).from(scans).innerJoin(groups, eq(groups.id, scans.groupId)).where(where),
+        db.select({ value: count() }).from(scans).where(where),
       ]);
       return { rows, count: total?.value ?? 0 };
     },

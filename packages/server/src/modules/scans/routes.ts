@@ -26,14 +26,16 @@ export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService; knowl
         tags: ['scans'],
         summary: 'Upload a file (multipart field "file") and start its scan',
         params: UploadParams,
-        response: { 201: Scan, 413: ErrorDetail, 429: ErrorDetail },
+        description: 'With the company\'s reuse_existing_scan on, bytes already scanned in the group answer that scan with 200 and reused: true.',
+        response: { 200: Scan, 201: Scan, 413: ErrorDetail, 429: ErrorDetail },
       },
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
       await service.assertCanUpload(viewer);
       const file = await readFilePart(request, service.maxUploadBytes);
-      return reply.status(201).send(await service.upload(viewer, request.params.id, file));
+      const scan = await service.upload(viewer, request.params.id, file);
+      return reply.status(scan.reused ? 200 : 201).send(scan);
     },
   );
 

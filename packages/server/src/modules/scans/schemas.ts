@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { Id, Text } from '../../lib/schemas.ts';
 import { PageQuery, Paged } from '../../lib/paging.ts';
 import { KnowledgeBaseSummary } from '../knowledge-base/schemas.ts';
+import { SCAN_ORDERINGS } from './list-query.ts';
 
 // Spec §4: R ready; B, S, P, D busy; F failed. This server sets B while queued or running.
 export const ScanStatus = Type.Union([Type.Literal('R'), Type.Literal('B'), Type.Literal('S'), Type.Literal('P'), Type.Literal('D'), Type.Literal('F')], {
@@ -54,22 +55,27 @@ export const Scan = Type.Object({
   vulnerability_counts: Type.Union([VulnerabilityCounts, Type.Null()], {
     description: 'Distinct vulnerabilities by CVSS v3 severity (v2 when v3 is missing). Null until first evaluated; kept current when the knowledge base changes.',
   }),
+  reused: Type.Optional(Type.Boolean({ description: 'Only in an upload\'s answer (200): true when the same bytes were already scanned in the group and that scan is answered (reuse_existing_scan).' })),
 }, { title: 'Scan' });
 export type Scan = Static<typeof Scan>;
 
 export const ScanPage = Paged(Scan);
 
-export const SCAN_ORDERINGS = ['created', '-created', 'name', '-name', 'size', '-size', 'status', '-status', 'group_name', '-group_name', 'id', '-id'] as const;
-export type ScanOrdering = (typeof SCAN_ORDERINGS)[number];
+export { SCAN_ORDERINGS, type ScanOrdering } from './list-query.ts';
 
 export const ScanListQuery = Type.Object({
   group: Type.Optional(Id),
   q: Type.Optional(Text({
     maxLength: 255,
-    description: 'A 40- or 64-digit hex string finds the scans of exactly that SHA-1 or SHA-256; any other text, the names holding it (any case).',
+    description: 'A 40- or 64-digit hex string finds the scans of exactly that SHA-1 or SHA-256; "name:NAME" the scans named exactly NAME; ' +
+      '"meta:KEY" or "meta:KEY=VALUE" the scans with that custom data (key in any case, value trimmed, any case); any other text, the names holding it (any case), an equal name first.',
   })),
   status: Type.Optional(ScanStatus),
-  ordering: Type.Optional(Type.Union(SCAN_ORDERINGS.map((value) => Type.Literal(value)), { description: 'Default -created (newest first).' })),
+  created__gte: Type.Optional(Type.String({ format: 'date-time', description: 'Created at or after this instant.' })),
+  created__lte: Type.Optional(Type.String({ format: 'date-time', description: 'Created at or before this instant.' })),
+  ordering: Type.Optional(Type.Union(SCAN_ORDERINGS.map((value) => Type.Literal(value)), {
+    description: 'Default -created (newest first). sort_key is spec §9\'s severity key (critical, high, medium, low, missing, triages, historicals, each 4 digits); missing values sort last.',
+  })),
   ...PageQuery,
 });
 export type ScanListQuery = Static<typeof ScanListQuery>;

@@ -10,6 +10,8 @@ import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
 import type { AuditedChange } from '../audit/audited.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { SCAN_MATCHING, evaluateScan, evaluateStoredScan } from './evaluation.ts';
+import { scanListFilter } from './list-query.ts';
+import type { ScanReuse } from './reuse.ts';
 import type { ScanJobRepository } from './job-repository.ts';
 import type { ScanRecord, ScansRepository } from './repository.ts';
 import { allowance, assertWithinQuotas, type ByteAllowance, type QuotaRepository } from './quotas.ts';
@@ -47,6 +49,8 @@ export interface ScansServiceDeps {
   maxUploadBytes: number;
   quotas?: Quotas;
   usage?: QuotaRepository;
+  /** Finds the scan an upload of the same bytes into the same group answers, when the company reuses scans (reuse.ts). */
+  reuse?: ScanReuse;
   /** Writes an upload's scan, under the quota check, with its audit event (modules/audit/audited.ts). */
   change: AuditedChange<UploadRepositories>;
 }
@@ -88,7 +92,7 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
     },
 
     async list(viewer, query, page) {
-      const { rows, count } = await deps.scans.list(viewer, { groupId: query.group, q: query.q, status: query.status, ordering: query.ordering ?? '-created' }, page);
+      const { rows, count } = await deps.scans.list(viewer, { ...scanListFilter(query), ordering: query.ordering ?? '-created' }, page);
       const complete = await Promise.all(rows.map(withCounts));
       return pageOf(complete.map(toScan), count, page, '/rest/scans/', query);
     },
@@ -112,6 +116,11 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
       const allowed = await assertCanUpload(viewer);
       if (!file) throw new AppError('file_missing');
       const blob = await storeUpload(deps, file, allowed);
+      const reused = await deps.reuse?.existing(groupId, blob.sha256);
+      if (reused !== undefined) {
+        await deps.blobs.delete(blob.key);
+        return { ...(await get(viewer, reused)), reused: true };
+      }
       // The quotas are checked again under a lock so that concurrent uploads cannot overrun them together.
       const scanId = await deps.change(
         async (tx) => {
