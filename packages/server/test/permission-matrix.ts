@@ -17,6 +17,7 @@ export interface MatrixRow {
 
 const VIEW = { onGroup: 'view_appcheckgroup' } as const;
 const CHANGE = { onGroup: 'change_appcheckgroup' } as const;
+const UPLOAD = { onGroup: 'upload_application' } as const;
 const ADMIN = { account: 'change_companyaccount' } as const;
 
 const group = (f: Fixtures, rest = '') => ({ url: `/rest/groups/${f.groupId}/${rest}` });
@@ -27,6 +28,8 @@ const customData = async (f: Fixtures) => {
   await f.post(`/rest/groups/${f.groupId}/custom_data/`, { key, value: 'v' });
   return key;
 };
+/** A new custom-data entry of the fixture scan, for one call to change or remove; its id. */
+const scanCustomData = async (f: Fixtures) => (await f.post('/rest/custom-data/', { product: f.scanId, key: `K${f.unique()}`, value: 'v' })).id;
 /** A new member of the group, for one call to change or remove; the membership's id. */
 const membership = async (f: Fixtures) =>
   (await f.post('/rest/group-memberships/', { group_id: f.groupId, user_id: await f.newUser(), role: 'GU' })).id;
@@ -85,6 +88,11 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'DELETE /rest/group-memberships/:id/', allow: CHANGE, request: async (f) => ({ url: `/rest/group-memberships/${await membership(f)}/` }) },
 
   { route: 'GET /rest/scans/', allow: 'signed-in' },
+  { route: 'GET /rest/scans/statistics/', allow: 'signed-in' },
+  { route: 'GET /rest/custom-data/', allow: VIEW, request: (f) => ({ url: `/rest/custom-data/?product=${f.scanId}` }) },
+  { route: 'POST /rest/custom-data/', allow: UPLOAD, request: (f) => ({ url: '/rest/custom-data/', payload: { product: f.scanId, key: `K${f.unique()}`, value: 'v' } }) },
+  { route: 'PATCH /rest/custom-data/:id/', allow: UPLOAD, request: async (f) => ({ url: `/rest/custom-data/${await scanCustomData(f)}/`, payload: { value: 'changed' } }) },
+  { route: 'DELETE /rest/custom-data/:id/', allow: UPLOAD, request: async (f) => ({ url: `/rest/custom-data/${await scanCustomData(f)}/` }) },
   { route: 'GET /rest/scans/:id/', allow: VIEW, request: scan('') },
   { route: 'GET /rest/scans/:id/result/', allow: VIEW, request: scan('result/') },
   { route: 'GET /rest/scans/:id/info/', allow: VIEW, request: scan('info/') },
