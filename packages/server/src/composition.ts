@@ -64,6 +64,7 @@ import { createUsersService, type UsersService } from './modules/users/service.t
 import { createPasswordMailService, type PasswordMailService } from './modules/users/password-mail-service.ts';
 import { createPasswordTokensRepository } from './modules/users/password-tokens-repository.ts';
 import type { MailSettings } from './lib/mail-settings.ts';
+import type { AccountPolicy } from './modules/users/account-policy.ts';
 import { createSmtpMailer } from './lib/mailer.ts';
 import { type AccountMembershipsService, createAccountMembershipsService } from './modules/account-memberships/service.ts';
 import { createVulnerabilitiesService, type VulnerabilitiesService } from './modules/vulnerabilities/service.ts';
@@ -189,10 +190,17 @@ export function compose(settings: CompositionSettings): Composition {
   };
   const groups = createGroupsRepository(db);
   const announcementChanges = auditedChanges<{ announcements: AnnouncementsRepository }>((work) => db.transaction((tx) => work({ announcements: createAnnouncementsRepository(tx), audit: createAuditRepository(tx) })));
+  // The company's password minimum and new-user defaults, for the users module (services.settings
+  // is built below; these are called only once requests come).
+  const accountPolicy: AccountPolicy = {
+    passwordMinLength: (): Promise<number> => services.settings.passwordMinLength(),
+    newUserDefaults: (): ReturnType<AccountPolicy['newUserDefaults']> => services.settings.newUserDefaults(),
+  };
   const passwordMail = createPasswordMailService({
     users: repositories.users,
     tokens: createPasswordTokensRepository(db),
     mailer: settings.mail ? createSmtpMailer(settings.mail) : null,
+    policy: accountPolicy,
     change: auditedChanges((work) =>
       db.transaction((tx) => work({ users: createUsersRepository(tx), tokens: createPasswordTokensRepository(tx), audit: createAuditRepository(tx) })),
     ),
@@ -216,7 +224,7 @@ export function compose(settings: CompositionSettings): Composition {
       signIns: createSignInFailuresRepository(db),
       otps,
       // The company's idle and absolute session timeouts (account settings → authentication).
-      sessionLimits: () => services.settings.sessionLimits(),
+      sessionLimits: (): ReturnType<SettingsService['sessionLimits']> => services.settings.sessionLimits(),
       change: auditedChanges((work) =>
         db.transaction((tx) => work({ sessions: createSessionsRepository(tx), signIns: createSignInFailuresRepository(tx), audit: createAuditRepository(tx) })),
       ),
@@ -233,6 +241,7 @@ export function compose(settings: CompositionSettings): Composition {
       users: repositories.users,
       change: auditedChanges((work) => db.transaction((tx) => work({ users: createUsersRepository(tx), audit: createAuditRepository(tx) }))),
       passwordMail,
+      policy: accountPolicy,
     }),
     passwordMail,
     accountMemberships: createAccountMembershipsService({

@@ -72,6 +72,7 @@ export const ERRORS = {
   user_delete_self: { status: 400, field: 'detail', message: 'You cannot remove yourself.' },
   user_owns_scans: { status: 409, field: 'detail', message: "The user's scans are still stored: deactivate the user to keep their data, or remove their scans first." },
   user_otp_enable: { status: 400, field: 'otp_active', message: 'Two-factor sign-in is turned on by confirming a device, not here.' },
+  password_too_short: { status: 400, field: 'password', message: 'The password is shorter than the company allows.' },
   user_otp_disable: { status: 400, field: 'otp_active', message: 'Two-factor sign-in is turned off on your authentication tab (DELETE /rest/otps/), with your password or a current code.' },
   user_inactive: { status: 409, field: 'detail', message: 'The user is deactivated: activate them before sending them a link.' },
   user_last_group_manager: { status: 409, field: 'detail', message: 'The user is the only manager of a top-level group: make another member its manager first.' },

@@ -22,6 +22,10 @@ export interface SettingsService {
   removeLicensePolicy(viewer: Viewer, id: number): Promise<void>;
   /** For sign-in: how long a session lives unused (null: no limit) and at all. */
   sessionLimits(): Promise<{ idleMs: number | null; absoluteMs: number }>;
+  /** For setting passwords: the shortest one accepted. */
+  passwordMinLength(): Promise<number>;
+  /** For creating users: their display settings until they change them. */
+  newUserDefaults(): Promise<{ displayLocalTime: boolean; containerDefaultView: string }>;
   /** For uploads: the company's limit, never above the server's cap. */
   maxUploadBytes(): Promise<number>;
   /** For reports: SPDX id → class, the engine's `licensePolicy` overrides. */
@@ -107,6 +111,13 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
         idleMs: row.sessionIdleTimeoutMinutes === null ? null : row.sessionIdleTimeoutMinutes * 60_000,
         absoluteMs: row.sessionAbsoluteTimeoutHours * 3_600_000,
       };
+    },
+    async passwordMinLength() {
+      return (await deps.settings.get()).minPasswordLength;
+    },
+    async newUserDefaults() {
+      const row = await deps.settings.get();
+      return { displayLocalTime: row.newUserDisplayLocalTime, containerDefaultView: row.newUserContainerDefaultView };
     },
     async maxUploadBytes() {
       const { maxUploadBytes } = await deps.settings.get();

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Mail, Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { AuditedChange } from '../audit/audited.ts';
+import { type AccountPolicy, checkPasswordLength, DEFAULT_ACCOUNT_POLICY } from './account-policy.ts';
 import type { PasswordTokensRepository } from './password-tokens-repository.ts';
 import type { UsersRepository } from './repository.ts';
 import type { Viewer } from './viewer.ts';
@@ -40,6 +41,8 @@ export interface PasswordMailServiceDeps {
   change: AuditedChange<{ users: UsersRepository; tokens: PasswordTokensRepository }>;
   tokens: PasswordTokensRepository;
   now?: () => Date;
+  /** The company's password minimum; the built-in one without it. */
+  policy?: AccountPolicy;
 }
 
 export function createPasswordMailService(deps: PasswordMailServiceDeps): PasswordMailService {
@@ -116,6 +119,8 @@ export function createPasswordMailService(deps: PasswordMailServiceDeps): Passwo
     },
 
     async setPassword(token, password) {
+      // Before the link is spent: a too-short password leaves it usable.
+      await checkPasswordLength(password, deps.policy ?? DEFAULT_ACCOUNT_POLICY);
       const passwordHash = await hashPassword(password);
       const at = now();
       await deps.change(

@@ -10,6 +10,21 @@ export interface NewUser {
   email: string;
   passwordHash: string;
   roles: string[];
+  displayLocalTime?: boolean;
+  containerDefaultView?: string;
+}
+
+/** A new user's row: the email lower-cased, also as the username until they choose one. */
+function newUserValues(user: NewUser) {
+  const email = user.email.toLowerCase();
+  return {
+    email,
+    username: email,
+    passwordHash: user.passwordHash,
+    roles: user.roles,
+    ...(user.displayLocalTime === undefined ? {} : { displayLocalTime: user.displayLocalTime }),
+    ...(user.containerDefaultView === undefined ? {} : { containerDefaultView: user.containerDefaultView }),
+  };
 }
 
 /** Columns a change of a user writes; each absent one stays. */
@@ -79,19 +94,17 @@ export function createUsersRepository(db: Db): UsersRepository {
       return row?.value ?? 0;
     },
     async create(user) {
-      const email = user.email.toLowerCase();
       const [row] = await db
         .insert(users)
-        .values({ email, username: email, passwordHash: user.passwordHash, roles: user.roles })
+        .values(newUserValues(user))
         .returning();
       if (!row) throw new Error('insert into users returned no row');
       return row;
     },
     async createIfNew(user) {
-      const email = user.email.toLowerCase();
       const [row] = await db
         .insert(users)
-        .values({ email, username: email, passwordHash: user.passwordHash, roles: user.roles })
+        .values(newUserValues(user))
         .onConflictDoNothing({ target: users.email })
         .returning();
       return row ?? null;

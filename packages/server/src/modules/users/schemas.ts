@@ -6,7 +6,8 @@ import { ACCOUNT_ROLES } from './permissions.ts';
 /** Spec §9: at most 300 users by ids in one request. */
 export const MAX_USER_IDS = 300;
 /** A password an administrator sets (installations without mail): at least this long. */
-export const MIN_PASSWORD_LENGTH = 12;
+import { PASSWORD_FLOOR } from './account-policy.ts';
+
 
 /** How the container images of a scan are shown by default. */
 export const CONTAINER_VIEWS = ['list', 'tree'] as const;
@@ -47,7 +48,7 @@ export const UserListQuery = Type.Object({
 });
 export type UserListQuery = Static<typeof UserListQuery>;
 
-const Password = (description: string) => Text({ minLength: MIN_PASSWORD_LENGTH, maxLength: 1024, description });
+const Password = (description: string) => Text({ minLength: PASSWORD_FLOOR, maxLength: 1024, description: `${description} At least the company's minimum length (account settings → authentication; 12 by default).` });
 
 export const UserCreateBody = Type.Object({
   email: Text({ minLength: 1, maxLength: 254 }),

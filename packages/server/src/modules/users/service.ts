@@ -12,6 +12,7 @@ import { type AccountUser, MAX_USER_IDS, type UserCreateBody, type UserListQuery
 import type { Viewer } from './viewer.ts';
 import { bulkUpdate } from './bulk-update.ts';
 import type { PasswordMailService } from './password-mail-service.ts';
+import { type AccountPolicy, checkPasswordLength, DEFAULT_ACCOUNT_POLICY } from './account-policy.ts';
 
 export interface UsersService {
   me(viewer: Viewer): Promise<UserMe>;
@@ -36,9 +37,12 @@ export interface UsersServiceDeps {
   change: AuditedChange<{ users: UsersRepository }>;
   /** Invitations (send_email_invite). */
   passwordMail: Pick<PasswordMailService, 'requireMail' | 'invite'>;
+  /** The company's password minimum and new-user defaults; the built-in ones without it. */
+  policy?: AccountPolicy;
 }
 
 export function createUsersService(deps: UsersServiceDeps): UsersService {
+  const policy = deps.policy ?? DEFAULT_ACCOUNT_POLICY;
   const withGroups = async (viewer: Viewer, rows: UserRow[]): Promise<AccountUser[]> => {
     const groups = await deps.users.groupsOf(viewer, rows.map((row) => row.id));
     return rows.map((row) => toAccountUser(row, groups.get(row.id) ?? []));
@@ -46,6 +50,7 @@ export function createUsersService(deps: UsersServiceDeps): UsersService {
 
   /** Writes `changes` of `current` with their event; the rules that need the lock are checked under it. */
   const write = async (viewer: Viewer, current: UserRow, changes: UserChanges): Promise<void> => {
+    if (changes.password !== undefined) await checkPasswordLength(changes.password, policy);
     const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
     const event = changeEvent(current, changes);
     await deps.change(
@@ -106,11 +111,13 @@ export function createUsersService(deps: UsersServiceDeps): UsersService {
       const existing = await deps.users.existingGroups(groupIds);
       if (existing.length !== groupIds.length) throw new AppError('user_group_not_found');
       if (body.send_email_invite === true) deps.passwordMail.requireMail();
+      if (body.password !== undefined) await checkPasswordLength(body.password, policy);
+      const defaults = await policy.newUserDefaults();
       // Without a password nobody can sign in as the user until they set one from the invitation.
       const passwordHash = await hashPassword(body.password ?? randomBytes(32).toString('base64url'));
       const id = await deps.change(
         async (tx) => {
-          const user = await tx.users.createIfNew({ email, passwordHash, roles: [] });
+          const user = await tx.users.createIfNew({ email, passwordHash, roles: [], ...defaults });
           if (!user) throw new AppError('user_email_taken');
           await tx.users.addMemberships(user.id, groupIds);
           return user.id;

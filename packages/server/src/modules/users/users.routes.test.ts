@@ -192,7 +192,32 @@ describe.each(DATABASES)('users on %s', (kind) => {
     expect((await t.app.inject({ method: 'POST', url: '/rest/auth/login/', payload: { email: dave.email, password: PASSWORD } })).statusCode).toBe(400);
     await login(t.app, dave.email, 'another long password');
     expect((await events(dave.id)).at(-1)).toEqual({ action: 'user.set_password', level: 3, details: { password: 'set' } });
-    expect((await call('PATCH', `/rest/users/${dave.id}/`, admin, { password: 'short' })).json()).toEqual({ password: ['Ensure this field has at least 12 characters.'] });
+    expect((await call('PATCH', `/rest/users/${dave.id}/`, admin, { password: 'nine char' })).json()).toEqual({ password: ['Ensure this field has at least 12 characters.'] });
+  });
+
+  it("applies the company's password minimum and new-user display defaults", async () => {
+    const settings = (page: string, payload: object) => call('PATCH', `/rest/settings/company/${page}/`, admin, payload);
+    expect((await settings('authentication', { min_password_length: 16 })).statusCode).toBe(200);
+    expect((await settings('user', { display_local_time: true, container_default_view: 'tree' })).statusCode).toBe(200);
+    try {
+      const cases: [string, object][] = [
+        ['twelve chars', { password: ['Ensure this field has at least 16 characters.'] }],
+        ['seven c', { password: ['Ensure this field has at least 8 characters.'] }],
+      ];
+      for (const [password, body] of cases) {
+        const response = await call('POST', '/rest/users/', admin, { email: 'strict@example.com', password });
+        expect([response.statusCode, response.json()], password).toEqual([400, body]);
+      }
+      const created = await call('POST', '/rest/users/', admin, { email: 'strict@example.com', password: 'sixteen chars ok' });
+      expect(created.statusCode).toBe(201);
+      const { id } = created.json<{ id: number }>();
+      const session = await login(t.app, 'strict@example.com', 'sixteen chars ok');
+      expect((await call('GET', '/rest/users/me/', session)).json()).toMatchObject({ id, display_local_time: true, container_default_view: 'tree' });
+      expect((await call('PATCH', `/rest/users/${id}/`, admin, { password: 'fifteen chars!!' })).json()).toEqual({ password: ['Ensure this field has at least 16 characters.'] });
+    } finally {
+      await settings('authentication', { min_password_length: 12 });
+      await settings('user', { display_local_time: false, container_default_view: 'list' });
+    }
   });
 
   it('removes a user who uploaded no stored scan, and refuses (409) one whose scans are stored', async () => {
