@@ -38,7 +38,7 @@ export function SetPasswordPage({ token }: { token: string }) {
     );
   };
   return (
-    <PublicCard title="Choose your password" intro={`At least ${MIN_PASSWORD_LENGTH} characters. The link works once.`}>
+    <PublicCard title="Choose your password" intro="At least 12 characters unless your company set another minimum. The link works once.">
       <form onSubmit={submit} noValidate>
         <Stack>
           {!token && <Alert color="red">This link has no token: open the link from your mail again.</Alert>}

@@ -107,7 +107,7 @@ describe("a user's pages", () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Mail is not configured on this server');
     await user.type(screen.getByLabelText('Set a password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
-    expect(await screen.findByText('Ensure this field has at least 12 characters.')).toBeInTheDocument();
+    expect(await screen.findByText('Ensure this field has at least 8 characters.')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Set a password'));
     await fill(user, screen.getByLabelText('Set a password'), 'a long enough password');
     await user.click(screen.getByRole('button', { name: 'Set password' }));

@@ -82,7 +82,7 @@ describe('account users page', () => {
     await user.click(within(dialog).getByLabelText(/Send an invitation mail/));
     await user.type(within(dialog).getByLabelText('Password'), 'short');
     await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
-    expect(await within(dialog).findByText('Without an invitation, give a password of at least 12 characters.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Without an invitation, give a password of at least 8 characters (the company may ask for more).')).toBeInTheDocument();
     expect(requests((request) => request.method === 'POST')).toHaveLength(1);
   });
 
