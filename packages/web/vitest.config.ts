@@ -15,6 +15,9 @@ export default mergeConfig(
       // resets what tests share (DOM, handlers, stores, cookies, URL) after every test.
       isolate: false,
       maxWorkers: WAITING_WORKERS,
+      // A page test drives whole forms through userEvent in jsdom; with four files side by side
+      // on two cores the longest take 5-6 s, past Vitest's default of 5 s.
+      testTimeout: 20_000,
       sequence: { groupOrder: WAITING_GROUP },
     },
   }),
