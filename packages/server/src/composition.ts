@@ -54,6 +54,8 @@ import { createScanLogRepository, type ScanLogRepository } from './modules/scans
 import { createQuotaRepository } from './modules/scans/quotas.ts';
 import { createScansRepository, type ScansRepository } from './modules/scans/repository.ts';
 import { createScansService, type ScansService } from './modules/scans/service.ts';
+import { createResumableUploadsService, type ResumableUploadsService } from './modules/uploads/service.ts';
+import { ResumableUploadStore } from './modules/uploads/upload-store.ts';
 import { createScanReuse } from './modules/scans/reuse.ts';
 import { createScanStatisticsRepository } from './modules/scans/statistics.ts';
 import { createScanStatisticsService, type ScanStatisticsService } from './modules/scans/statistics-service.ts';
@@ -98,6 +100,8 @@ import { createWebhooksService, type WebhooksService } from './modules/webhooks/
   kbUploadDir?: string;
   /** The SMTP server of invitation and password mails; absent or null: no mail. */
   mail?: MailSettings | null;
+  /** Where resumable uploads keep their parts until complete (kept across restarts); default blobDir/uploads. */
+  resumableUploadDir?: string;
 }
 
 export interface Composition {
@@ -141,6 +145,8 @@ export interface Composition {
     /** Who holds which role (GU, M) on which group. */
     readonly groupMemberships: GroupMembershipsService;
     readonly scans: ScansService;
+    /** tus resumable uploads (/rest/uploads/) that become scans when complete. */
+    readonly uploads: ResumableUploadsService;
     /** The analysers' lists of a ready scan, a page at a time. */
     readonly scanAnalysis: ScanAnalysisService;
     /** GET /rest/scans/statistics/: counts over the list's filters. */
@@ -271,11 +277,21 @@ export function compose(settings: CompositionSettings): Composition {
         await repositories.scanLog.append(scanId, 'info', 'Queued; waiting for a worker');
       },
       maxUploadBytes,
+      // The company's max_upload_bytes (account settings → scan); read per upload, once requests come.
+      uploadLimit: (): Promise<number> => services.settings.maxUploadBytes(),
       quotas: settings.quotas ?? NO_QUOTAS,
       usage: createQuotaRepository(db),
       // The company's reuse_existing_scan (account settings → scan), read per upload.
       reuse: createScanReuse(db, async (): Promise<boolean> => (await services.settings.read('scan')).reuse_existing_scan),
       change: auditedChanges((work) => db.transaction((tx) => work({ scans: createScansRepository(tx), audit: createAuditRepository(tx), usage: createQuotaRepository(tx) }))),
+    }),
+    uploads: createResumableUploadsService({
+      store: new ResumableUploadStore(settings.resumableUploadDir ?? path.join(settings.blobDir, 'uploads')),
+      scans: {
+        uploadAllowance: (viewer): ReturnType<ScansService['uploadAllowance']> => services.scans.uploadAllowance(viewer),
+        upload: (viewer, groupId, file): ReturnType<ScansService['upload']> => services.scans.upload(viewer, groupId, file),
+      },
+      access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
     }),
     scanAnalysis: createScanAnalysisService({ scans: repositories.scans }),
     scanStatistics: createScanStatisticsService({ statistics: createScanStatisticsRepository(db) }),

@@ -35,7 +35,7 @@ export async function readFilePart(request: FastifyRequest, maxBytes: number): P
  * Keeps the last path segment, drops control characters and replaces an unpaired surrogate
  * (which UTF-8 cannot hold) by U+FFFD: `C:\fw\a\x00.bin` → `a.bin`.
  */
-function cleanFilename(name: string): string {
+export function cleanFilename(name: string): string {
   const base = path.win32.basename(path.posix.basename(name));
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed, e.g. "a\u0000b" → "ab"
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255).toWellFormed();

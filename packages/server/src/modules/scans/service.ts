@@ -34,6 +34,10 @@ export interface ScansService {
   problems(viewer: Viewer, id: number, level: ProblemLevel, page: PageRequest, path: string): Promise<Page<Problem>>;
   /** Checks the quotas before the upload's bytes are read (the route guard has checked the group). */
   assertCanUpload(viewer: Viewer): Promise<void>;
+  /** The most the viewer's next upload may store: the company's limit (settings), the server's cap, what quotas leave. */
+  uploadAllowance(viewer: Viewer): Promise<ByteAllowance>;
+  /** The company's upload limit (max_upload_bytes), at most the server's cap. */
+  uploadLimit(): Promise<number>;
   /** Into a group the route guard found the viewer may upload to. */
   upload(viewer: Viewer, groupId: number, file: UploadedFile | undefined): Promise<Scan>;
 }
@@ -47,6 +51,8 @@ export interface ScansServiceDeps {
   knowledgeBase: KnowledgeBase;
   enqueueScan: (scanId: number) => Promise<void>;
   maxUploadBytes: number;
+  /** The company's max_upload_bytes setting (modules/settings), already capped at maxUploadBytes; default the cap. */
+  uploadLimit?: () => Promise<number>;
   quotas?: Quotas;
   usage?: QuotaRepository;
   /** Finds the scan an upload of the same bytes into the same group answers, when the company reuses scans (reuse.ts). */
@@ -78,10 +84,13 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
   const quotas = deps.quotas ?? NO_QUOTAS;
   const quotasOn = quotas.userBytes > 0 || quotas.accountBytes > 0 || quotas.userUploadsPerHour > 0;
 
+  const uploadLimit = async (): Promise<number> => Math.min(deps.maxUploadBytes, (await deps.uploadLimit?.()) ?? deps.maxUploadBytes);
+
   const assertCanUpload = async (viewer: Viewer): Promise<ByteAllowance> => {
-    const unlimited: ByteAllowance = { bytes: deps.maxUploadBytes, code: 'file_too_large', message: ERRORS.file_too_large.message };
+    const limit = await uploadLimit();
+    const unlimited: ByteAllowance = { bytes: limit, code: 'file_too_large', message: ERRORS.file_too_large.message };
     if (!quotasOn || !deps.usage) return unlimited;
-    return allowance(quotas, await deps.usage.usage(viewer.userId, new Date()), deps.maxUploadBytes);
+    return allowance(quotas, await deps.usage.usage(viewer.userId, new Date()), limit);
   };
 
   return {
@@ -90,6 +99,8 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
     async assertCanUpload(viewer) {
       await assertCanUpload(viewer);
     },
+    uploadAllowance: assertCanUpload,
+    uploadLimit,
 
     async list(viewer, query, page) {
       const { rows, count } = await deps.scans.list(viewer, { ...scanListFilter(query), ordering: query.ordering ?? '-created' }, page);
