@@ -8,7 +8,7 @@ import type { AllowedNetwork } from '../lib/outbound/guard.ts';
 import { FETCH_DEAD_QUEUE, FETCH_QUEUE, type FetchJobData } from '../lib/outbound/queue-names.ts';
 import { OutboundFailedError, OutboundRefusedError, outboundRequest, OutboundTooLargeError, type OutboundResponse } from '../lib/outbound/request.ts';
 import { SCAN_QUEUE, type ScanJobData } from '../lib/queue-names.ts';
-import { nameFromUrl } from '../modules/scans/fetch-service.ts';
+import { nameFromUrl, safeFileName } from '../modules/scans/fetch-service.ts';
 import type { ScanFetchRepository } from '../modules/scans/fetch-repository.ts';
 import { ProgressWriter } from './progress-writer.ts';
 import type { QueueHandle } from './queues.ts';
@@ -101,7 +101,7 @@ function filenameOf(response: OutboundResponse): string {
   const disposition = response.headers['content-disposition'] ?? '';
   // filename="fw 1.bin" or filename=fw.bin; filename* (RFC 5987) is not read.
   const match = /filename="([^"]+)"|filename=([^;\s]+)/i.exec(disposition);
-  const given = (match?.[1] ?? match?.[2] ?? '').replace(/[\x00-\x1f\x7f/\\]/g, '_').trim().slice(0, 255);
+  const given = safeFileName(match?.[1] ?? match?.[2] ?? '');
   return given || nameFromUrl(new URL(response.url));
 }
 

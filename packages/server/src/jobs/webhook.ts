@@ -116,7 +116,7 @@ export async function startWebhookWorkers(app: Pick<FastifyInstance, 'boss' | 'l
   const boss = app.boss;
   if (!boss) throw new Error('startWebhookWorkers needs an app built with the queue enabled');
   const { retryDelaySeconds, ...rest } = options;
-  if (retryDelaySeconds !== undefined) await boss.updateQueue(WEBHOOK_QUEUE, { ...WEBHOOK_RETRY, retryDelay: retryDelaySeconds, retryBackoff: false });
+  if (retryDelaySeconds !== undefined) await boss.updateQueue(WEBHOOK_QUEUE, { ...WEBHOOK_RETRY, retryDelay: retryDelaySeconds, retryBackoff: false, retryDelayMax: null });
   const deps: WebhookJobDeps = { ...rest, log: app.log };
   await boss.work<WebhookJobData>(WEBHOOK_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) await runWebhookJob(deps, job.data.scanId, job.signal);

@@ -76,8 +76,14 @@ export function nameFromUrl(url: URL): string {
   } catch {
     // A malformed escape is shown as written.
   }
-  name = name.replace(/[\x00-\x1f\x7f/\\]/g, '_').slice(0, 255);
-  return name || url.hostname || 'download';
+  return safeFileName(name) || url.hostname || 'download';
+}
+
+/** A name a server sent, kept printable and without path separators: `../x\ny` → `.._x_y`. */
+export function safeFileName(name: string): string {
+  // Control characters are exactly what this removes.
+  // eslint-disable-next-line no-control-regex
+  return name.replace(/[\x00-\x1f\x7f/\\]/g, '_').trim().slice(0, 255);
 }
 
 function targetOf(text: string): URL {
