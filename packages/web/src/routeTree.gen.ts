@@ -52,6 +52,7 @@ import { Route as AppGroupsGroupIdUploadRouteImport } from './routes/_app/groups
 import { Route as AppGroupsParentGroupIdCreateRouteImport } from './routes/_app/groups/$parentGroupId/create'
 import { Route as AppProductScanIdIndexRouteImport } from './routes/_app/product/$scanId/index'
 import { Route as AppProductScanIdAnalysisRouteImport } from './routes/_app/product/$scanId/analysis'
+import { Route as AppProductScanIdCustomDataRouteImport } from './routes/_app/product/$scanId/custom-data'
 import { Route as AppProductScanIdErrorsRouteImport } from './routes/_app/product/$scanId/errors'
 import { Route as AppProductScanIdInfoRouteImport } from './routes/_app/product/$scanId/info'
 import { Route as AppProductScanIdWarningsRouteImport } from './routes/_app/product/$scanId/warnings'
@@ -290,6 +291,12 @@ const AppProductScanIdAnalysisRoute =
     path: '/analysis',
     getParentRoute: () => AppProductScanIdRoute,
   } as any)
+const AppProductScanIdCustomDataRoute =
+  AppProductScanIdCustomDataRouteImport.update({
+    id: '/custom-data',
+    path: '/custom-data',
+    getParentRoute: () => AppProductScanIdRoute,
+  } as any)
 const AppProductScanIdErrorsRoute = AppProductScanIdErrorsRouteImport.update({
   id: '/errors',
   path: '/errors',
@@ -403,6 +410,7 @@ export interface FileRoutesByFullPath {
   '/groups/$groupId/upload': typeof AppGroupsGroupIdUploadRoute
   '/groups/$parentGroupId/create': typeof AppGroupsParentGroupIdCreateRoute
   '/product/$scanId/analysis': typeof AppProductScanIdAnalysisRoute
+  '/product/$scanId/custom-data': typeof AppProductScanIdCustomDataRoute
   '/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
   '/product/$scanId/info': typeof AppProductScanIdInfoRoute
   '/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
@@ -454,6 +462,7 @@ export interface FileRoutesByTo {
   '/groups/$groupId/upload': typeof AppGroupsGroupIdUploadRoute
   '/groups/$parentGroupId/create': typeof AppGroupsParentGroupIdCreateRoute
   '/product/$scanId/analysis': typeof AppProductScanIdAnalysisRoute
+  '/product/$scanId/custom-data': typeof AppProductScanIdCustomDataRoute
   '/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
   '/product/$scanId/info': typeof AppProductScanIdInfoRoute
   '/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
@@ -513,6 +522,7 @@ export interface FileRoutesById {
   '/_app/groups/$groupId/upload': typeof AppGroupsGroupIdUploadRoute
   '/_app/groups/$parentGroupId/create': typeof AppGroupsParentGroupIdCreateRoute
   '/_app/product/$scanId/analysis': typeof AppProductScanIdAnalysisRoute
+  '/_app/product/$scanId/custom-data': typeof AppProductScanIdCustomDataRoute
   '/_app/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
   '/_app/product/$scanId/info': typeof AppProductScanIdInfoRoute
   '/_app/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
@@ -572,6 +582,7 @@ export interface FileRouteTypes {
     | '/groups/$groupId/upload'
     | '/groups/$parentGroupId/create'
     | '/product/$scanId/analysis'
+    | '/product/$scanId/custom-data'
     | '/product/$scanId/errors'
     | '/product/$scanId/info'
     | '/product/$scanId/warnings'
@@ -623,6 +634,7 @@ export interface FileRouteTypes {
     | '/groups/$groupId/upload'
     | '/groups/$parentGroupId/create'
     | '/product/$scanId/analysis'
+    | '/product/$scanId/custom-data'
     | '/product/$scanId/errors'
     | '/product/$scanId/info'
     | '/product/$scanId/warnings'
@@ -681,6 +693,7 @@ export interface FileRouteTypes {
     | '/_app/groups/$groupId/upload'
     | '/_app/groups/$parentGroupId/create'
     | '/_app/product/$scanId/analysis'
+    | '/_app/product/$scanId/custom-data'
     | '/_app/product/$scanId/errors'
     | '/_app/product/$scanId/info'
     | '/_app/product/$scanId/warnings'
@@ -1008,6 +1021,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProductScanIdAnalysisRouteImport
       parentRoute: typeof AppProductScanIdRoute
     }
+    '/_app/product/$scanId/custom-data': {
+      id: '/_app/product/$scanId/custom-data'
+      path: '/custom-data'
+      fullPath: '/product/$scanId/custom-data'
+      preLoaderRoute: typeof AppProductScanIdCustomDataRouteImport
+      parentRoute: typeof AppProductScanIdRoute
+    }
     '/_app/product/$scanId/errors': {
       id: '/_app/product/$scanId/errors'
       path: '/errors'
@@ -1194,6 +1214,7 @@ const AppGroupsGroupIdRouteWithChildren =
 
 interface AppProductScanIdRouteChildren {
   AppProductScanIdAnalysisRoute: typeof AppProductScanIdAnalysisRoute
+  AppProductScanIdCustomDataRoute: typeof AppProductScanIdCustomDataRoute
   AppProductScanIdErrorsRoute: typeof AppProductScanIdErrorsRoute
   AppProductScanIdInfoRoute: typeof AppProductScanIdInfoRoute
   AppProductScanIdWarningsRoute: typeof AppProductScanIdWarningsRoute
@@ -1202,6 +1223,7 @@ interface AppProductScanIdRouteChildren {
 
 const AppProductScanIdRouteChildren: AppProductScanIdRouteChildren = {
   AppProductScanIdAnalysisRoute: AppProductScanIdAnalysisRoute,
+  AppProductScanIdCustomDataRoute: AppProductScanIdCustomDataRoute,
   AppProductScanIdErrorsRoute: AppProductScanIdErrorsRoute,
   AppProductScanIdInfoRoute: AppProductScanIdInfoRoute,
   AppProductScanIdWarningsRoute: AppProductScanIdWarningsRoute,

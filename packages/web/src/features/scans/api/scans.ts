@@ -9,10 +9,10 @@ import { isBusy, SCAN_POLL_INTERVAL_MS } from './scan-status.ts';
 export type ScanListParams = NonNullable<paths['/rest/scans/']['get']['parameters']['query']>;
 
 /** Fields the server orders scans by (its OpenAPI document lists the same). */
-export const SCAN_ORDERING_FIELDS = ['created', 'name', 'size', 'status', 'group_name', 'id'] as const;
-type ScanOrderingField = (typeof SCAN_ORDERING_FIELDS)[number];
+export const SCAN_ORDERING_FIELDS = ['created', 'name', 'size', 'status', 'group_name', 'id', 'finished', 'component_count', 'sort_key'] as const;
+export type ScanOrderingField = (typeof SCAN_ORDERING_FIELDS)[number];
 
-/** URL state of the scan lists: q (a name, or a SHA-1 or SHA-256), ordering (newest first by default), limit, offset. */
+/** URL state of the scan lists: q (a name, name:NAME, a SHA-1 or SHA-256, meta:KEY[=VALUE]), ordering (newest first by default), limit, offset. */
 export const scanListSearch = defineListSearch({ fields: SCAN_ORDERING_FIELDS, defaultOrdering: '-created' });
 
 export function scanListParams({ q, ordering, limit, offset }: ListParams<ScanOrderingField>, group?: number): ScanListParams {

@@ -12,6 +12,7 @@ const TABS = [
   { value: 'errors', label: 'Errors', to: '/product/$scanId/errors' },
   { value: 'warnings', label: 'Warnings', to: '/product/$scanId/warnings' },
   { value: 'info', label: 'Info', to: '/product/$scanId/info' },
+  { value: 'custom-data', label: 'Custom data', to: '/product/$scanId/custom-data' },
 ] as const;
 
 interface ScanLayoutProps {

@@ -10,7 +10,7 @@ export function ScansPage({ title, showGroup = false }: ScansPageProps) {
   return (
     <>
       <PageHeader title={title} />
-      <ScansList showGroup={showGroup} />
+      <ScansList showGroup={showGroup} showStatistics />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { AnchorLink } from '../../../components/anchor-link.tsx';
 import { DataTable, type ColumnDef, type DataTableProps } from '../../../components/data-table/data-table.tsx';
 import type { Scan } from '../../../lib/api-schemas.ts';
-import { displayText, formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { displayText, formatBytes, formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { ScanStatusBadge } from './scan-status-badge.tsx';
 import { VulnerabilityCounts } from './vulnerability-counts.tsx';
 
@@ -34,14 +34,20 @@ const groupColumn: ScanColumn = {
 
 const restColumns: ScanColumn[] = [
   { id: 'status', header: 'Status', accessorFn: (scan) => scan.status, enableSorting: true, cell: ({ row: { original: scan } }) => <ScanStatusBadge scan={scan} /> },
+  { id: 'size', header: 'Size', accessorFn: (scan) => scan.size, enableSorting: true, cell: ({ row: { original: scan } }) => formatBytes(scan.size) },
   {
-    id: 'components',
+    // Column ids are the server's ordering fields: component_count, and sort_key for spec §9's severity key.
+    id: 'component_count',
     header: 'Components',
+    accessorFn: (scan) => scan.component_count,
+    enableSorting: true,
     cell: ({ row: { original: scan } }) => (scan.component_count === null ? '–' : formatNumber(scan.component_count)),
   },
   {
-    id: 'vulnerabilities',
+    id: 'sort_key',
     header: 'Vulnerabilities',
+    accessorFn: (scan) => scan.vulnerability_counts?.critical ?? null,
+    enableSorting: true,
     cell: ({ row: { original: scan } }) => <VulnerabilityCounts counts={scan.vulnerability_counts} />,
   },
   { id: 'created', header: 'Created', accessorFn: (scan) => scan.created, enableSorting: true, cell: ({ row: { original: scan } }) => formatDateTime(scan.created) },

@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { scanListParams, scanListSearch, scansQueryOptions } from '../../../../features/scans/api/scans.ts';
+import { scanListSearch, scansQueryOptions } from '../../../../features/scans/api/scans.ts';
+import { scanListRequest, validateScanListSearch } from '../../../../features/scans/api/scan-filters.ts';
 import { GroupApplicationsPage } from '../../../../features/scans/components/group-applications-page.tsx';
 
 export const Route = createFileRoute('/_app/groups/$groupId/applications')({
-  validateSearch: scanListSearch.schema,
+  validateSearch: validateScanListSearch,
   search: { middlewares: scanListSearch.middlewares },
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps, params }) =>
-    context.queryClient.ensureQueryData(scansQueryOptions(scanListParams(deps, params.groupId))),
+    context.queryClient.ensureQueryData(scansQueryOptions(scanListRequest(deps, params.groupId))),
   component: GroupApplicationsRoute,
 });
 
