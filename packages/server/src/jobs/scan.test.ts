@@ -141,7 +141,7 @@ describe('runScanJob', () => {
       'info: Started on worker host-a:42',
       'info: Scanner process: file extractors',
       'info: Scanner process: Rapid Scan Static',
-      'info: Finished: ready, 0 components in 0 files',
+      'info: Finished: ready; 0 components in 0 files',
     ]);
     expect(released.at(-1)).toBe('k');
   });
@@ -153,7 +153,7 @@ describe('runScanJob', () => {
     await runScanJob(deps(scans, async () => identification('fw.bin'), scanLog), 7, new AbortController().signal, { number: 2, of: 3 });
     expect(scanLog.lines).toEqual([
       'warning: Started again on worker host-a:42 (attempt 2 of 3): the previous attempt stopped',
-      'info: Finished: ready, 0 components in 0 files',
+      'info: Finished: ready; 0 components in 0 files',
     ]);
   });
 

@@ -106,7 +106,7 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
     await logged;
     phase = 'store';
     await deps.scans.markReady(scanId, identification);
-    await note('info', `Finished: ready, ${identification.components.length} components in ${identification.files.length} files`);
+    await note('info', `Finished: ready; ${count(identification.components.length, 'component')} in ${count(identification.files.length, 'file')}`);
   } catch (error) {
     await progress.flush();
     await logged;
@@ -136,6 +136,11 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
       deps.log.warn({ err: error, scanId }, 'could not evaluate the finished scan');
     }
   }
+}
+
+/** "1 file", "3 files". */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /** The scan log is an aid: a line that cannot be written never fails the scan. */

@@ -19,7 +19,7 @@ describe.each(DATABASES)('licence usage on %s', (kind) => {
       const body = multipart('file', name, findingsFile({ components }));
       const id = (await t.app.inject({ method: 'POST', url: `/rest/groups/${groupId}/upload/`, headers: { ...alice.headers, ...body.headers }, payload: body.payload })).json<{ id: number }>().id;
       const deadline = Date.now() + 45_000;
-      while ((await t.app.inject({ method: 'GET', url: `/rest/scans/${id}/`, headers: alice.headers })).json<{ status: string }>().status === 'B' && Date.now() < deadline) {
+      while (['B', 'S', 'P', 'D'].includes((await t.app.inject({ method: 'GET', url: `/rest/scans/${id}/`, headers: alice.headers })).json<{ status: string }>().status) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };

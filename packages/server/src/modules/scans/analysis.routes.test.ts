@@ -55,7 +55,7 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
     const created = await t.app.inject({ method: 'POST', url: `/rest/groups/${group.json<{ id: number }>().id}/upload/`, headers: { ...alice.headers, ...body.headers }, payload: body.payload });
     scanId = created.json<{ id: number }>().id;
     const deadline = Date.now() + 60_000;
-    while ((await t.app.inject({ method: 'GET', url: `/rest/scans/${scanId}/`, headers: alice.headers })).json<{ status: string }>().status === 'B' && Date.now() < deadline) {
+    while (['B', 'S', 'P', 'D'].includes((await t.app.inject({ method: 'GET', url: `/rest/scans/${scanId}/`, headers: alice.headers })).json<{ status: string }>().status) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   });

@@ -44,7 +44,7 @@ describe.each(DATABASES)('scan result vulnerabilities on %s', (kind) => {
     const created = await t.app.inject({ method: 'POST', url: `/rest/groups/${groupId}/upload/`, headers: { ...alice.headers, ...body.headers }, payload: body.payload });
     const id = created.json<{ id: number }>().id;
     const deadline = Date.now() + 45_000;
-    while ((await t.app.inject({ method: 'GET', url: `/rest/scans/${id}/`, headers: alice.headers })).json<{ status: string }>().status === 'B' && Date.now() < deadline) {
+    while (['B', 'S', 'P', 'D'].includes((await t.app.inject({ method: 'GET', url: `/rest/scans/${id}/`, headers: alice.headers })).json<{ status: string }>().status) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const result = async (): Promise<ResultBody> => (await t.app.inject({ method: 'GET', url: `/rest/scans/${id}/result/`, headers: alice.headers })).json<ResultBody>();

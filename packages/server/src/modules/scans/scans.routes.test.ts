@@ -16,7 +16,7 @@ import type { Quotas } from '../../config.ts';
 
 interface ScanBody {
   id: number;
-  status: 'B' | 'R' | 'F';
+  status: 'B' | 'S' | 'P' | 'D' | 'R' | 'F';
   error: string | null;
   component_count: number | null;
 }
@@ -45,7 +45,7 @@ describe.each(DATABASES)('scan routes on %s', (kind) => {
     const deadline = Date.now() + 45_000;
     for (;;) {
       const scan = (await t.app.inject({ method: 'GET', url: `/rest/scans/${id}/`, headers: alice.headers })).json<ScanBody>();
-      if (scan.status !== 'B' || Date.now() > deadline) return scan;
+      if (!['B', 'S', 'P', 'D'].includes(scan.status) || Date.now() > deadline) return scan;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   };
