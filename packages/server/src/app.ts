@@ -18,6 +18,8 @@ import { groupCustomDataRoutes } from './modules/groups/custom-data.routes.ts';
 import { groupMembershipsRoutes } from './modules/group-memberships/routes.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
 import { scansRoutes } from './modules/scans/routes.ts';
+import { scanControlRoutes } from './modules/scans/control.routes.ts';
+import { commentsRoutes } from './modules/comments/routes.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { scanStatisticsRoutes } from './modules/scans/statistics.routes.ts';
 import { scanCustomDataRoutes } from './modules/scan-custom-data/routes.ts';
@@ -98,6 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(scoresRoutes, { vulnerabilities: services.vulnerabilities });
     await app.register(knowledgeBaseRoutes, { knowledgeBase: services.knowledgeBase, maxBundleBytes: composition.maxUploadBytes });
     await app.register(analysisRoutes, { analysis: services.scanAnalysis });
+    await app.register(scanControlRoutes, { control: services.scanControl });
+    await app.register(commentsRoutes, { comments: services.comments });
     await app.register(loginMessagesRoutes, { messages: services.loginMessages });
     await app.register(systemStatusRoutes, { systemStatus: services.systemStatus });
     await app.register(noticesRoutes, { notices: services.notices });

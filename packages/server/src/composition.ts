@@ -54,6 +54,11 @@ import { createScanLogRepository, type ScanLogRepository } from './modules/scans
 import { createQuotaRepository } from './modules/scans/quotas.ts';
 import { createScansRepository, type ScansRepository } from './modules/scans/repository.ts';
 import { createScansService, type ScansService } from './modules/scans/service.ts';
+import { createScanControlRepository } from './modules/scans/control-repository.ts';
+import { createScanControlService, type RetentionPeriods, type ScanControlService } from './modules/scans/control-service.ts';
+import type { Scan } from './modules/scans/schemas.ts';
+import { createCommentsRepository } from './modules/comments/repository.ts';
+import { createCommentsService, type CommentsService } from './modules/comments/service.ts';
 import { createResumableUploadsService, type ResumableUploadsService } from './modules/uploads/service.ts';
 import { ResumableUploadStore } from './modules/uploads/upload-store.ts';
 import { createScanReuse } from './modules/scans/reuse.ts';
@@ -149,6 +154,10 @@ export interface Composition {
     readonly uploads: ResumableUploadsService;
     /** The analysers' lists of a ready scan, a page at a time. */
     readonly scanAnalysis: ScanAnalysisService;
+    /** Rescan, abort, rename, removal of scans or their files, and the data-retention sweep. */
+    readonly scanControl: ScanControlService;
+    /** Comments on scans (/rest/comments/). */
+    readonly comments: CommentsService;
     /** GET /rest/scans/statistics/: counts over the list's filters. */
     readonly scanStatistics: ScanStatisticsService;
     /** Key/value pairs on scans (/rest/custom-data/). */
@@ -294,6 +303,25 @@ export function compose(settings: CompositionSettings): Composition {
       access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
     }),
     scanAnalysis: createScanAnalysisService({ scans: repositories.scans }),
+    scanControl: createScanControlService({
+      scans: createScanControlRepository(db),
+      // Built below in the same object; called only once requests come.
+      access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
+      blobs,
+      enqueueScan: async (scanId) => {
+        await queue.enqueue(SCAN_QUEUE, { scanId } satisfies ScanJobData);
+      },
+      get: (viewer, id): Promise<Scan> => services.scans.get(viewer, id),
+      retention: async (): Promise<RetentionPeriods> => {
+        const periods = await services.settings.read('data-retention');
+        return { binaryDays: periods.delete_binaries_after_days ?? null, resultDays: periods.delete_results_after_days ?? null };
+      },
+      change: auditedChanges((work) => db.transaction((tx) => work({ control: createScanControlRepository(tx), audit: createAuditRepository(tx) }))),
+    }),
+    comments: createCommentsService({
+      comments: createCommentsRepository(db),
+      change: auditedChanges((work) => db.transaction((tx) => work({ comments: createCommentsRepository(tx), audit: createAuditRepository(tx) }))),
+    }),
     scanStatistics: createScanStatisticsService({ statistics: createScanStatisticsRepository(db) }),
     scanCustomData: createScanCustomDataService({
       customData: createScanCustomDataRepository(db),

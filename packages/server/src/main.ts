@@ -10,6 +10,7 @@ import { startReevaluation } from './jobs/reevaluate.ts';
 import { startScanWorkers } from './jobs/scan.ts';
 import { startFetchWorkers } from './jobs/fetch.ts';
 import { startWebhookWorkers } from './jobs/webhook.ts';
+import { startRetention } from './jobs/retention.ts';
 
 // Entry point of `npm start`: migrate, bootstrap the first administrator, start the
 // in-process workers, listen; close everything cleanly on SIGINT/SIGTERM.
@@ -70,6 +71,8 @@ await startKbSync(app, {
   state: composition.repositories.knowledgeBase,
   ...(config.testKbRetryMs > 0 ? { retryDelaysMs: [config.testKbRetryMs, config.testKbRetryMs] } : {}),
 });
+// Data retention: the daily sweep of expired files and scans (account settings → data retention).
+await startRetention(app, { control: composition.services.scanControl });
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -82,6 +82,8 @@ export interface Fixtures {
   credentials: { email: string; password: string };
   /** A new user, who never signs in; their id. */
   newUser(): Promise<number>;
+  /** A new scan in the group (uploaded by the administrator, maybe still busy), for one call to remove; its id. */
+  newScan(): Promise<number>;
   /** POSTs as an administrator and answers the body: an object a row's request names, made for that one call. */
   post(url: string, payload: object): Promise<{ id: number }>;
   /** A network no other call used, not containing the callers' address. */
@@ -139,6 +141,11 @@ export async function setUpMatrix({ app, database, composition }: TestApp): Prom
     async newUser() {
       const email = `new${unique()}@example.com`;
       return (await users.create({ email, passwordHash: 'not-a-password', roles: [] })).id;
+    },
+    async newScan() {
+      const body = multipart('file', `matrix-${unique()}.tar`, findingsFile({}));
+      const response = await app.inject({ method: 'POST', url: `/rest/groups/${groupId}/upload/`, headers: { ...admin, ...body.headers }, payload: body.payload });
+      return ok(response, 'upload').json<{ id: number }>().id;
     },
     async post(url, payload) {
       return (await call('POST', url, payload)).json<{ id: number }>();

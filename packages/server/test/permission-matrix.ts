@@ -111,6 +111,22 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'GET /rest/scans/:id/mobileapps/', allow: VIEW, request: scan('mobileapps/') },
   { route: 'GET /rest/scans/:id/infoleak/', allow: VIEW, request: scan('infoleak/') },
   { route: 'GET /rest/scans/:id/scan-log', allow: VIEW, request: scan('scan-log') },
+  // Scan control (modules/scans/control.routes.ts). The shared ready scan is renamed to its own
+  // name, rescanned (409 once busy: past the guard) and aborted (409 once finished); removals
+  // act on a scan of their own. The bulk forms check each id themselves (refused ids are listed).
+  { route: 'PATCH /rest/scans/:id/', allow: UPLOAD, request: (f) => ({ ...scan('')(f), payload: { name: 'app.tar' } }) },
+  { route: 'POST /rest/scans/:id/rescan/', allow: UPLOAD, request: scan('rescan/') },
+  { route: 'POST /rest/scans/:id/abort/', allow: UPLOAD, request: scan('abort/') },
+  { route: 'DELETE /rest/scans/:id/', allow: CHANGE, request: async (f) => ({ url: `/rest/scans/${await f.newScan()}/` }) },
+  { route: 'DELETE /rest/scans/:id/binary/', allow: CHANGE, request: async (f) => ({ url: `/rest/scans/${await f.newScan()}/binary/` }) },
+  { route: 'POST /rest/scans/rescan/', allow: 'signed-in', request: (f) => ({ url: '/rest/scans/rescan/', payload: { id__in: [f.scanId] } }) },
+  { route: 'POST /rest/scans/abort/', allow: 'signed-in', request: (f) => ({ url: '/rest/scans/abort/', payload: { id__in: [f.scanId] } }) },
+  { route: 'POST /rest/scans/delete/', allow: 'signed-in', request: async (f) => ({ url: '/rest/scans/delete/', payload: { id__in: [await f.newScan()] } }) },
+  { route: 'POST /rest/scans/delete-binary/', allow: 'signed-in', request: async (f) => ({ url: '/rest/scans/delete-binary/', payload: { id__in: [await f.newScan()] } }) },
+  { route: 'GET /rest/comments/', allow: VIEW, request: (f) => ({ url: `/rest/comments/?product=${f.scanId}` }) },
+  { route: 'POST /rest/comments/', allow: UPLOAD, request: (f) => ({ url: '/rest/comments/', payload: { product: f.scanId, comment: 'Looked at it.' } }) },
+  // The administrator's comment: a manager of the group (or an administrator) may remove it, a member gets 403, an outsider 404.
+  { route: 'DELETE /rest/comments/:id/', allow: CHANGE, request: async (f) => ({ url: `/rest/comments/${(await f.post('/rest/comments/', { product: f.scanId, comment: 'To remove.' })).id}/` }) },
   { route: 'GET /rest/infoleak/:kind/', allow: VIEW, request: (f) => ({ url: `/rest/infoleak/emails/?scan=${f.scanId}` }) },
 
   { route: 'GET /rest/vulnerabilities/:id/', allow: 'signed-in', request: (f) => ({ url: `/rest/vulnerabilities/${f.vulnerabilityId}/` }) },

@@ -20,10 +20,10 @@ export type RoutePermission = 'public' | 'authenticated' | Permission | GroupPer
 export type ScopePath = `params.${string}` | `query.${string}` | `body.${string}`;
 
 /** The object a route acts on: a group, or a scan or group membership (whose group then counts). */
-export type RouteScope = { group: ScopePath } | { scan: ScopePath } | { groupMembership: ScopePath };
+export type RouteScope = { group: ScopePath } | { scan: ScopePath } | { groupMembership: ScopePath } | { comment: ScopePath };
 
 /** A route's scope with its id read from the request. */
-export type ScopeTarget = { group: number } | { scan: number } | { groupMembership: number };
+export type ScopeTarget = { group: number } | { scan: number } | { groupMembership: number } | { comment: number };
 
 /** A scoped object resolved for a viewer: its group and what the viewer may do there. */
 export interface GroupAccess {

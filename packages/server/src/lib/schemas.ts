@@ -20,6 +20,13 @@ export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 export const IdParams = Type.Object({ id: Id });
 
+/**
+ * A body schema's option refusing any field the schema does not name, with 400 naming it
+ * (plugins/validation-messages.ts): `additionalProperties: false` would not, as Fastify's Ajv
+ * silently removes such fields.
+ */
+export const NO_OTHER_FIELDS = { additionalProperties: Type.Never() };
+
 export const ErrorDetail = Type.Object({ detail: Type.String() }, { title: 'ErrorDetail' });
 
 export const FieldErrors = Type.Record(Type.String(), Type.Array(Type.String()), {

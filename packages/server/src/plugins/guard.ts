@@ -88,6 +88,7 @@ function isApiUrl(url: string): boolean {
 function scopeTarget(request: FastifyRequest, scope: RouteScope): ScopeTarget {
   if ('group' in scope) return { group: readId(request, scope.group) };
   if ('scan' in scope) return { scan: readId(request, scope.scan) };
+  if ('comment' in scope) return { comment: readId(request, scope.comment) };
   return { groupMembership: readId(request, scope.groupMembership) };
 }
 

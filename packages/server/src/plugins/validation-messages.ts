@@ -20,6 +20,10 @@ function fieldOf(error: FastifySchemaValidationError): string {
   if (error.keyword === 'required' && typeof error.params.missingProperty === 'string') {
     return error.params.missingProperty;
   }
+  // A field the body may not hold (a schema with additionalProperties: false) is named, not lumped into non_field_errors.
+  if (error.keyword === 'additionalProperties' && typeof error.params.additionalProperty === 'string') {
+    return error.params.additionalProperty;
+  }
   const first = error.instancePath.split('/')[1];
   return first ? decodePointer(first) : 'non_field_errors';
 }
@@ -29,6 +33,11 @@ function messageOf(error: FastifySchemaValidationError): string {
   switch (error.keyword) {
     case 'required':
       return 'This field is required.';
+    case 'additionalProperties':
+      return 'Unknown field: it cannot be set here.';
+    case 'not':
+      // `additionalProperties: {not: {}}` (lib/schemas.ts NO_OTHER_FIELDS): a field the body may not hold.
+      return error.schemaPath.includes('/additionalProperties/') ? 'Unknown field: it cannot be set here.' : (error.message ?? 'Invalid value.');
     case 'minLength':
       return limit === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${String(limit)} characters.`;
     case 'maxLength':

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type GroupRole, groupMemberships, groups, scans } from '../../db/schema/index.ts';
+import { comments, type GroupRole, groupMemberships, groups, scans } from '../../db/schema/index.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { viewerRoleOnGroup, visibleGroupsWhere } from './scope.ts';
 
@@ -17,6 +17,8 @@ export interface AccessRepository {
   groupOfScan(viewer: Viewer, scanId: number): Promise<ScopedGroup | undefined>;
   /** The membership's group; a membership is visible exactly when its group is. */
   groupOfMembership(viewer: Viewer, membershipId: number): Promise<ScopedGroup | undefined>;
+  /** The group of the comment's scan; a comment is visible exactly when its scan is. */
+  groupOfComment(viewer: Viewer, commentId: number): Promise<ScopedGroup | undefined>;
 }
 
 export function createAccessRepository(db: Db): AccessRepository {
@@ -40,6 +42,15 @@ export function createAccessRepository(db: Db): AccessRepository {
         .from(groupMemberships)
         .innerJoin(groups, eq(groups.id, groupMemberships.groupId))
         .where(and(eq(groupMemberships.id, membershipId), visibleGroupsWhere(db, viewer)));
+      return row;
+    },
+    async groupOfComment(viewer, commentId) {
+      const [row] = await db
+        .select(columns(viewer))
+        .from(comments)
+        .innerJoin(scans, eq(scans.id, comments.scanId))
+        .innerJoin(groups, eq(groups.id, scans.groupId))
+        .where(and(eq(comments.id, commentId), visibleGroupsWhere(db, viewer)));
       return row;
     },
   };

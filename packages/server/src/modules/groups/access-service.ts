@@ -9,6 +9,7 @@ export function createAccessService(deps: { access: AccessRepository }): ScopeRe
       const found =
         'group' in target ? await deps.access.group(viewer, target.group)
         : 'scan' in target ? await deps.access.groupOfScan(viewer, target.scan)
+        : 'comment' in target ? await deps.access.groupOfComment(viewer, target.comment)
         : await deps.access.groupOfMembership(viewer, target.groupMembership);
       return found ? { groupId: found.groupId, permissions: groupPermissions(found.role, viewer) } : null;
     },

@@ -24,6 +24,8 @@ export interface ScanRecord {
   finishedAt: Date | null;
   componentCount: number | null;
   vulnerabilityCounts: VulnerabilityCounts | null;
+  binaryRemovedAt: Date | null;
+  verdictReason: string | null;
 }
 
 export interface ScanFilter extends ScanListFilter {
@@ -78,6 +80,8 @@ export function createScansRepository(db: Db): ScansRepository {
     finishedAt: scans.finishedAt,
     vulnerabilityCounts: scans.vulnerabilityCounts,
     componentCount: scans.componentCount,
+    binaryRemovedAt: scans.binaryRemovedAt,
+    verdictReason: scans.verdictReason,
   };
   const visibleScan = (viewer: Viewer, id: number) => and(eq(scans.id, id), inVisibleGroupWhere(db, viewer, scans.groupId));
 

@@ -56,6 +56,11 @@ export const Scan = Type.Object({
     description: 'Distinct vulnerabilities by CVSS v3 severity (v2 when v3 is missing). Null until first evaluated; kept current when the knowledge base changes.',
   }),
   reused: Type.Optional(Type.Boolean({ description: 'Only in an upload\'s answer (200): true when the same bytes were already scanned in the group and that scan is answered (reuse_existing_scan).' })),
+  verdict: Type.Union([Type.Literal('na'), Type.Literal('verify'), Type.Literal('pass'), Type.Literal('vulns'), Type.Null()], {
+    description: 'Spec §4: na when no component was found (verdict_reason says why), verify while not yet evaluated, vulns when any vulnerability matched, pass otherwise; null until ready.',
+  }),
+  verdict_reason: Type.Union([Type.String(), Type.Null()]),
+  binary_removed: Type.Boolean({ description: 'The uploaded file was removed (results kept): a rescan is refused.' }),
 }, { title: 'Scan' });
 export type Scan = Static<typeof Scan>;
 

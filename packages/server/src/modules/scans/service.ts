@@ -16,6 +16,7 @@ import type { ScanJobRepository } from './job-repository.ts';
 import type { ScanRecord, ScansRepository } from './repository.ts';
 import { allowance, assertWithinQuotas, type ByteAllowance, type QuotaRepository } from './quotas.ts';
 import type { Scan, ScanListQuery } from './schemas.ts';
+import { verdictOf } from './verdict.ts';
 
 export interface UploadedFile {
   filename: string;
@@ -185,5 +186,7 @@ export function toScan(row: ScanRecord): Scan {
     ...SCAN_MATCHING,
     component_count: row.componentCount,
     vulnerability_counts: row.vulnerabilityCounts,
+    ...verdictOf(row),
+    binary_removed: row.binaryRemovedAt !== null,
   };
 }
