@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api-client.ts';
 import type { Scan } from '../../../lib/api-schemas.ts';
-import { type FileUpload, uploadFile } from '../../../lib/upload-file.ts';
+import { type FileUpload, type ResumableUpload, uploadFile, uploadResumable } from '../../../lib/upload-file.ts';
 import { scanKeys } from './keys.ts';
 
 export interface UploadInput extends FileUpload {
@@ -20,5 +21,22 @@ export function useUploadScan() {
       queryClient.setQueryData(scanKeys.detail(scan.id), scan);
       await queryClient.invalidateQueries({ queryKey: scanKeys.lists() });
     },
+  });
+}
+
+export type ResumableScanUpload = Omit<ResumableUpload, 'metadata'> & { groupId: number };
+
+/** A file sent resumably (tus) into the group; answers the id of its new scan. */
+export function uploadScanResumable({ groupId, ...upload }: ResumableScanUpload): Promise<number> {
+  return uploadResumable({ ...upload, metadata: { group: String(groupId) } });
+}
+
+export const uploadLimitKey = ['uploads', 'limit'] as const;
+
+/** The largest file the user may upload now: the company's limit, the server's cap, quotas. */
+export function useUploadLimit() {
+  return useQuery({
+    queryKey: uploadLimitKey,
+    queryFn: async () => (await unwrap(api.GET('/rest/uploads/limit/'))).max_upload_bytes,
   });
 }
