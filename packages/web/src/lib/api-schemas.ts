@@ -73,3 +73,4 @@ export type ScanFetchBody = Schemas['ScanFetchBody'];
 export type GroupWebhook = Schemas['GroupWebhook'];
 export type GroupWebhookSaved = Schemas['GroupWebhookSaved'];
 export type GroupWebhookBody = Schemas['GroupWebhookBody'];
+export type UploadLimit = Schemas['UploadLimit'];
