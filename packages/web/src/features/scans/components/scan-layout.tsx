@@ -5,6 +5,9 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { displayText, formatBytes } from '../../../lib/format.ts';
 import { scanQueryOptions } from '../api/scans.ts';
 import { ScanStatusBadge } from './scan-status-badge.tsx';
+import { ScanProgressPanel } from './scan-progress.tsx';
+import { ScanLogPanel } from './scan-log-panel.tsx';
+import { isBusy } from '../api/scan-status.ts';
 import { AnchorLink } from '../../../components/anchor-link.tsx';
 
 const TABS = [
@@ -40,6 +43,8 @@ export function ScanLayout({ scanId }: ScanLayoutProps) {
           SHA-1 {scan.sha1}
         </Text>
       </Group>
+      {isBusy(scan.status) && <ScanProgressPanel scan={scan} />}
+      <ScanLogPanel scanId={scanId} busy={isBusy(scan.status)} />
       <Tabs value={active} mb="md">
         <Tabs.List>
           {TABS.map((tab) => (

@@ -1,0 +1,92 @@
+import { Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
+import type { Scan, ScannerProcessProgress } from '../../../lib/api-schemas.ts';
+import { formatBytes, formatNumber, formatProgress } from '../../../lib/format.ts';
+
+/** What each busy status code means (README "Scan status codes"). */
+export const BUSY_STATUS_TEXT: Record<string, string> = {
+  B: 'Queued, waiting for a worker',
+  S: 'Started: fetching and unpacking the input',
+  P: 'Processing: analysing the files',
+  D: 'Finishing: bill of materials and result',
+};
+
+/** "about 40 s left", "about 3 min left", "about 2 h 5 min left". */
+export function formatTimeLeft(seconds: number): string {
+  if (seconds < 60) return `about ${Math.max(1, Math.round(seconds))} s left`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `about ${minutes} min left`;
+  return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+}
+
+function ratio(done: number, total: number): number {
+  return total > 0 ? (100 * Math.min(done, total)) / total : 0;
+}
+
+function processWork(process: ScannerProcessProgress): string {
+  const files = `${formatNumber(process.files_done)} of ${formatNumber(process.files_total)} files`;
+  if (process.bytes_total === null) return files;
+  return `${files}, ${formatBytes(process.bytes_done ?? 0)} of ${formatBytes(process.bytes_total)}`;
+}
+
+interface ScanProgressPanelProps {
+  scan: Pick<Scan, 'status' | 'progress'>;
+}
+
+/**
+ * A busy scan's progress, live (the scan query polls every 3000 ms): what the status code
+ * means, the time left once it can be told, and each spec §9 scanner process so far with its
+ * files and bytes done.
+ */
+export function ScanProgressPanel({ scan }: ScanProgressPanelProps) {
+  const progress = scan.progress;
+  const processes = progress?.processes ?? [];
+  const eta = progress?.eta_seconds;
+  return (
+    <Paper withBorder p="sm" mb="md" aria-label="Scan progress" role="region">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text size="sm" fw={500}>
+            {BUSY_STATUS_TEXT[scan.status] ?? 'Busy'}
+            {progress ? ` · ${progress.stage}` : ''}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {eta === undefined || eta === null ? 'Estimating the time left…' : formatTimeLeft(eta)}
+          </Text>
+        </Group>
+        {processes.length > 0 && (
+          <Table.ScrollContainer minWidth={320}>
+            <Table verticalSpacing={4} fz="sm" aria-label="Scanner processes">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Scanner process</Table.Th>
+                  <Table.Th>Work done</Table.Th>
+                  <Table.Th w={140}>Progress</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {processes.map((process) => {
+                  const [done, total] = process.bytes_total === null ? [process.files_done, process.files_total] : [process.bytes_done ?? 0, process.bytes_total];
+                  const finished = process.finished !== null;
+                  return (
+                    <Table.Tr key={process.name}>
+                      <Table.Td>{process.name}</Table.Td>
+                      <Table.Td>{processWork(process)}</Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Progress value={finished ? 100 : ratio(done, total)} w={80} size="sm" color={finished ? 'green' : 'blue'} aria-label={`${process.name} progress`} />
+                          <Text size="xs" c="dimmed">
+                            {finished ? 'done' : formatProgress(done, total)}
+                          </Text>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
