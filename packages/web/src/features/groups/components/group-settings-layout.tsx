@@ -1,0 +1,27 @@
+import { Tabs } from '@mantine/core';
+import { Link, Outlet, useMatches, useParams } from '@tanstack/react-router';
+
+const TABS = ['general', 'webhook'] as const;
+
+/** A group's settings: general, and the completion webhook; each a child route. */
+export function GroupSettingsLayout() {
+  const { groupId } = useParams({ from: '/_app/groups/$groupId/settings' });
+  const tab = useMatches({
+    select: (matches) => TABS.find((name) => matches.some(({ routeId }) => routeId === `/_app/groups/$groupId/settings/${name}`)) ?? null,
+  });
+  return (
+    <>
+      <Tabs value={tab} variant="pills" mb="md">
+        <Tabs.List>
+          <Tabs.Tab value="general" renderRoot={(props) => <Link {...props} to="/groups/$groupId/settings/general" params={{ groupId }} />}>
+            General
+          </Tabs.Tab>
+          <Tabs.Tab value="webhook" renderRoot={(props) => <Link {...props} to="/groups/$groupId/settings/webhook" params={{ groupId }} />}>
+            Webhook
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <Outlet />
+    </>
+  );
+}
