@@ -38,6 +38,8 @@ export interface StartOptions {
   defaultSync?: boolean;
   /** Port of an SMTP server on loopback (support/smtp-server.ts): mail goes there, and mailed links point at this server. */
   smtpPort?: number;
+  /** Listen on this port (a restart where a browser page stays open); a free one when absent. */
+  port?: number;
 }
 
 /** The sync sources' URL variables (vulndb's SYNC_SOURCES). */
@@ -59,7 +61,7 @@ export function offlineEnv(base: NodeJS.ProcessEnv, options: Pick<StartOptions, 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'binlens-e2e-')));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const adminEmail = 'admin@example.com';
   const adminPassword = 'correct horse battery staple';
   const env: NodeJS.ProcessEnv = {
