@@ -35,6 +35,7 @@ import { Route as AppAccountApiKeyNetworkTableRouteImport } from './routes/_app/
 import { Route as AppAccountFeedRouteImport } from './routes/_app/account/feed'
 import { Route as AppAccountGroupsRouteImport } from './routes/_app/account/groups'
 import { Route as AppAccountLicenseUsageRouteImport } from './routes/_app/account/license-usage'
+import { Route as AppAccountOutboundNetworksRouteImport } from './routes/_app/account/outbound-networks'
 import { Route as AppAccountUsersRouteImport } from './routes/_app/account/users'
 import { Route as AppAccountVulnerabilityDataRouteImport } from './routes/_app/account/vulnerability-data'
 import { Route as AppGroupsGroupIdRouteImport } from './routes/_app/groups/$groupId'
@@ -67,6 +68,7 @@ import { Route as AppUsersUserIdRemoveRouteImport } from './routes/_app/users_.$
 import { Route as AppGroupsGroupIdSettingsIndexRouteImport } from './routes/_app/groups/$groupId/settings/index'
 import { Route as AppGroupsGroupIdSettingsGeneralRouteImport } from './routes/_app/groups/$groupId/settings/general'
 
+import { Route as AppGroupsGroupIdSettingsWebhookRouteImport } from './routes/_app/groups/$groupId/settings/webhook'
 const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
@@ -201,6 +203,12 @@ const AppAccountLicenseUsageRoute = AppAccountLicenseUsageRouteImport.update({
   getParentRoute: () => AppAccountRoute,
 } as any)
 const AppAccountUsersRoute = AppAccountUsersRouteImport.update({
+const AppAccountOutboundNetworksRoute =
+  AppAccountOutboundNetworksRouteImport.update({
+    id: '/outbound-networks',
+    path: '/outbound-networks',
+    getParentRoute: () => AppAccountRoute,
+  } as any)
   id: '/users',
   path: '/users',
   getParentRoute: () => AppAccountRoute,
@@ -375,6 +383,12 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/set-password': typeof SetPasswordRoute
   '/$': typeof AppSplatRoute
+const AppGroupsGroupIdSettingsWebhookRoute =
+  AppGroupsGroupIdSettingsWebhookRouteImport.update({
+    id: '/webhook',
+    path: '/webhook',
+    getParentRoute: () => AppGroupsGroupIdSettingsRoute,
+  } as any)
   '/403-forbidden': typeof App403ForbiddenRoute
   '/account': typeof AppAccountRouteWithChildren
   '/account-settings': typeof AppAccountSettingsRouteWithChildren
@@ -400,6 +414,7 @@ export interface FileRoutesByFullPath {
   '/notices/$noticeId': typeof AppNoticesNoticeIdRoute
   '/product/$scanId': typeof AppProductScanIdRouteWithChildren
   '/users/$userId': typeof AppUsersUserIdRouteWithChildren
+  '/account/outbound-networks': typeof AppAccountOutboundNetworksRoute
   '/account-settings/': typeof AppAccountSettingsIndexRoute
   '/account/': typeof AppAccountIndexRoute
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
@@ -433,6 +448,7 @@ export interface FileRoutesByTo {
   '/set-password': typeof SetPasswordRoute
   '/$': typeof AppSplatRoute
   '/403-forbidden': typeof App403ForbiddenRoute
+  '/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
   '/all-groups': typeof AppAllGroupsRoute
   '/applications': typeof AppApplicationsRoute
   '/user-groups': typeof AppUserGroupsRoute
@@ -457,6 +473,7 @@ export interface FileRoutesByTo {
   '/account': typeof AppAccountIndexRoute
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
   '/groups/$groupId/events': typeof AppGroupsGroupIdEventsRoute
+  '/account/outbound-networks': typeof AppAccountOutboundNetworksRoute
   '/groups/$groupId/members': typeof AppGroupsGroupIdMembersRoute
   '/groups/$groupId/subgroups': typeof AppGroupsGroupIdSubgroupsRoute
   '/groups/$groupId/upload': typeof AppGroupsGroupIdUploadRoute
@@ -486,6 +503,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/set-password': typeof SetPasswordRoute
   '/_app/$': typeof AppSplatRoute
+  '/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
   '/_app/403-forbidden': typeof App403ForbiddenRoute
   '/_app/account': typeof AppAccountRouteWithChildren
   '/_app/account-settings': typeof AppAccountSettingsRouteWithChildren
@@ -514,6 +532,7 @@ export interface FileRoutesById {
   '/_app/users/$userId': typeof AppUsersUserIdRouteWithChildren
   '/_app/account-settings/': typeof AppAccountSettingsIndexRoute
   '/_app/account/': typeof AppAccountIndexRoute
+  '/_app/account/outbound-networks': typeof AppAccountOutboundNetworksRoute
   '/_app/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
   '/_app/groups/$groupId/events': typeof AppGroupsGroupIdEventsRoute
   '/_app/groups/$groupId/members': typeof AppGroupsGroupIdMembersRoute
@@ -547,6 +566,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/set-password'
     | '/$'
+  '/_app/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
     | '/403-forbidden'
     | '/account'
     | '/account-settings'
@@ -575,6 +595,7 @@ export interface FileRouteTypes {
     | '/account-settings/'
     | '/account/'
     | '/groups/$groupId/applications'
+    | '/account/outbound-networks'
     | '/groups/$groupId/events'
     | '/groups/$groupId/members'
     | '/groups/$groupId/settings'
@@ -608,6 +629,7 @@ export interface FileRouteTypes {
     | '/all-groups'
     | '/applications'
     | '/user-groups'
+    | '/groups/$groupId/settings/webhook'
     | '/'
     | '/account-settings/authentication'
     | '/account-settings/bom'
@@ -632,6 +654,7 @@ export interface FileRouteTypes {
     | '/groups/$groupId/members'
     | '/groups/$groupId/subgroups'
     | '/groups/$groupId/upload'
+    | '/account/outbound-networks'
     | '/groups/$parentGroupId/create'
     | '/product/$scanId/analysis'
     | '/product/$scanId/custom-data'
@@ -661,6 +684,7 @@ export interface FileRouteTypes {
     | '/_app/account'
     | '/_app/account-settings'
     | '/_app/all-groups'
+    | '/groups/$groupId/settings/webhook'
     | '/_app/applications'
     | '/_app/user-groups'
     | '/_app/'
@@ -688,6 +712,7 @@ export interface FileRouteTypes {
     | '/_app/groups/$groupId/applications'
     | '/_app/groups/$groupId/events'
     | '/_app/groups/$groupId/members'
+    | '/_app/account/outbound-networks'
     | '/_app/groups/$groupId/settings'
     | '/_app/groups/$groupId/subgroups'
     | '/_app/groups/$groupId/upload'
@@ -721,6 +746,7 @@ export interface RootRouteChildren {
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/_app': {
+    | '/_app/groups/$groupId/settings/webhook'
       id: '/_app'
       path: ''
       fullPath: '/'
@@ -915,6 +941,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/account/vulnerability-data'
       preLoaderRoute: typeof AppAccountVulnerabilityDataRouteImport
       parentRoute: typeof AppAccountRoute
+    '/_app/account/outbound-networks': {
+      id: '/_app/account/outbound-networks'
+      path: '/outbound-networks'
+      fullPath: '/account/outbound-networks'
+      preLoaderRoute: typeof AppAccountOutboundNetworksRouteImport
+      parentRoute: typeof AppAccountRoute
+    }
     }
     '/_app/groups/$groupId': {
       id: '/_app/groups/$groupId'
@@ -1139,6 +1172,13 @@ const AppAccountRouteChildren: AppAccountRouteChildren = {
   AppAccountLicenseUsageRoute: AppAccountLicenseUsageRoute,
   AppAccountUsersRoute: AppAccountUsersRoute,
   AppAccountVulnerabilityDataRoute: AppAccountVulnerabilityDataRoute,
+    '/_app/groups/$groupId/settings/webhook': {
+      id: '/_app/groups/$groupId/settings/webhook'
+      path: '/webhook'
+      fullPath: '/groups/$groupId/settings/webhook'
+      preLoaderRoute: typeof AppGroupsGroupIdSettingsWebhookRouteImport
+      parentRoute: typeof AppGroupsGroupIdSettingsRoute
+    }
   AppAccountIndexRoute: AppAccountIndexRoute,
 }
 
@@ -1147,6 +1187,7 @@ const AppAccountRouteWithChildren = AppAccountRoute._addFileChildren(
 )
 
 interface AppAccountSettingsRouteChildren {
+  AppAccountOutboundNetworksRoute: typeof AppAccountOutboundNetworksRoute
   AppAccountSettingsAuthenticationRoute: typeof AppAccountSettingsAuthenticationRoute
   AppAccountSettingsBomRoute: typeof AppAccountSettingsBomRoute
   AppAccountSettingsDataRetentionRoute: typeof AppAccountSettingsDataRetentionRoute
@@ -1157,6 +1198,7 @@ interface AppAccountSettingsRouteChildren {
   AppAccountSettingsUserRoute: typeof AppAccountSettingsUserRoute
   AppAccountSettingsIndexRoute: typeof AppAccountSettingsIndexRoute
 }
+  AppAccountOutboundNetworksRoute: AppAccountOutboundNetworksRoute,
 
 const AppAccountSettingsRouteChildren: AppAccountSettingsRouteChildren = {
   AppAccountSettingsAuthenticationRoute: AppAccountSettingsAuthenticationRoute,
@@ -1195,12 +1237,14 @@ interface AppGroupsGroupIdRouteChildren {
   AppGroupsGroupIdMembersRoute: typeof AppGroupsGroupIdMembersRoute
   AppGroupsGroupIdSettingsRoute: typeof AppGroupsGroupIdSettingsRouteWithChildren
   AppGroupsGroupIdSubgroupsRoute: typeof AppGroupsGroupIdSubgroupsRoute
+  AppGroupsGroupIdSettingsWebhookRoute: typeof AppGroupsGroupIdSettingsWebhookRoute
   AppGroupsGroupIdUploadRoute: typeof AppGroupsGroupIdUploadRoute
   AppGroupsGroupIdIndexRoute: typeof AppGroupsGroupIdIndexRoute
 }
 
 const AppGroupsGroupIdRouteChildren: AppGroupsGroupIdRouteChildren = {
   AppGroupsGroupIdApplicationsRoute: AppGroupsGroupIdApplicationsRoute,
+    AppGroupsGroupIdSettingsWebhookRoute: AppGroupsGroupIdSettingsWebhookRoute,
   AppGroupsGroupIdEventsRoute: AppGroupsGroupIdEventsRoute,
   AppGroupsGroupIdMembersRoute: AppGroupsGroupIdMembersRoute,
   AppGroupsGroupIdSettingsRoute: AppGroupsGroupIdSettingsRouteWithChildren,

@@ -22,6 +22,9 @@ export function AccountLayout() {
           <Tabs.Tab value="api-key-network-table" renderRoot={(props) => <Link {...props} to="/account/api-key-network-table" />}>
             API key networks
           </Tabs.Tab>
+          <Tabs.Tab value="outbound-networks" renderRoot={(props) => <Link {...props} to="/account/outbound-networks" />}>
+            Outbound networks
+          </Tabs.Tab>
           <Tabs.Tab value="license-usage" renderRoot={(props) => <Link {...props} to="/account/license-usage" />}>
             Licence usage
           </Tabs.Tab>
@@ -35,7 +38,7 @@ export function AccountLayout() {
   );
 }
 
-const TABS = ['users', 'groups', 'feed', 'api-key-network-table', 'license-usage', 'vulnerability-data'] as const;
+const TABS = ['users', 'groups', 'feed', 'api-key-network-table', 'outbound-networks', 'license-usage', 'vulnerability-data'] as const;
 
 /** The tab whose child route is matched. */
 function useCurrentTab(): string | null {
