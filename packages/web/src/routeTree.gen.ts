@@ -53,6 +53,7 @@ import { Route as AppGroupsGroupIdUploadRouteImport } from './routes/_app/groups
 import { Route as AppGroupsParentGroupIdCreateRouteImport } from './routes/_app/groups/$parentGroupId/create'
 import { Route as AppProductScanIdIndexRouteImport } from './routes/_app/product/$scanId/index'
 import { Route as AppProductScanIdAnalysisRouteImport } from './routes/_app/product/$scanId/analysis'
+import { Route as AppProductScanIdCommentsRouteImport } from './routes/_app/product/$scanId/comments'
 import { Route as AppProductScanIdCustomDataRouteImport } from './routes/_app/product/$scanId/custom-data'
 import { Route as AppProductScanIdErrorsRouteImport } from './routes/_app/product/$scanId/errors'
 import { Route as AppProductScanIdInfoRouteImport } from './routes/_app/product/$scanId/info'
@@ -67,8 +68,8 @@ import { Route as AppUsersUserIdSettingsRouteImport } from './routes/_app/users/
 import { Route as AppUsersUserIdRemoveRouteImport } from './routes/_app/users_.$userId.remove'
 import { Route as AppGroupsGroupIdSettingsIndexRouteImport } from './routes/_app/groups/$groupId/settings/index'
 import { Route as AppGroupsGroupIdSettingsGeneralRouteImport } from './routes/_app/groups/$groupId/settings/general'
-
 import { Route as AppGroupsGroupIdSettingsWebhookRouteImport } from './routes/_app/groups/$groupId/settings/webhook'
+
 const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
@@ -202,13 +203,13 @@ const AppAccountLicenseUsageRoute = AppAccountLicenseUsageRouteImport.update({
   path: '/license-usage',
   getParentRoute: () => AppAccountRoute,
 } as any)
-const AppAccountUsersRoute = AppAccountUsersRouteImport.update({
 const AppAccountOutboundNetworksRoute =
   AppAccountOutboundNetworksRouteImport.update({
     id: '/outbound-networks',
     path: '/outbound-networks',
     getParentRoute: () => AppAccountRoute,
   } as any)
+const AppAccountUsersRoute = AppAccountUsersRouteImport.update({
   id: '/users',
   path: '/users',
   getParentRoute: () => AppAccountRoute,
@@ -299,6 +300,12 @@ const AppProductScanIdAnalysisRoute =
     path: '/analysis',
     getParentRoute: () => AppProductScanIdRoute,
   } as any)
+const AppProductScanIdCommentsRoute =
+  AppProductScanIdCommentsRouteImport.update({
+    id: '/comments',
+    path: '/comments',
+    getParentRoute: () => AppProductScanIdRoute,
+  } as any)
 const AppProductScanIdCustomDataRoute =
   AppProductScanIdCustomDataRouteImport.update({
     id: '/custom-data',
@@ -376,6 +383,12 @@ const AppGroupsGroupIdSettingsGeneralRoute =
     path: '/general',
     getParentRoute: () => AppGroupsGroupIdSettingsRoute,
   } as any)
+const AppGroupsGroupIdSettingsWebhookRoute =
+  AppGroupsGroupIdSettingsWebhookRouteImport.update({
+    id: '/webhook',
+    path: '/webhook',
+    getParentRoute: () => AppGroupsGroupIdSettingsRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -383,12 +396,6 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/set-password': typeof SetPasswordRoute
   '/$': typeof AppSplatRoute
-const AppGroupsGroupIdSettingsWebhookRoute =
-  AppGroupsGroupIdSettingsWebhookRouteImport.update({
-    id: '/webhook',
-    path: '/webhook',
-    getParentRoute: () => AppGroupsGroupIdSettingsRoute,
-  } as any)
   '/403-forbidden': typeof App403ForbiddenRoute
   '/account': typeof AppAccountRouteWithChildren
   '/account-settings': typeof AppAccountSettingsRouteWithChildren
@@ -407,6 +414,7 @@ const AppGroupsGroupIdSettingsWebhookRoute =
   '/account/feed': typeof AppAccountFeedRoute
   '/account/groups': typeof AppAccountGroupsRoute
   '/account/license-usage': typeof AppAccountLicenseUsageRoute
+  '/account/outbound-networks': typeof AppAccountOutboundNetworksRoute
   '/account/users': typeof AppAccountUsersRoute
   '/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/groups/$groupId': typeof AppGroupsGroupIdRouteWithChildren
@@ -414,7 +422,6 @@ const AppGroupsGroupIdSettingsWebhookRoute =
   '/notices/$noticeId': typeof AppNoticesNoticeIdRoute
   '/product/$scanId': typeof AppProductScanIdRouteWithChildren
   '/users/$userId': typeof AppUsersUserIdRouteWithChildren
-  '/account/outbound-networks': typeof AppAccountOutboundNetworksRoute
   '/account-settings/': typeof AppAccountSettingsIndexRoute
   '/account/': typeof AppAccountIndexRoute
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
@@ -425,6 +432,7 @@ const AppGroupsGroupIdSettingsWebhookRoute =
   '/groups/$groupId/upload': typeof AppGroupsGroupIdUploadRoute
   '/groups/$parentGroupId/create': typeof AppGroupsParentGroupIdCreateRoute
   '/product/$scanId/analysis': typeof AppProductScanIdAnalysisRoute
+  '/product/$scanId/comments': typeof AppProductScanIdCommentsRoute
   '/product/$scanId/custom-data': typeof AppProductScanIdCustomDataRoute
   '/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
   '/product/$scanId/info': typeof AppProductScanIdInfoRoute
@@ -440,6 +448,7 @@ const AppGroupsGroupIdSettingsWebhookRoute =
   '/product/$scanId/': typeof AppProductScanIdIndexRoute
   '/users/$userId/': typeof AppUsersUserIdIndexRoute
   '/groups/$groupId/settings/general': typeof AppGroupsGroupIdSettingsGeneralRoute
+  '/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
   '/groups/$groupId/settings/': typeof AppGroupsGroupIdSettingsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -448,7 +457,6 @@ export interface FileRoutesByTo {
   '/set-password': typeof SetPasswordRoute
   '/$': typeof AppSplatRoute
   '/403-forbidden': typeof App403ForbiddenRoute
-  '/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
   '/all-groups': typeof AppAllGroupsRoute
   '/applications': typeof AppApplicationsRoute
   '/user-groups': typeof AppUserGroupsRoute
@@ -465,6 +473,7 @@ export interface FileRoutesByTo {
   '/account/feed': typeof AppAccountFeedRoute
   '/account/groups': typeof AppAccountGroupsRoute
   '/account/license-usage': typeof AppAccountLicenseUsageRoute
+  '/account/outbound-networks': typeof AppAccountOutboundNetworksRoute
   '/account/users': typeof AppAccountUsersRoute
   '/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/groups/create': typeof AppGroupsCreateRoute
@@ -473,12 +482,12 @@ export interface FileRoutesByTo {
   '/account': typeof AppAccountIndexRoute
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
   '/groups/$groupId/events': typeof AppGroupsGroupIdEventsRoute
-  '/account/outbound-networks': typeof AppAccountOutboundNetworksRoute
   '/groups/$groupId/members': typeof AppGroupsGroupIdMembersRoute
   '/groups/$groupId/subgroups': typeof AppGroupsGroupIdSubgroupsRoute
   '/groups/$groupId/upload': typeof AppGroupsGroupIdUploadRoute
   '/groups/$parentGroupId/create': typeof AppGroupsParentGroupIdCreateRoute
   '/product/$scanId/analysis': typeof AppProductScanIdAnalysisRoute
+  '/product/$scanId/comments': typeof AppProductScanIdCommentsRoute
   '/product/$scanId/custom-data': typeof AppProductScanIdCustomDataRoute
   '/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
   '/product/$scanId/info': typeof AppProductScanIdInfoRoute
@@ -494,6 +503,7 @@ export interface FileRoutesByTo {
   '/product/$scanId': typeof AppProductScanIdIndexRoute
   '/users/$userId': typeof AppUsersUserIdIndexRoute
   '/groups/$groupId/settings/general': typeof AppGroupsGroupIdSettingsGeneralRoute
+  '/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
   '/groups/$groupId/settings': typeof AppGroupsGroupIdSettingsIndexRoute
 }
 export interface FileRoutesById {
@@ -503,7 +513,6 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/set-password': typeof SetPasswordRoute
   '/_app/$': typeof AppSplatRoute
-  '/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
   '/_app/403-forbidden': typeof App403ForbiddenRoute
   '/_app/account': typeof AppAccountRouteWithChildren
   '/_app/account-settings': typeof AppAccountSettingsRouteWithChildren
@@ -523,6 +532,7 @@ export interface FileRoutesById {
   '/_app/account/feed': typeof AppAccountFeedRoute
   '/_app/account/groups': typeof AppAccountGroupsRoute
   '/_app/account/license-usage': typeof AppAccountLicenseUsageRoute
+  '/_app/account/outbound-networks': typeof AppAccountOutboundNetworksRoute
   '/_app/account/users': typeof AppAccountUsersRoute
   '/_app/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/_app/groups/$groupId': typeof AppGroupsGroupIdRouteWithChildren
@@ -532,7 +542,6 @@ export interface FileRoutesById {
   '/_app/users/$userId': typeof AppUsersUserIdRouteWithChildren
   '/_app/account-settings/': typeof AppAccountSettingsIndexRoute
   '/_app/account/': typeof AppAccountIndexRoute
-  '/_app/account/outbound-networks': typeof AppAccountOutboundNetworksRoute
   '/_app/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
   '/_app/groups/$groupId/events': typeof AppGroupsGroupIdEventsRoute
   '/_app/groups/$groupId/members': typeof AppGroupsGroupIdMembersRoute
@@ -541,6 +550,7 @@ export interface FileRoutesById {
   '/_app/groups/$groupId/upload': typeof AppGroupsGroupIdUploadRoute
   '/_app/groups/$parentGroupId/create': typeof AppGroupsParentGroupIdCreateRoute
   '/_app/product/$scanId/analysis': typeof AppProductScanIdAnalysisRoute
+  '/_app/product/$scanId/comments': typeof AppProductScanIdCommentsRoute
   '/_app/product/$scanId/custom-data': typeof AppProductScanIdCustomDataRoute
   '/_app/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
   '/_app/product/$scanId/info': typeof AppProductScanIdInfoRoute
@@ -556,6 +566,7 @@ export interface FileRoutesById {
   '/_app/product/$scanId/': typeof AppProductScanIdIndexRoute
   '/_app/users/$userId/': typeof AppUsersUserIdIndexRoute
   '/_app/groups/$groupId/settings/general': typeof AppGroupsGroupIdSettingsGeneralRoute
+  '/_app/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
   '/_app/groups/$groupId/settings/': typeof AppGroupsGroupIdSettingsIndexRoute
 }
 export interface FileRouteTypes {
@@ -566,7 +577,6 @@ export interface FileRouteTypes {
     | '/login'
     | '/set-password'
     | '/$'
-  '/_app/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
     | '/403-forbidden'
     | '/account'
     | '/account-settings'
@@ -585,6 +595,7 @@ export interface FileRouteTypes {
     | '/account/feed'
     | '/account/groups'
     | '/account/license-usage'
+    | '/account/outbound-networks'
     | '/account/users'
     | '/account/vulnerability-data'
     | '/groups/$groupId'
@@ -595,7 +606,6 @@ export interface FileRouteTypes {
     | '/account-settings/'
     | '/account/'
     | '/groups/$groupId/applications'
-    | '/account/outbound-networks'
     | '/groups/$groupId/events'
     | '/groups/$groupId/members'
     | '/groups/$groupId/settings'
@@ -603,6 +613,7 @@ export interface FileRouteTypes {
     | '/groups/$groupId/upload'
     | '/groups/$parentGroupId/create'
     | '/product/$scanId/analysis'
+    | '/product/$scanId/comments'
     | '/product/$scanId/custom-data'
     | '/product/$scanId/errors'
     | '/product/$scanId/info'
@@ -618,6 +629,7 @@ export interface FileRouteTypes {
     | '/product/$scanId/'
     | '/users/$userId/'
     | '/groups/$groupId/settings/general'
+    | '/groups/$groupId/settings/webhook'
     | '/groups/$groupId/settings/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -629,7 +641,6 @@ export interface FileRouteTypes {
     | '/all-groups'
     | '/applications'
     | '/user-groups'
-    | '/groups/$groupId/settings/webhook'
     | '/'
     | '/account-settings/authentication'
     | '/account-settings/bom'
@@ -643,6 +654,7 @@ export interface FileRouteTypes {
     | '/account/feed'
     | '/account/groups'
     | '/account/license-usage'
+    | '/account/outbound-networks'
     | '/account/users'
     | '/account/vulnerability-data'
     | '/groups/create'
@@ -654,9 +666,9 @@ export interface FileRouteTypes {
     | '/groups/$groupId/members'
     | '/groups/$groupId/subgroups'
     | '/groups/$groupId/upload'
-    | '/account/outbound-networks'
     | '/groups/$parentGroupId/create'
     | '/product/$scanId/analysis'
+    | '/product/$scanId/comments'
     | '/product/$scanId/custom-data'
     | '/product/$scanId/errors'
     | '/product/$scanId/info'
@@ -672,6 +684,7 @@ export interface FileRouteTypes {
     | '/product/$scanId'
     | '/users/$userId'
     | '/groups/$groupId/settings/general'
+    | '/groups/$groupId/settings/webhook'
     | '/groups/$groupId/settings'
   id:
     | '__root__'
@@ -684,7 +697,6 @@ export interface FileRouteTypes {
     | '/_app/account'
     | '/_app/account-settings'
     | '/_app/all-groups'
-    | '/groups/$groupId/settings/webhook'
     | '/_app/applications'
     | '/_app/user-groups'
     | '/_app/'
@@ -700,6 +712,7 @@ export interface FileRouteTypes {
     | '/_app/account/feed'
     | '/_app/account/groups'
     | '/_app/account/license-usage'
+    | '/_app/account/outbound-networks'
     | '/_app/account/users'
     | '/_app/account/vulnerability-data'
     | '/_app/groups/$groupId'
@@ -712,12 +725,12 @@ export interface FileRouteTypes {
     | '/_app/groups/$groupId/applications'
     | '/_app/groups/$groupId/events'
     | '/_app/groups/$groupId/members'
-    | '/_app/account/outbound-networks'
     | '/_app/groups/$groupId/settings'
     | '/_app/groups/$groupId/subgroups'
     | '/_app/groups/$groupId/upload'
     | '/_app/groups/$parentGroupId/create'
     | '/_app/product/$scanId/analysis'
+    | '/_app/product/$scanId/comments'
     | '/_app/product/$scanId/custom-data'
     | '/_app/product/$scanId/errors'
     | '/_app/product/$scanId/info'
@@ -733,6 +746,7 @@ export interface FileRouteTypes {
     | '/_app/product/$scanId/'
     | '/_app/users/$userId/'
     | '/_app/groups/$groupId/settings/general'
+    | '/_app/groups/$groupId/settings/webhook'
     | '/_app/groups/$groupId/settings/'
   fileRoutesById: FileRoutesById
 }
@@ -746,7 +760,6 @@ export interface RootRouteChildren {
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/_app': {
-    | '/_app/groups/$groupId/settings/webhook'
       id: '/_app'
       path: ''
       fullPath: '/'
@@ -928,6 +941,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountLicenseUsageRouteImport
       parentRoute: typeof AppAccountRoute
     }
+    '/_app/account/outbound-networks': {
+      id: '/_app/account/outbound-networks'
+      path: '/outbound-networks'
+      fullPath: '/account/outbound-networks'
+      preLoaderRoute: typeof AppAccountOutboundNetworksRouteImport
+      parentRoute: typeof AppAccountRoute
+    }
     '/_app/account/users': {
       id: '/_app/account/users'
       path: '/users'
@@ -941,13 +961,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/account/vulnerability-data'
       preLoaderRoute: typeof AppAccountVulnerabilityDataRouteImport
       parentRoute: typeof AppAccountRoute
-    '/_app/account/outbound-networks': {
-      id: '/_app/account/outbound-networks'
-      path: '/outbound-networks'
-      fullPath: '/account/outbound-networks'
-      preLoaderRoute: typeof AppAccountOutboundNetworksRouteImport
-      parentRoute: typeof AppAccountRoute
-    }
     }
     '/_app/groups/$groupId': {
       id: '/_app/groups/$groupId'
@@ -1054,6 +1067,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProductScanIdAnalysisRouteImport
       parentRoute: typeof AppProductScanIdRoute
     }
+    '/_app/product/$scanId/comments': {
+      id: '/_app/product/$scanId/comments'
+      path: '/comments'
+      fullPath: '/product/$scanId/comments'
+      preLoaderRoute: typeof AppProductScanIdCommentsRouteImport
+      parentRoute: typeof AppProductScanIdRoute
+    }
     '/_app/product/$scanId/custom-data': {
       id: '/_app/product/$scanId/custom-data'
       path: '/custom-data'
@@ -1152,6 +1172,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppGroupsGroupIdSettingsGeneralRouteImport
       parentRoute: typeof AppGroupsGroupIdSettingsRoute
     }
+    '/_app/groups/$groupId/settings/webhook': {
+      id: '/_app/groups/$groupId/settings/webhook'
+      path: '/webhook'
+      fullPath: '/groups/$groupId/settings/webhook'
+      preLoaderRoute: typeof AppGroupsGroupIdSettingsWebhookRouteImport
+      parentRoute: typeof AppGroupsGroupIdSettingsRoute
+    }
   }
 }
 
@@ -1160,6 +1187,7 @@ interface AppAccountRouteChildren {
   AppAccountFeedRoute: typeof AppAccountFeedRoute
   AppAccountGroupsRoute: typeof AppAccountGroupsRoute
   AppAccountLicenseUsageRoute: typeof AppAccountLicenseUsageRoute
+  AppAccountOutboundNetworksRoute: typeof AppAccountOutboundNetworksRoute
   AppAccountUsersRoute: typeof AppAccountUsersRoute
   AppAccountVulnerabilityDataRoute: typeof AppAccountVulnerabilityDataRoute
   AppAccountIndexRoute: typeof AppAccountIndexRoute
@@ -1170,15 +1198,9 @@ const AppAccountRouteChildren: AppAccountRouteChildren = {
   AppAccountFeedRoute: AppAccountFeedRoute,
   AppAccountGroupsRoute: AppAccountGroupsRoute,
   AppAccountLicenseUsageRoute: AppAccountLicenseUsageRoute,
+  AppAccountOutboundNetworksRoute: AppAccountOutboundNetworksRoute,
   AppAccountUsersRoute: AppAccountUsersRoute,
   AppAccountVulnerabilityDataRoute: AppAccountVulnerabilityDataRoute,
-    '/_app/groups/$groupId/settings/webhook': {
-      id: '/_app/groups/$groupId/settings/webhook'
-      path: '/webhook'
-      fullPath: '/groups/$groupId/settings/webhook'
-      preLoaderRoute: typeof AppGroupsGroupIdSettingsWebhookRouteImport
-      parentRoute: typeof AppGroupsGroupIdSettingsRoute
-    }
   AppAccountIndexRoute: AppAccountIndexRoute,
 }
 
@@ -1187,7 +1209,6 @@ const AppAccountRouteWithChildren = AppAccountRoute._addFileChildren(
 )
 
 interface AppAccountSettingsRouteChildren {
-  AppAccountOutboundNetworksRoute: typeof AppAccountOutboundNetworksRoute
   AppAccountSettingsAuthenticationRoute: typeof AppAccountSettingsAuthenticationRoute
   AppAccountSettingsBomRoute: typeof AppAccountSettingsBomRoute
   AppAccountSettingsDataRetentionRoute: typeof AppAccountSettingsDataRetentionRoute
@@ -1198,7 +1219,6 @@ interface AppAccountSettingsRouteChildren {
   AppAccountSettingsUserRoute: typeof AppAccountSettingsUserRoute
   AppAccountSettingsIndexRoute: typeof AppAccountSettingsIndexRoute
 }
-  AppAccountOutboundNetworksRoute: AppAccountOutboundNetworksRoute,
 
 const AppAccountSettingsRouteChildren: AppAccountSettingsRouteChildren = {
   AppAccountSettingsAuthenticationRoute: AppAccountSettingsAuthenticationRoute,
@@ -1217,12 +1237,14 @@ const AppAccountSettingsRouteWithChildren =
 
 interface AppGroupsGroupIdSettingsRouteChildren {
   AppGroupsGroupIdSettingsGeneralRoute: typeof AppGroupsGroupIdSettingsGeneralRoute
+  AppGroupsGroupIdSettingsWebhookRoute: typeof AppGroupsGroupIdSettingsWebhookRoute
   AppGroupsGroupIdSettingsIndexRoute: typeof AppGroupsGroupIdSettingsIndexRoute
 }
 
 const AppGroupsGroupIdSettingsRouteChildren: AppGroupsGroupIdSettingsRouteChildren =
   {
     AppGroupsGroupIdSettingsGeneralRoute: AppGroupsGroupIdSettingsGeneralRoute,
+    AppGroupsGroupIdSettingsWebhookRoute: AppGroupsGroupIdSettingsWebhookRoute,
     AppGroupsGroupIdSettingsIndexRoute: AppGroupsGroupIdSettingsIndexRoute,
   }
 
@@ -1237,14 +1259,12 @@ interface AppGroupsGroupIdRouteChildren {
   AppGroupsGroupIdMembersRoute: typeof AppGroupsGroupIdMembersRoute
   AppGroupsGroupIdSettingsRoute: typeof AppGroupsGroupIdSettingsRouteWithChildren
   AppGroupsGroupIdSubgroupsRoute: typeof AppGroupsGroupIdSubgroupsRoute
-  AppGroupsGroupIdSettingsWebhookRoute: typeof AppGroupsGroupIdSettingsWebhookRoute
   AppGroupsGroupIdUploadRoute: typeof AppGroupsGroupIdUploadRoute
   AppGroupsGroupIdIndexRoute: typeof AppGroupsGroupIdIndexRoute
 }
 
 const AppGroupsGroupIdRouteChildren: AppGroupsGroupIdRouteChildren = {
   AppGroupsGroupIdApplicationsRoute: AppGroupsGroupIdApplicationsRoute,
-    AppGroupsGroupIdSettingsWebhookRoute: AppGroupsGroupIdSettingsWebhookRoute,
   AppGroupsGroupIdEventsRoute: AppGroupsGroupIdEventsRoute,
   AppGroupsGroupIdMembersRoute: AppGroupsGroupIdMembersRoute,
   AppGroupsGroupIdSettingsRoute: AppGroupsGroupIdSettingsRouteWithChildren,
@@ -1258,6 +1278,7 @@ const AppGroupsGroupIdRouteWithChildren =
 
 interface AppProductScanIdRouteChildren {
   AppProductScanIdAnalysisRoute: typeof AppProductScanIdAnalysisRoute
+  AppProductScanIdCommentsRoute: typeof AppProductScanIdCommentsRoute
   AppProductScanIdCustomDataRoute: typeof AppProductScanIdCustomDataRoute
   AppProductScanIdErrorsRoute: typeof AppProductScanIdErrorsRoute
   AppProductScanIdInfoRoute: typeof AppProductScanIdInfoRoute
@@ -1267,6 +1288,7 @@ interface AppProductScanIdRouteChildren {
 
 const AppProductScanIdRouteChildren: AppProductScanIdRouteChildren = {
   AppProductScanIdAnalysisRoute: AppProductScanIdAnalysisRoute,
+  AppProductScanIdCommentsRoute: AppProductScanIdCommentsRoute,
   AppProductScanIdCustomDataRoute: AppProductScanIdCustomDataRoute,
   AppProductScanIdErrorsRoute: AppProductScanIdErrorsRoute,
   AppProductScanIdInfoRoute: AppProductScanIdInfoRoute,

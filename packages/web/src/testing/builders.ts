@@ -46,6 +46,9 @@ export function buildScan(overrides: Partial<Scan> = {}): Scan {
     include_bdsa_vulnerabilities: false,
     component_count: 2,
     vulnerability_counts: { critical: 0, high: 0, medium: 0, low: 0, missing: 0 },
+    verdict: 'pass',
+    verdict_reason: null,
+    binary_removed: false,
     ...overrides,
   };
 }

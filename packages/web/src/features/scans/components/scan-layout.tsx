@@ -5,6 +5,8 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { displayText, formatBytes } from '../../../lib/format.ts';
 import { scanQueryOptions } from '../api/scans.ts';
 import { ScanStatusBadge } from './scan-status-badge.tsx';
+import { ScanActions } from './scan-actions.tsx';
+import { ScanVerdict } from './scan-verdict.tsx';
 import { ScanProgressPanel } from './scan-progress.tsx';
 import { ScanLogPanel } from './scan-log-panel.tsx';
 import { isBusy } from '../api/scan-status.ts';
@@ -16,6 +18,7 @@ const TABS = [
   { value: 'warnings', label: 'Warnings', to: '/product/$scanId/warnings' },
   { value: 'info', label: 'Info', to: '/product/$scanId/info' },
   { value: 'custom-data', label: 'Custom data', to: '/product/$scanId/custom-data' },
+  { value: 'comments', label: 'Comments', to: '/product/$scanId/comments' },
 ] as const;
 
 interface ScanLayoutProps {
@@ -35,9 +38,10 @@ export function ScanLayout({ scanId }: ScanLayoutProps) {
         </AnchorLink>
         <Text size="sm">{displayText(scan.name)}</Text>
       </Breadcrumbs>
-      <PageHeader title={displayText(scan.name)} />
+      <PageHeader title={displayText(scan.name)} actions={<ScanActions scan={scan} />} />
       <Group gap="lg" mb="md" aria-label="Scan summary" role="group">
         <ScanStatusBadge scan={scan} />
+        <ScanVerdict scan={scan} />
         <Text size="sm">Size: {formatBytes(scan.size)}</Text>
         <Text size="sm" c="dimmed" ff="monospace">
           SHA-1 {scan.sha1}

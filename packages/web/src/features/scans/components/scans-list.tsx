@@ -1,5 +1,5 @@
 import { Group as Row, Loader, Select, Stack, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ListSearchBox } from '../../../components/data-table/list-search-box.tsx';
 import { ListPager } from '../../../components/data-table/pager.tsx';
@@ -9,6 +9,7 @@ import { STATUS_FILTERS, scanFilterParams, useScanFilters } from '../api/scan-fi
 import { scanListParams, scanListSearch, scansQueryOptions } from '../api/scans.ts';
 import { ScanStatisticsSummary } from './scan-statistics-summary.tsx';
 import { ScansTable } from './scans-table.tsx';
+import { type BulkOutcome, ScanBulkActions, ScanBulkOutcome } from './scan-bulk-actions.tsx';
 
 interface ScansListProps {
   /** Only this group's scans; every visible scan when absent. */
@@ -29,6 +30,10 @@ export function ScansList({ group, showGroup = false, showStatistics = false, ac
   const filterParams = scanFilterParams(filters);
   const query = useQuery(scansQueryOptions({ ...scanListParams(search, group), ...filterParams }));
   const filtered = search.q !== '' || Object.keys(filterParams).length > 0;
+  // Bulk actions on the selected rows; the table is mounted anew after one, which clears its selection.
+  const [selected, setSelected] = useState<number[]>([]);
+  const [selectionRound, setSelectionRound] = useState(0);
+  const [bulkOutcome, setBulkOutcome] = useState<BulkOutcome | null>(null);
   return (
     <>
       <Stack gap="xs" mb="md">
@@ -65,9 +70,22 @@ export function ScansList({ group, showGroup = false, showStatistics = false, ac
       {showStatistics && <ScanStatisticsSummary params={{ ...(group === undefined ? {} : { group }), ...(search.q ? { q: search.q } : {}), ...filterParams }} />}
       {query.isPending && <Loader aria-label="Loading applications" />}
       {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
+      {bulkOutcome && <ScanBulkOutcome {...bulkOutcome} onClose={() => setBulkOutcome(null)} />}
       {query.data && (
         <>
           <ScansTable
+            key={selectionRound}
+            onSelectionChange={setSelected}
+            toolbar={
+              <ScanBulkActions
+                ids={selected}
+                onDone={(outcome) => {
+                  setSelected([]);
+                  setSelectionRound((round) => round + 1);
+                  setBulkOutcome(outcome);
+                }}
+              />
+            }
             scans={query.data.results}
             showGroup={showGroup}
             loading={query.isFetching}

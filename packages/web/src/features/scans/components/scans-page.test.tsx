@@ -32,12 +32,18 @@ describe('applications page', () => {
     const table = await screen.findByRole('table', { name: 'Applications' });
     const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual(['Name', 'Group', 'Status', 'Size', 'Components', 'Vulnerabilities', 'Created']);
+    // The first column holds the row checkboxes of the bulk actions.
+    expect(headers).toEqual(['', 'Name', 'Group', 'Status', 'Size', 'Components', 'Vulnerabilities', 'Created']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
       ['router.bin', 'Routers', 'Ready', SIZE, '1 234', '2 critical1 high1 205 low3 unscored', '2026-03-04 05:06 UTC'],
       ['camera.img', 'Routers', 'Busy50%', SIZE, '2', '–', '2026-03-04 05:06 UTC'],
       ['broken.zip', 'Routers', 'Failed', SIZE, '0', '–', '2026-03-04 05:06 UTC'],
       ['clean.tar', 'Routers', 'Ready', SIZE, '2', 'None', '2026-03-04 05:06 UTC'],
+      ['', 'router.bin', 'Routers', 'Ready', SIZE, '1 234', '2 critical1 high1 205 low3 unscored', '2026-03-04 05:06 UTC'],
+      ['', 'camera.img', 'Routers', 'Busy50%', SIZE, '2', '–', '2026-03-04 05:06 UTC'],
+      ['', 'broken.zip', 'Routers', 'Failed', SIZE, '0', '–', '2026-03-04 05:06 UTC'],
+      ['', 'clean.tar', 'Routers', 'Ready', SIZE, '2', 'None', '2026-03-04 05:06 UTC'],
     ]);
     expect(within(table).getByRole('link', { name: 'router.bin' })).toHaveAttribute('href', '/product/1/analysis');
     expect(within(table).getByRole('progressbar', { name: 'Scan progress: File extractors' })).toBeInTheDocument();
@@ -56,6 +62,7 @@ describe('applications page', () => {
     expect(link).toHaveAttribute('href', '/account/vulnerability-data');
     const cells = within(within(table).getAllByRole('row')[1] as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent);
     expect(cells).toEqual(['clean.tar', 'Routers', 'Ready', SIZE, '2', 'not evaluated: no vulnerability data', '2026-03-04 05:06 UTC']);
+    expect(cells).toEqual(['', 'clean.tar', 'Routers', 'Ready', SIZE, '2', 'not evaluated: no vulnerability data', '2026-03-04 05:06 UTC']);
   });
 
   it('keeps search and ordering in the URL and asks the server for them, newest first by default', async () => {

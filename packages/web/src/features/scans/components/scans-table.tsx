@@ -64,9 +64,13 @@ interface ScansTableProps {
   empty?: string;
   /** The server's ordering (the column ids are its ordering fields). */
   sorting?: DataTableProps<Scan>['sorting'];
+  /** Row checkboxes (bulk actions): called with the selected scan ids. */
+  onSelectionChange?: (ids: number[]) => void;
+  /** Bulk actions for the selected rows, in the table's toolbar. */
+  toolbar?: DataTableProps<Scan>['toolbar'];
 }
 
-export function ScansTable({ scans, showGroup = false, loading = false, empty = 'No applications yet.', sorting = 'client' }: ScansTableProps) {
+export function ScansTable({ scans, showGroup = false, loading = false, empty = 'No applications yet.', sorting = 'client', onSelectionChange, toolbar }: ScansTableProps) {
   return (
     <DataTable
       label="Applications"
@@ -76,6 +80,8 @@ export function ScansTable({ scans, showGroup = false, loading = false, empty = 
       empty={empty}
       loading={loading}
       sorting={sorting}
+      {...(onSelectionChange ? { onSelectionChange: (ids: string[]) => onSelectionChange(ids.map(Number)), rowLabel: (scan: Scan) => scan.name } : {})}
+      toolbar={toolbar}
     />
   );
 }
