@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- s3rver ships no types, and the e2e project compiles this file without this folder
+/// <reference path="./s3rver.d.ts" />
 // An S3-compatible server (s3rver, pure JS) on loopback for the tests of the S3 blob store
 // and the worker e2e test: a real S3 protocol peer, its objects in a temp directory.
 import { mkdtemp, rm } from 'node:fs/promises';
