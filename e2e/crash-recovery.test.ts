@@ -1,6 +1,7 @@
 // Crash hygiene against the real server process: kill -9 mid-scan and mid-upload, restart on
-// the same data directory. The scan is retried at once and finishes; a second crash fails it
-// with a clear reason; neither the dead process's work directory nor its partial upload stays.
+// the same data directory. The scan is retried at once and finishes, its scan log telling so;
+// a scan whose every attempt (3) dies fails with a clear reason; neither the dead process's
+// work directory nor its partial upload stays.
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -66,29 +67,41 @@ describe.each(databaseTargets())('crash recovery on $name', (target) => {
     expect(work.filter((name) => name.startsWith(`${first.server.pid}-`))).toEqual([]);
     expect(work).toContain(`${process.pid}-live`);
     expect(await second.session.waitForScan(scan.id, 90_000)).toMatchObject({ status: 'R', error: null });
+    const log = await second.session.json<{ lines: { message: string }[] }>('GET', `/rest/scans/${scan.id}/scan-log`);
+    expect(log.lines.map((line) => line.message.replace(/worker \S+:\d+/, 'worker HOST:PID'))).toEqual([
+      'Queued; waiting for a worker',
+      'Started on worker HOST:PID',
+      'Started again on worker HOST:PID (attempt 2 of 3): the previous attempt stopped',
+      'Scanner process: file extractors',
+      'Scanner process: Rapid Scan Static',
+      'Scanner process: infoleak',
+      'Scanner process: BOM matching',
+      'Scanner process: BOM postprocessing',
+      expect.stringMatching(/^Finished: ready; \d+ components? in \d+ files?$/),
+    ]);
     await second.server.stop();
     running = undefined;
   });
 
-  it('fails a scan with a clear reason when its retry dies too', async () => {
+  it('fails a scan with a clear reason when every attempt dies', async () => {
     const first = await start(SLOW_SCAN);
-    const group = await first.session.json<{ id: number }>('POST', '/rest/groups/', { name: 'Crash twice' });
+    const group = await first.session.json<{ id: number }>('POST', '/rest/groups/', { name: 'Crash thrice' });
     const scan = await first.session.upload(group.id, demoDeb);
     await waitFor('the scan to start', started(first.server, 1));
     await crash(first.server);
 
-    const second = await start(SLOW_SCAN);
-    await waitFor('the retry to start', started(second.server, 1));
-    await crash(second.server);
+    for (const attempt of ['the first retry', 'the second retry']) {
+      const next = await start(SLOW_SCAN);
+      await waitFor(`${attempt} to start`, started(next.server, 1));
+      await crash(next.server);
+    }
 
-    const third = await start();
-    expect(await third.session.waitForScan(scan.id, 90_000)).toEqual(
-      expect.objectContaining({
-        status: 'F',
-        error: 'The scan stopped unexpectedly (the worker was interrupted or timed out). Upload the file again to retry.',
-      }),
-    );
-    await third.server.stop();
+    const last = await start();
+    const reason = 'The scan stopped 3 times (worker lost); giving up. Upload the file again or rescan to retry.';
+    expect(await last.session.waitForScan(scan.id, 90_000)).toEqual(expect.objectContaining({ status: 'F', error: reason }));
+    const log = await last.session.json<{ lines: { level: string; message: string }[] }>('GET', `/rest/scans/${scan.id}/scan-log`);
+    expect(log.lines.at(-1)).toEqual({ at: expect.any(String), level: 'error', message: reason });
+    await last.server.stop();
     running = undefined;
   });
 
