@@ -2,7 +2,6 @@
 // created date range, kept in the URL as status, created_from and created_to (YYYY-MM-DD).
 import { type SearchSchemaInput, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { z } from 'zod';
 import type { ScanStatus } from '../../../lib/api-schemas.ts';
 import type { ListParams } from '../../../lib/list-search.ts';
 import { scanListParams, type ScanListParams, scanListSearch, type ScanOrderingField } from './scans.ts';
@@ -16,14 +15,31 @@ export const STATUS_FILTERS: { value: ScanStatus; label: string }[] = [
   { value: 'F', label: 'Failed' },
 ];
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00`)));
+const STATUSES = new Set<string>(STATUS_FILTERS.map((filter) => filter.value));
 
-export const scanFilterSchema = z.object({
-  status: z.enum(['R', 'B', 'S', 'P', 'D', 'F']).optional().catch(undefined),
-  created_from: day.optional().catch(undefined),
-  created_to: day.optional().catch(undefined),
-});
-export type ScanFilters = z.infer<typeof scanFilterSchema>;
+/** A calendar day as YYYY-MM-DD, or undefined for anything else. */
+function day(value: unknown): string | undefined {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00`)) ? value : undefined;
+}
+
+export interface ScanFilters {
+  status?: ScanStatus | undefined;
+  created_from?: string | undefined;
+  created_to?: string | undefined;
+}
+
+/**
+ * The filters of a URL's search; values that are not filters are dropped. Plain code rather
+ * than a Zod schema: this module loads before lib/zod-config.ts turns Zod's eval probe off,
+ * and the probe breaks the server's CSP.
+ */
+export function parseScanFilters(raw: Partial<Record<keyof ScanFilters, unknown>>): ScanFilters {
+  const status = typeof raw.status === 'string' && STATUSES.has(raw.status) ? (raw.status as ScanStatus) : undefined;
+  const from = day(raw.created_from);
+  const to = day(raw.created_to);
+  // Every key present, undefined when not a filter: the route's search overrides what its parents pass through as typed.
+  return { status, created_from: from, created_to: to };
+}
 
 /** The API's filter parameters: the days are the browser's local days, from midnight to the last millisecond. */
 export function scanFilterParams(filters: ScanFilters): { status?: ScanStatus; created__gte?: string; created__lte?: string } {
@@ -39,7 +55,7 @@ export function useScanFilters(): { filters: ScanFilters; setFilters: (next: Par
   const raw: Record<string, unknown> = useSearch({ strict: false });
   const navigate = useNavigate();
   const { status, created_from, created_to } = raw;
-  const filters = useMemo(() => scanFilterSchema.parse({ status, created_from, created_to }), [status, created_from, created_to]);
+  const filters = useMemo(() => parseScanFilters({ status, created_from, created_to }), [status, created_from, created_to]);
   const setFilters = useCallback(
     (next: Partial<ScanFilters>) => {
       void navigate({
@@ -59,7 +75,7 @@ export function useScanFilters(): { filters: ScanFilters; setFilters: (next: Par
 type RawScanListSearch = Partial<Record<'q' | 'ordering' | 'limit' | 'offset' | keyof ScanFilters, unknown>>;
 
 export function validateScanListSearch(search: RawScanListSearch & SearchSchemaInput) {
-  return { ...scanListSearch.schema.parse(search), ...scanFilterSchema.parse(search) };
+  return { ...scanListSearch.schema.parse(search), ...parseScanFilters(search) };
 }
 
 /** The GET /rest/scans/ parameters of a list route's search, for its loader and its page alike. */

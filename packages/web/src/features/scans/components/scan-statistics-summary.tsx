@@ -25,11 +25,14 @@ export function ScanStatisticsSummary({ params }: ScanStatisticsSummaryProps) {
       <Text size="sm" c="dimmed" ml="sm">
         Worst finding:
       </Text>
-      {(['critical', 'high', 'medium', 'low'] as const).map((severity) => (
-        <Badge key={severity} variant="outline" color={SEVERITY_COLORS[severity]}>
-          {formatNumber(data.by_highest_severity[severity])} {severity}
-        </Badge>
-      ))}
+      {/* Only the severities some application has: a row of zeros says nothing. */}
+      {(['critical', 'high', 'medium', 'low'] as const)
+        .filter((severity) => data.by_highest_severity[severity] > 0)
+        .map((severity) => (
+          <Badge key={severity} variant="outline" color={SEVERITY_COLORS[severity]}>
+            {formatNumber(data.by_highest_severity[severity])} {severity}
+          </Badge>
+        ))}
       <Badge variant="outline" color="gray">{formatNumber(data.by_highest_severity.none)} none</Badge>
     </Group>
   );
