@@ -54,8 +54,9 @@ it('scrolls a 10,000-row components table to its last row', async () => {
   await page.getByRole('button', { name: 'Create group' }).click();
   await page.waitForURL(/\/groups\/\d+\/applications$/);
   await page.getByRole('button', { name: 'Upload' }).click();
-  await page.getByLabel('File').setInputFiles(archive);
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByLabel('Files', { exact: true }).setInputFiles(archive);
+  // The upload page sends each file as it is chosen; the finished one links to its scan.
+  await page.getByRole('link', { name: 'Open scan' }).click({ timeout: 120_000 });
   await page.waitForURL(/\/product\/\d+\/analysis$/);
   const analysisUrl = page.url();
 

@@ -140,6 +140,7 @@ it('resumes an upload cut off by a server crash once the server is back, and sca
   await link.click();
   await page.waitForURL(/\/product\/\d+\/analysis$/);
   await page.getByRole('heading', { name }).waitFor();
+  await expect.poll(() => page.locator('.mantine-Loader-root').count(), { timeout: 30_000 }).toBe(0);
   await shot('resumed-scan-wide');
   await page.close();
 });

@@ -50,8 +50,9 @@ it('logs in, creates a group, uploads a .deb and shows its components', async ()
 
   await page.getByRole('button', { name: 'Upload' }).click();
   await page.waitForURL(/\/groups\/\d+\/upload$/);
-  await page.getByLabel('File').setInputFiles(demoDeb);
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByLabel('Files', { exact: true }).setInputFiles(demoDeb);
+  // The upload page sends each file as it is chosen; the finished one links to its scan.
+  await page.getByRole('link', { name: 'Open scan' }).click({ timeout: 120_000 });
   await page.waitForURL(/\/product\/\d+\/analysis$/);
 
   await expect.poll(() => page.getByText('Ready', { exact: true }).first().isVisible(), { timeout: 60_000 }).toBe(true);
