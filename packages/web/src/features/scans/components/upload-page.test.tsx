@@ -146,6 +146,21 @@ describe('upload', () => {
     expect(within(row).getByRole('link', { name: 'Open scan' })).toHaveAttribute('href', '/product/80/analysis');
   });
 
+  it('resumes a file chosen again after a reload from where the server stands', async () => {
+    const tus = fakeTus();
+    const firmware = file('firmware.bin', 3000);
+    const id = '9'.repeat(32);
+    tus.uploads.set(id, { metadata: { filename: 'firmware.bin', group: '7' }, length: 3000, received: 2000, scanId: null });
+    localStorage.setItem(`binlens.upload.7:firmware.bin:3000:${firmware.lastModified}`, `/rest/uploads/${id}`);
+    server.use(signedIn, group, limit(2_000_000), ...tus.handlers);
+    renderRoute('/groups/7/upload');
+    await userEvent.setup().upload(await screen.findByLabelText('Files'), firmware);
+    const row = await screen.findByRole('group', { name: 'firmware.bin' });
+    await waitFor(() => expect(within(row).getByText('Uploaded')).toBeInTheDocument());
+    expect(tus.log).toEqual(['HEAD firmware.bin 2000', 'PATCH firmware.bin 2000+1000']);
+    expect(localStorage.length).toBe(0);
+  });
+
   it('cancels one file, which ends its upload on the server, and leaves the others going', async () => {
     const tus = fakeTus({ hangPatches: true });
     server.use(signedIn, group, limit(2_000_000), ...tus.handlers);
