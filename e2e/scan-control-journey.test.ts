@@ -1,0 +1,179 @@
+// Browser journey: scan control. The demo .deb is uploaded and scanned by the real engine;
+// on its page the Actions menu renames it (the PATCH carries only the name), rescans it,
+// removes its file after 'Yes' (a rescan is then refused, the results stay) and removes the
+// analysis; in the group's list two selected applications are removed at once after 'Yes';
+// an application still busy is aborted from its page and fails "Aborted by <admin>"; a comment
+// is added. Every scan waits BINLENS_TEST_SCAN_DELAY_MS before its engine starts, so a scan
+// stays busy long enough to abort: the abort stops that wait (the engine's own stop is covered
+// by the route test in packages/server/src/modules/scans/control.routes.test.ts).
+// Screenshots at 1280 and 390 px under e2e/artifacts/scan-control/.
+import { join } from 'node:path';
+import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ApiSession } from './support/api-session.ts';
+import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server-process.ts';
+
+const demoDeb = join(import.meta.dirname, 'fixtures/demo-deb/binlens-demo_1.4.2-1_amd64.deb');
+const SCAN_DELAY_MS = 8000;
+
+let server: RunningServer;
+let browser: Browser;
+let api: ApiSession;
+let scratch: string;
+let groupId: number;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ env: { BINLENS_TEST_SCAN_DELAY_MS: String(SCAN_DELAY_MS) } }), launchChromium()]);
+  api = new ApiSession(server.baseUrl);
+  await api.login(server.adminEmail, server.adminPassword);
+  groupId = (await api.json<{ id: number }>('POST', '/rest/groups/', { name: 'Lab firmware' })).id;
+  scratch = await mkdtemp(join(tmpdir(), 'binlens-control-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+/** A small file of its own (the engine finds nothing in it: verdict N/A). */
+async function textFile(name: string): Promise<string> {
+  const path = join(scratch, name);
+  await writeFile(path, `notes for ${name}\n`);
+  return path;
+}
+
+async function logIn(page: Page): Promise<void> {
+  await page.goto(`${server.baseUrl}/login`);
+  await page.getByLabel('Email').fill(server.adminEmail);
+  await page.getByLabel('Password').fill(server.adminPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+const statusBadge = (page: Page, text: string) => page.getByRole('group', { name: 'Scan summary' }).getByText(text, { exact: true });
+
+it('renames, rescans, removes the file (rescan refused) and removes an analysis; removes two selected; aborts a busy scan', async () => {
+  const { page, cspViolations } = await newWatchedPage(browser, { viewport: { width: 1280, height: 800 } });
+  const shot = screenshotter(page, 'scan-control');
+  const sent: Request[] = [];
+  page.on('request', (request) => {
+    if (['PATCH', 'POST', 'DELETE'].includes(request.method()) && request.url().includes('/rest/scans/')) sent.push(request);
+  });
+  await logIn(page);
+
+  const deb = await api.upload(groupId, demoDeb);
+  expect((await api.waitForScan(deb.id)).status).toBe('R');
+  await page.goto(`${server.baseUrl}/product/${deb.id}/analysis`);
+  await statusBadge(page, 'Ready').waitFor();
+  await page.getByLabel('Verdict Vulnerable').or(page.getByLabel('Verdict Pass')).waitFor();
+
+  // Rename: only the name is sent.
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await shot('actions-menu');
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill('demo-package.deb');
+  await shot('rename');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('heading', { name: 'demo-package.deb' }).waitFor();
+
+  // Rescan: busy, then ready again.
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Rescan' }).click();
+  await expect.poll(async () => (await api.json<{ status: string }>('GET', `/rest/scans/${deb.id}/`)).status, { timeout: 30_000 }).not.toBe('R');
+  expect((await api.waitForScan(deb.id)).status).toBe('R');
+  await statusBadge(page, 'Ready').waitFor({ timeout: 30_000 });
+
+  // Remove the file after 'Yes': the results stay, a rescan is refused.
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Remove file' }).click();
+  await shot('remove-file-confirm');
+  await page.getByRole('dialog', { name: 'Remove file' }).getByRole('button', { name: 'Yes' }).click();
+  await page.getByText('File removed').waitFor();
+  await page.getByRole('row').filter({ hasText: 'left-pad' }).first().waitFor();
+  await page.getByRole('button', { name: 'Actions' }).click();
+  expect(await page.getByRole('menuitem', { name: 'Rescan' }).isDisabled()).toBe(true);
+  await page.keyboard.press('Escape');
+  const refused = await api.request('POST', `/rest/scans/${deb.id}/rescan/`);
+  expect([refused.status, await refused.json()]).toEqual([409, { detail: "The scan's file was removed, so it cannot be scanned again: upload the file again." }]);
+  await shot('file-removed');
+
+  // A comment on the scan.
+  await page.getByRole('tab', { name: 'Comments' }).click();
+  await page.getByLabel('Add a comment').fill('Vendor confirmed the left-pad fix ships in 1.4.3.');
+  await page.getByRole('button', { name: 'Comment' }).click();
+  await page.getByText('Vendor confirmed the left-pad fix ships in 1.4.3.').waitFor();
+  await shot('comments');
+
+  // Remove the analysis after 'Yes': back on the group, the scan gone.
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Remove analysis' }).click();
+  await page.getByRole('dialog', { name: 'Remove analysis' }).getByRole('button', { name: 'Yes' }).click();
+  await page.waitForURL(new RegExp(`/groups/${groupId}/applications`));
+  expect((await api.request('GET', `/rest/scans/${deb.id}/`)).status).toBe(404);
+
+  // Two selected applications removed at once.
+  const first = await api.upload(groupId, await textFile('notes-a.txt'));
+  const second = await api.upload(groupId, await textFile('notes-b.txt'));
+  const kept = await api.upload(groupId, await textFile('notes-c.txt'));
+  for (const scan of [first, second, kept]) expect((await api.waitForScan(scan.id)).status).toBe('R');
+  await page.goto(`${server.baseUrl}/groups/${groupId}/applications`);
+  const table = page.getByRole('table', { name: 'Applications' });
+  await table.getByRole('link', { name: 'notes-c.txt' }).waitFor();
+  await page.getByRole('checkbox', { name: 'Select notes-a.txt' }).check();
+  await page.getByRole('checkbox', { name: 'Select notes-b.txt' }).check();
+  await shot('list-selected');
+  await page.getByRole('group', { name: 'Bulk actions' }).getByRole('button', { name: 'Remove', exact: true }).click();
+  await shot('bulk-remove-confirm');
+  await page.getByRole('dialog', { name: 'Remove selected applications' }).getByRole('button', { name: 'Yes' }).click();
+  await page.getByLabel('Bulk action result').getByText('2 removed.').waitFor();
+  await expect.poll(() => table.getByRole('link', { name: /^notes-/ }).allInnerTexts()).toEqual(['notes-c.txt']);
+  await shot('bulk-removed');
+
+  // The remaining one says N/A with its reason.
+  await table.getByRole('link', { name: 'notes-c.txt' }).click();
+  await page.getByLabel('Verdict N/A').waitFor();
+  await shot('verdict-na');
+
+  // A scan still busy is aborted from its page.
+  const slow = await api.upload(groupId, await textFile('slow.txt'));
+  await page.goto(`${server.baseUrl}/product/${slow.id}/comments`);
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Abort' }).click();
+  await shot('abort-confirm');
+  await page.getByRole('dialog', { name: 'Abort analysis' }).getByRole('button', { name: 'Yes' }).click();
+  await statusBadge(page, 'Failed').waitFor();
+  expect(await api.json<{ status: string; error: string }>('GET', `/rest/scans/${slow.id}/`)).toMatchObject({ status: 'F', error: `Aborted by ${server.adminEmail}` });
+  await shot('aborted');
+
+  expect(sent.map((request) => [request.method(), new URL(request.url()).pathname, request.postDataJSON() as unknown])).toEqual([
+    ['PATCH', `/rest/scans/${deb.id}/`, { name: 'demo-package.deb' }],
+    ['POST', `/rest/scans/${deb.id}/rescan/`, null],
+    ['DELETE', `/rest/scans/${deb.id}/binary/`, null],
+    ['DELETE', `/rest/scans/${deb.id}/`, null],
+    ['POST', '/rest/scans/delete/', { id__in: [first.id, second.id] }],
+    ['POST', `/rest/scans/${slow.id}/abort/`, null],
+  ]);
+  expect(cspViolations()).toEqual([]);
+  await page.close();
+});
+
+it('fits the scan page, its menu and the selected list on a phone', async () => {
+  const { page, cspViolations } = await newWatchedPage(browser, { viewport: { width: 390, height: 844 } });
+  const shot = screenshotter(page, 'scan-control-390');
+  await logIn(page);
+  const scan = await api.upload(groupId, await textFile('phone-notes.txt'));
+  await api.waitForScan(scan.id);
+  await page.goto(`${server.baseUrl}/product/${scan.id}/comments`);
+  await page.getByLabel('Verdict N/A').waitFor();
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await shot('actions-menu');
+  await page.keyboard.press('Escape');
+  await page.goto(`${server.baseUrl}/groups/${groupId}/applications`);
+  await page.getByRole('checkbox', { name: 'Select phone-notes.txt' }).check();
+  await shot('list-selected');
+  expect(cspViolations()).toEqual([]);
+  await page.close();
+});
