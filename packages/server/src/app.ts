@@ -18,6 +18,7 @@ import { groupCustomDataRoutes } from './modules/groups/custom-data.routes.ts';
 import { groupMembershipsRoutes } from './modules/group-memberships/routes.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
 import { scansRoutes } from './modules/scans/routes.ts';
+import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { scanControlRoutes } from './modules/scans/control.routes.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(groupCustomDataRoutes, { customData: services.groupCustomData });
     await app.register(groupMembershipsRoutes, { groupMemberships: services.groupMemberships });
     await app.register(scansRoutes, { scans: services.scans, knowledgeBase: services.knowledgeBase });
+    await app.register(uploadsRoutes, { uploads: services.uploads });
     await app.register(uploadsRoutes, { uploads: services.uploads });
     await app.register(scanStatisticsRoutes, { statistics: services.scanStatistics });
     await app.register(scanCustomDataRoutes, { scanCustomData: services.scanCustomData });

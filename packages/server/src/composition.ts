@@ -54,6 +54,8 @@ import { createScanLogRepository, type ScanLogRepository } from './modules/scans
 import { createQuotaRepository } from './modules/scans/quotas.ts';
 import { createScansRepository, type ScansRepository } from './modules/scans/repository.ts';
 import { createScansService, type ScansService } from './modules/scans/service.ts';
+import { createResumableUploadsService, type ResumableUploadsService } from './modules/uploads/service.ts';
+import { ResumableUploadStore } from './modules/uploads/upload-store.ts';
 import { createScanControlRepository } from './modules/scans/control-repository.ts';
 import { createScanControlService, type RetentionPeriods, type ScanControlService } from './modules/scans/control-service.ts';
 import type { Scan } from './modules/scans/schemas.ts';
@@ -107,6 +109,8 @@ import { createWebhooksService, type WebhooksService } from './modules/webhooks/
   mail?: MailSettings | null;
   /** Where resumable uploads keep their parts until complete (kept across restarts); default blobDir/uploads. */
   resumableUploadDir?: string;
+  /** Where resumable uploads keep their parts until complete (kept across restarts); default blobDir/uploads. */
+  resumableUploadDir?: string;
 }
 
 export interface Composition {
@@ -150,6 +154,8 @@ export interface Composition {
     /** Who holds which role (GU, M) on which group. */
     readonly groupMemberships: GroupMembershipsService;
     readonly scans: ScansService;
+    /** tus resumable uploads (/rest/uploads/) that become scans when complete. */
+    readonly uploads: ResumableUploadsService;
     /** tus resumable uploads (/rest/uploads/) that become scans when complete. */
     readonly uploads: ResumableUploadsService;
     /** The analysers' lists of a ready scan, a page at a time. */
@@ -288,11 +294,21 @@ export function compose(settings: CompositionSettings): Composition {
       maxUploadBytes,
       // The company's max_upload_bytes (account settings → scan); read per upload, once requests come.
       uploadLimit: (): Promise<number> => services.settings.maxUploadBytes(),
+      // The company's max_upload_bytes (account settings → scan); read per upload, once requests come.
+      uploadLimit: (): Promise<number> => services.settings.maxUploadBytes(),
       quotas: settings.quotas ?? NO_QUOTAS,
       usage: createQuotaRepository(db),
       // The company's reuse_existing_scan (account settings → scan), read per upload.
       reuse: createScanReuse(db, async (): Promise<boolean> => (await services.settings.read('scan')).reuse_existing_scan),
       change: auditedChanges((work) => db.transaction((tx) => work({ scans: createScansRepository(tx), audit: createAuditRepository(tx), usage: createQuotaRepository(tx) }))),
+    }),
+    uploads: createResumableUploadsService({
+      store: new ResumableUploadStore(settings.resumableUploadDir ?? path.join(settings.blobDir, 'uploads')),
+      scans: {
+        uploadAllowance: (viewer): ReturnType<ScansService['uploadAllowance']> => services.scans.uploadAllowance(viewer),
+        upload: (viewer, groupId, file): ReturnType<ScansService['upload']> => services.scans.upload(viewer, groupId, file),
+      },
+      access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
     }),
     uploads: createResumableUploadsService({
       store: new ResumableUploadStore(settings.resumableUploadDir ?? path.join(settings.blobDir, 'uploads')),

@@ -84,6 +84,13 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'POST /rest/uploads/', allow: 'signed-in' },
   { route: 'PATCH /rest/uploads/:uploadId', allow: 'signed-in', request: () => ({ url: `/rest/uploads/${'0'.repeat(32)}` }) },
   { route: 'DELETE /rest/uploads/:uploadId', allow: 'signed-in', request: () => ({ url: `/rest/uploads/${'0'.repeat(32)}` }) },
+  // Resumable uploads: the group named in Upload-Metadata is checked by the handler (404/403 in
+  // modules/uploads/uploads.routes.test.ts); the matrix sends no tus headers, so past the guard a
+  // signed-in caller gets 412, and an upload id that is not theirs 404.
+  { route: 'GET /rest/uploads/limit/', allow: 'signed-in' },
+  { route: 'POST /rest/uploads/', allow: 'signed-in' },
+  { route: 'PATCH /rest/uploads/:uploadId', allow: 'signed-in', request: () => ({ url: `/rest/uploads/${'0'.repeat(32)}` }) },
+  { route: 'DELETE /rest/uploads/:uploadId', allow: 'signed-in', request: () => ({ url: `/rest/uploads/${'0'.repeat(32)}` }) },
 
   { route: 'GET /rest/group-memberships/', allow: 'signed-in' },
   {

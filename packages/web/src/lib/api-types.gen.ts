@@ -3513,6 +3513,8 @@ export interface paths {
                     q?: string;
                     /** @description R ready; F failed; busy: B queued (waiting for a worker), S started (fetching, unpacking), P processing (analysing the files), D finishing (bill of materials, storing the result). */
                     status?: "R" | "B" | "S" | "P" | "D" | "F";
+                    /** @description Ready scans with this verdict (spec §4). */
+                    verdict?: "na" | "verify" | "pass" | "vulns";
                     /** @description Created at or after this instant. */
                     created__gte?: string;
                     /** @description Created at or before this instant. */
@@ -4189,6 +4191,8 @@ export interface paths {
                     q?: string;
                     /** @description R ready; F failed; busy: B queued (waiting for a worker), S started (fetching, unpacking), P processing (analysing the files), D finishing (bill of materials, storing the result). */
                     status?: "R" | "B" | "S" | "P" | "D" | "F";
+                    /** @description Ready scans with this verdict (spec §4). */
+                    verdict?: "na" | "verify" | "pass" | "vulns";
                     /** @description Created at or after this instant. */
                     created__gte?: string;
                     /** @description Created at or before this instant. */
@@ -4200,7 +4204,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description by_highest_severity counts scans by their worst vulnerability (none: evaluated, no vulnerability; unknown: not evaluated yet); vulnerabilities sums the per-scan counts. */
+                /** @description by_verdict counts the ready scans by verdict (spec §4); by_highest_severity counts scans by their worst vulnerability (none: evaluated, no vulnerability; unknown: not evaluated yet); vulnerabilities sums the per-scan counts. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -11057,6 +11061,13 @@ export interface components {
             D: number;
             F: number;
         };
+        /** ScanVerdictCounts */
+        ScanVerdictCounts: {
+            na: number;
+            verify: number;
+            pass: number;
+            vulns: number;
+        };
         /** ScanHighestSeverityCounts */
         ScanHighestSeverityCounts: {
             critical: number;
@@ -11077,12 +11088,13 @@ export interface components {
         };
         /**
          * ScanStatistics
-         * @description by_highest_severity counts scans by their worst vulnerability (none: evaluated, no vulnerability; unknown: not evaluated yet); vulnerabilities sums the per-scan counts.
+         * @description by_verdict counts the ready scans by verdict (spec §4); by_highest_severity counts scans by their worst vulnerability (none: evaluated, no vulnerability; unknown: not evaluated yet); vulnerabilities sums the per-scan counts.
          */
         ScanStatistics: {
             /** @description The scans the caller sees that match the filters. */
             count: number;
             by_status: components["schemas"]["ScanStatusCounts"];
+            by_verdict: components["schemas"]["ScanVerdictCounts"];
             by_highest_severity: components["schemas"]["ScanHighestSeverityCounts"];
             vulnerabilities: components["schemas"]["ScanSeverityTotals"];
         };

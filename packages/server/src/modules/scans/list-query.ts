@@ -21,7 +21,10 @@ export interface ScanListFilter {
   status?: ScanStatus | undefined;
   createdFrom?: Date | undefined;
   createdTo?: Date | undefined;
+  verdict?: ScanVerdict | undefined;
 }
+
+export type ScanVerdict = 'na' | 'verify' | 'pass' | 'vulns';
 
 export type ScanSearch =
   | { kind: 'sha1' | 'sha256' | 'name'; text: string }
@@ -69,9 +72,21 @@ export function scanListWhere(db: Db, viewer: Viewer, filter: ScanListFilter): S
     filter.status === undefined ? undefined : eq(scans.status, filter.status),
     filter.createdFrom === undefined ? undefined : gte(scans.createdAt, filter.createdFrom),
     filter.createdTo === undefined ? undefined : lte(scans.createdAt, filter.createdTo),
+    filter.verdict === undefined ? undefined : sql`${SCAN_VERDICT} = ${filter.verdict}`,
     searchWhere(parseScanSearch(filter.q)),
   );
 }
+
+const vulnerabilityTotal = sql.join(
+  ['critical', 'high', 'medium', 'low', 'missing'].map((key) => sql`coalesce((${scans.vulnerabilityCounts} ->> ${sql.raw(`'${key}'`)})::int, 0)`),
+  sql` + `,
+);
+
+/**
+ * The verdict as verdict.ts's verdictOf tells it, in SQL (null until ready). Written without
+ * parameters so that statistics can group by it (PostgreSQL matches GROUP BY to the SELECT text).
+ */
+export const SCAN_VERDICT = sql<ScanVerdict | null>`(case when ${scans.status} <> 'R' then null when ${scans.componentCount} = 0 then 'na' when ${scans.vulnerabilityCounts} is null then 'verify' when (${vulnerabilityTotal}) > 0 then 'vulns' else 'pass' end)`;
 
 const count = (severity: string) => sql`lpad(least(coalesce((${scans.vulnerabilityCounts} ->> ${severity})::int, 0), 9999)::text, 4, '0')`;
 
@@ -117,11 +132,19 @@ export function scanListOrder(ordering: ScanOrdering, q: string | undefined): SQ
 }
 
 /** The filters of a list or statistics query string. */
-export function scanListFilter(query: { group?: number | undefined; q?: string | undefined; status?: ScanStatus | undefined; created__gte?: string | undefined; created__lte?: string | undefined }): ScanListFilter {
+export function scanListFilter(query: {
+  group?: number | undefined;
+  q?: string | undefined;
+  status?: ScanStatus | undefined;
+  verdict?: ScanVerdict | undefined;
+  created__gte?: string | undefined;
+  created__lte?: string | undefined;
+}): ScanListFilter {
   return {
     groupId: query.group,
     q: query.q,
     status: query.status,
+    verdict: query.verdict,
     createdFrom: query.created__gte === undefined ? undefined : new Date(query.created__gte),
     createdTo: query.created__lte === undefined ? undefined : new Date(query.created__lte),
   };

@@ -106,12 +106,15 @@ describe.each(DATABASES)('scan list, search and statistics on %s', (kind) => {
     }).toEqual({ id: ids['router.img'], name: 'router.img', group: apps, sha1: hash('sha1', 'router.img'), status: 'R', size: 400, created: '2026-01-15T10:00:00.000Z' });
   });
 
-  it('filters by group, status and created date range', async () => {
+  it('filters by group, status, verdict and created date range', async () => {
     expect(await names(`?group=${lab}`)).toEqual(['camera.img', 'FW.BIN.bak']);
     expect(await names('?status=R')).toEqual(['fw.bin', 'old-fw.bin', 'router.img']);
     expect(await names(`?status=R&group=${apps}&created__gte=2026-02-01T10:00:00Z`)).toEqual(['fw.bin', 'old-fw.bin']);
     expect(await names('?created__gte=2026-02-01T00:00:00Z&created__lte=2026-03-01T23:59:59Z')).toEqual(['fw.bin', 'old-fw.bin']);
     expect(await names(`?group=${hidden}`)).toEqual([]);
+    expect(await names('?verdict=vulns')).toEqual(['fw.bin', 'old-fw.bin']);
+    expect(await names('?verdict=na')).toEqual(['router.img']);
+    expect(await names('?verdict=pass')).toEqual([]);
   });
 
   it('finds scans by exact hash, exact name, custom data, or name text with an equal name first', async () => {
@@ -146,7 +149,7 @@ describe.each(DATABASES)('scan list, search and statistics on %s', (kind) => {
   });
 
   it('answers 400 at the field for an unknown ordering, status or date', async () => {
-    for (const [query, field] of [['?ordering=colour', 'ordering'], ['?status=X', 'status'], ['?created__gte=yesterday', 'created__gte'], ['?limit=501', 'limit']] as const) {
+    for (const [query, field] of [['?ordering=colour', 'ordering'], ['?status=X', 'status'], ['?verdict=maybe', 'verdict'], ['?created__gte=yesterday', 'created__gte'], ['?limit=501', 'limit']] as const) {
       const response = await t.app.inject({ method: 'GET', url: `/rest/scans/${query}`, headers: alice.headers });
       expect([query, response.statusCode, Object.keys(response.json<object>())]).toEqual([query, 400, [field]]);
     }
@@ -160,18 +163,21 @@ describe.each(DATABASES)('scan list, search and statistics on %s', (kind) => {
     expect(await statistics('')).toEqual([200, {
       count: 5,
       by_status: { R: 3, B: 1, S: 0, P: 0, D: 0, F: 1 },
+      by_verdict: { na: 1, verify: 0, pass: 0, vulns: 2 },
       by_highest_severity: { critical: 1, high: 1, medium: 0, low: 0, missing: 0, none: 1, unknown: 2 },
       vulnerabilities: { critical: 1, high: 2, medium: 1, low: 0, missing: 0 },
     }]);
     expect(await statistics(`?group=${apps}&q=fw`)).toEqual([200, {
       count: 2,
       by_status: { R: 2, B: 0, S: 0, P: 0, D: 0, F: 0 },
+      by_verdict: { na: 0, verify: 0, pass: 0, vulns: 2 },
       by_highest_severity: { critical: 1, high: 1, medium: 0, low: 0, missing: 0, none: 0, unknown: 0 },
       vulnerabilities: { critical: 1, high: 2, medium: 1, low: 0, missing: 0 },
     }]);
     expect(await statistics('?q=meta:RELEASE=1.9')).toEqual([200, {
       count: 1,
       by_status: { R: 1, B: 0, S: 0, P: 0, D: 0, F: 0 },
+      by_verdict: { na: 0, verify: 0, pass: 0, vulns: 1 },
       by_highest_severity: { critical: 1, high: 0, medium: 0, low: 0, missing: 0, none: 0, unknown: 0 },
       vulnerabilities: { critical: 1, high: 0, medium: 0, low: 0, missing: 0 },
     }]);

@@ -9,7 +9,6 @@ export const ScanStatus = Type.Union([Type.Literal('R'), Type.Literal('B'), Type
   description: 'R ready; F failed; busy: B queued (waiting for a worker), S started (fetching, unpacking), P processing (analysing the files), D finishing (bill of materials, storing the result).',
 });
 
-export const ScanProgress = Type.Object({
 export const ScannerProcessProgress = Type.Object({
   name: Type.String({ description: 'Spec §9 scanner process: downloading file, file extractors, BOM matching, BOM postprocessing, custom pattern search, infoleak, Rapid Scan Static, other.' }),
   files_done: Type.Number(),
@@ -20,13 +19,14 @@ export const ScannerProcessProgress = Type.Object({
   finished: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 }, { title: 'ScannerProcessProgress' });
 
+export const ScanProgress = Type.Object({
   stage: Type.String({ description: 'The current scanner process.' }),
   done: Type.Number(),
   total: Type.Number(),
-}, { title: 'ScanProgress' });
   status: Type.Optional(Type.Union([Type.Literal('S'), Type.Literal('P'), Type.Literal('D')])),
   processes: Type.Optional(Type.Array(ScannerProcessProgress)),
   eta_seconds: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'Seconds left by the rate so far; null until it can be told.' })),
+}, { title: 'ScanProgress' });
 
 export const VulnerabilityCounts = Type.Object({
   critical: Type.Integer(),
@@ -76,6 +76,7 @@ export const ScanListQuery = Type.Object({
       '"meta:KEY" or "meta:KEY=VALUE" the scans with that custom data (key in any case, value trimmed, any case); any other text, the names holding it (any case), an equal name first.',
   })),
   status: Type.Optional(ScanStatus),
+  verdict: Type.Optional(Type.Union([Type.Literal('na'), Type.Literal('verify'), Type.Literal('pass'), Type.Literal('vulns')], { description: 'Ready scans with this verdict (spec §4).' })),
   created__gte: Type.Optional(Type.String({ format: 'date-time', description: 'Created at or after this instant.' })),
   created__lte: Type.Optional(Type.String({ format: 'date-time', description: 'Created at or before this instant.' })),
   ordering: Type.Optional(Type.Union(SCAN_ORDERINGS.map((value) => Type.Literal(value)), {

@@ -3,7 +3,7 @@ import { type Static, Type } from 'typebox';
 import type { Db } from '../../db/client.ts';
 import { scans, type ScanStatus } from '../../db/schema/index.ts';
 import type { Viewer } from '../users/viewer.ts';
-import { type ScanListFilter, scanListWhere } from './list-query.ts';
+import { SCAN_VERDICT, type ScanListFilter, scanListWhere } from './list-query.ts';
 
 const Counts = <K extends string>(keys: readonly K[], title: string) =>
   Type.Object(Object.fromEntries(keys.map((key) => [key, Type.Integer()])) as Record<K, ReturnType<typeof Type.Integer>>, { title });
@@ -11,15 +11,17 @@ const Counts = <K extends string>(keys: readonly K[], title: string) =>
 const STATUSES = ['R', 'B', 'S', 'P', 'D', 'F'] as const satisfies readonly ScanStatus[];
 const SEVERITIES = ['critical', 'high', 'medium', 'low', 'missing'] as const;
 const HIGHEST = [...SEVERITIES, 'none', 'unknown'] as const;
+const VERDICTS = ['na', 'verify', 'pass', 'vulns'] as const;
 
 export const ScanStatistics = Type.Object({
   count: Type.Integer({ description: 'The scans the caller sees that match the filters.' }),
   by_status: Counts(STATUSES, 'ScanStatusCounts'),
+  by_verdict: Counts(VERDICTS, 'ScanVerdictCounts'),
   by_highest_severity: Counts(HIGHEST, 'ScanHighestSeverityCounts'),
   vulnerabilities: Counts(SEVERITIES, 'ScanSeverityTotals'),
 }, {
   title: 'ScanStatistics',
-  description: 'by_highest_severity counts scans by their worst vulnerability (none: evaluated, no vulnerability; unknown: not evaluated yet); vulnerabilities sums the per-scan counts.',
+  description: 'by_verdict counts the ready scans by verdict (spec §4); by_highest_severity counts scans by their worst vulnerability (none: evaluated, no vulnerability; unknown: not evaluated yet); vulnerabilities sums the per-scan counts.',
 });
 export type ScanStatistics = Static<typeof ScanStatistics>;
 
@@ -37,19 +39,21 @@ const highest = sql<string>`case when ${scans.vulnerabilityCounts} is null then 
   sql` `,
 )} else 'none' end`;
 
-/** Statistics over the same rows as the list (list-query.ts), in two grouped scans of them. */
+/** Statistics over the same rows as the list (list-query.ts), in three grouped scans of them. */
 export function createScanStatisticsRepository(db: Db): ScanStatisticsRepository {
   return {
     async statistics(viewer, filter) {
       const where = scanListWhere(db, viewer, filter);
       const sums = Object.fromEntries(SEVERITIES.map((key) => [key, sql<string>`coalesce(sum(${severity(key)}), 0)`])) as Record<(typeof SEVERITIES)[number], SQL<string>>;
-      const [byStatus, byHighest] = await Promise.all([
+      const [byStatus, byVerdict, byHighest] = await Promise.all([
         db.select({ status: scans.status, value: count() }).from(scans).where(where).groupBy(scans.status),
+        db.select({ verdict: SCAN_VERDICT, value: count() }).from(scans).where(where).groupBy(SCAN_VERDICT),
         db.select({ highest, value: count(), ...sums }).from(scans).where(where).groupBy(highest),
       ]);
       const result: ScanStatistics = {
         count: 0,
         by_status: { R: 0, B: 0, S: 0, P: 0, D: 0, F: 0 },
+        by_verdict: { na: 0, verify: 0, pass: 0, vulns: 0 },
         by_highest_severity: { critical: 0, high: 0, medium: 0, low: 0, missing: 0, none: 0, unknown: 0 },
         vulnerabilities: { critical: 0, high: 0, medium: 0, low: 0, missing: 0 },
       };
@@ -57,6 +61,7 @@ export function createScanStatisticsRepository(db: Db): ScanStatisticsRepository
         result.count += row.value;
         result.by_status[row.status] = row.value;
       }
+      for (const row of byVerdict) if (row.verdict !== null) result.by_verdict[row.verdict] = row.value;
       for (const row of byHighest) {
         result.by_highest_severity[row.highest as (typeof HIGHEST)[number]] = row.value;
         for (const key of SEVERITIES) result.vulnerabilities[key] += Number(row[key]);
