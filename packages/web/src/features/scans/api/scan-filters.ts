@@ -15,7 +15,17 @@ export const STATUS_FILTERS: { value: ScanStatus; label: string }[] = [
   { value: 'F', label: 'Failed' },
 ];
 
+/** Spec §4 verdicts of ready scans. */
+export const VERDICT_FILTERS: { value: ScanVerdict; label: string }[] = [
+  { value: 'vulns', label: 'Vulnerable' },
+  { value: 'pass', label: 'Pass' },
+  { value: 'verify', label: 'Verify' },
+  { value: 'na', label: 'N/A' },
+];
+export type ScanVerdict = 'na' | 'verify' | 'pass' | 'vulns';
+
 const STATUSES = new Set<string>(STATUS_FILTERS.map((filter) => filter.value));
+const VERDICTS = new Set<string>(VERDICT_FILTERS.map((filter) => filter.value));
 
 /** A calendar day as YYYY-MM-DD, or undefined for anything else. */
 function day(value: unknown): string | undefined {
@@ -24,6 +34,7 @@ function day(value: unknown): string | undefined {
 
 export interface ScanFilters {
   status?: ScanStatus | undefined;
+  verdict?: ScanVerdict | undefined;
   created_from?: string | undefined;
   created_to?: string | undefined;
 }
@@ -35,16 +46,18 @@ export interface ScanFilters {
  */
 export function parseScanFilters(raw: Partial<Record<keyof ScanFilters, unknown>>): ScanFilters {
   const status = typeof raw.status === 'string' && STATUSES.has(raw.status) ? (raw.status as ScanStatus) : undefined;
+  const verdict = typeof raw.verdict === 'string' && VERDICTS.has(raw.verdict) ? (raw.verdict as ScanVerdict) : undefined;
   const from = day(raw.created_from);
   const to = day(raw.created_to);
   // Every key present, undefined when not a filter: the route's search overrides what its parents pass through as typed.
-  return { status, created_from: from, created_to: to };
+  return { status, verdict, created_from: from, created_to: to };
 }
 
 /** The API's filter parameters: the days are the browser's local days, from midnight to the last millisecond. */
-export function scanFilterParams(filters: ScanFilters): { status?: ScanStatus; created__gte?: string; created__lte?: string } {
+export function scanFilterParams(filters: ScanFilters): { status?: ScanStatus; verdict?: ScanVerdict; created__gte?: string; created__lte?: string } {
   return {
     ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.verdict ? { verdict: filters.verdict } : {}),
     ...(filters.created_from ? { created__gte: new Date(`${filters.created_from}T00:00:00`).toISOString() } : {}),
     ...(filters.created_to ? { created__lte: new Date(`${filters.created_to}T23:59:59.999`).toISOString() } : {}),
   };
@@ -54,8 +67,8 @@ export function scanFilterParams(filters: ScanFilters): { status?: ScanStatus; c
 export function useScanFilters(): { filters: ScanFilters; setFilters: (next: Partial<ScanFilters>) => void } {
   const raw: Record<string, unknown> = useSearch({ strict: false });
   const navigate = useNavigate();
-  const { status, created_from, created_to } = raw;
-  const filters = useMemo(() => parseScanFilters({ status, created_from, created_to }), [status, created_from, created_to]);
+  const { status, verdict, created_from, created_to } = raw;
+  const filters = useMemo(() => parseScanFilters({ status, verdict, created_from, created_to }), [status, verdict, created_from, created_to]);
   const setFilters = useCallback(
     (next: Partial<ScanFilters>) => {
       void navigate({

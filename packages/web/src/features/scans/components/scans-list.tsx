@@ -5,7 +5,7 @@ import { ListSearchBox } from '../../../components/data-table/list-search-box.ts
 import { ListPager } from '../../../components/data-table/pager.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useListSearch } from '../../../lib/list-search.ts';
-import { STATUS_FILTERS, scanFilterParams, useScanFilters } from '../api/scan-filters.ts';
+import { STATUS_FILTERS, VERDICT_FILTERS, scanFilterParams, useScanFilters } from '../api/scan-filters.ts';
 import { scanListParams, scanListSearch, scansQueryOptions } from '../api/scans.ts';
 import { ScanStatisticsSummary } from './scan-statistics-summary.tsx';
 import { ScansTable } from './scans-table.tsx';
@@ -49,6 +49,15 @@ export function ScansList({ group, showGroup = false, showStatistics = false, ac
             data={STATUS_FILTERS}
             value={filters.status ?? null}
             onChange={(status) => setFilters({ status: (status ?? undefined) as typeof filters.status })}
+            w={150}
+          />
+          <Select
+            label="Verdict"
+            placeholder="Any"
+            clearable
+            data={VERDICT_FILTERS}
+            value={filters.verdict ?? null}
+            onChange={(verdict) => setFilters({ verdict: (verdict ?? undefined) as typeof filters.verdict })}
             w={150}
           />
           <TextInput

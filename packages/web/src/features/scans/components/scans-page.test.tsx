@@ -138,18 +138,20 @@ describe('applications page', () => {
         return HttpResponse.json(paged([]));
       }),
     );
-    renderRoute('/applications?status=X&created_to=2026-03-31&created_from=yesterday');
+    renderRoute('/applications?status=X&verdict=vulns&created_to=2026-03-31&created_from=yesterday');
     expect(await screen.findByText('No applications match the search.')).toBeInTheDocument();
     expect(screen.getByLabelText('Created to')).toHaveValue('2026-03-31');
     expect(screen.getByLabelText('Created from')).toHaveValue('');
     const to = new Date('2026-03-31T23:59:59.999').toISOString();
-    expect(queries).toEqual([`?ordering=-created&limit=25&offset=0&created__lte=${encodeURIComponent(to)}`]);
+    expect(screen.getByLabelText('Verdict', { selector: 'input' })).toHaveValue('Vulnerable');
+    expect(queries).toEqual([`?ordering=-created&limit=25&offset=0&verdict=vulns&created__lte=${encodeURIComponent(to)}`]);
   });
 });
 
 const STATISTICS = {
   count: 7,
   by_status: { R: 4, B: 1, S: 0, P: 1, D: 0, F: 1 },
+  by_verdict: { na: 0, verify: 1, pass: 1, vulns: 2 },
   by_highest_severity: { critical: 1, high: 2, medium: 0, low: 0, missing: 0, none: 1, unknown: 3 },
   vulnerabilities: { critical: 1, high: 5, medium: 2, low: 0, missing: 0 },
 };
