@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Comment, Scan } from '../../../lib/api-schemas.ts';
 import { mock } from '../../../testing/api-mocks.ts';
 import { buildGroup, buildScan, buildUser, paged } from '../../../testing/builders.ts';
+import { EMPTY_KNOWLEDGE_BASE, knowledgeBaseAnswer } from '../../../testing/handlers.ts';
 import { renderRoute } from '../../../testing/render-with-providers.tsx';
 import { server } from '../../../testing/server.ts';
 
@@ -21,6 +22,7 @@ function serveScan(initial: Partial<Scan> = {}, comments: Comment[] = []) {
   };
   server.use(
     mock.get('/rest/users/me/', () => HttpResponse.json(ME)),
+    knowledgeBaseAnswer(),
     mock.get('/rest/groups/{id}/', () => HttpResponse.json(buildGroup())),
     mock.get('/rest/scans/{id}/', () => HttpResponse.json(scan)),
     mock.get('/rest/comments/', () => HttpResponse.json(paged(stored))),
@@ -98,6 +100,14 @@ describe('scan actions', () => {
     expect(screen.getByRole('menuitem', { name: 'Rescan' })).toBeDisabled();
     expect(screen.getByRole('menuitem', { name: 'Remove file' })).toBeDisabled();
     expect(screen.queryByRole('menuitem', { name: 'Abort' })).not.toBeInTheDocument();
+  });
+
+  it('says Verify rather than Pass while there is no vulnerability data', async () => {
+    serveScan();
+    server.use(knowledgeBaseAnswer(EMPTY_KNOWLEDGE_BASE));
+    renderRoute('/product/42/comments');
+    expect(await screen.findByLabelText('Verdict Verify')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Verdict Pass')).not.toBeInTheDocument();
   });
 
   it('rescans, then offers Abort while busy', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Menu, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import type { ScanBulkResult } from '../../../lib/api-schemas.ts';
@@ -48,13 +48,21 @@ export function ScanBulkActions({ ids, onDone }: ScanBulkActionsProps) {
   return (
     <>
       {ids.length > 0 && (
-        <Group gap={6} role="group" aria-label="Bulk actions" wrap="wrap">
-          {ORDER.map((action) => (
-            <Button key={action} size="compact-sm" variant={action === 'remove' || action === 'removeFiles' ? 'light' : 'default'} color={action === 'remove' || action === 'removeFiles' ? 'red' : undefined} onClick={() => setConfirming(action)}>
-              {BULK_ACTIONS[action].label}
+        // One menu rather than four buttons: it fits beside the selection count on a phone.
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button size="compact-sm" variant="default" aria-label="Bulk actions">
+              With selected ▾
             </Button>
-          ))}
-        </Group>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {ORDER.map((action) => (
+              <Menu.Item key={action} color={action === 'remove' || action === 'removeFiles' ? 'red' : undefined} onClick={() => setConfirming(action)}>
+                {BULK_ACTIONS[action].label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
       )}
       {bulk.isError && <Alert color="red">{bulk.error.message}</Alert>}
       <ConfirmDialog
