@@ -40,6 +40,12 @@ export interface ScanFetchRepository {
 
 const DOWNLOADING: ScanProgress = { stage: 'downloading file', done: 0, total: 0 };
 
+/**
+ * The blob key of a scan whose download has not stored its file (yet): the key of zero bytes,
+ * a well-formed key that removing the scan may delete harmlessly (the blob store refuses an empty one).
+ */
+export const NOT_DOWNLOADED_BLOB_KEY = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
 export function createScanFetchRepository(db: Db): ScanFetchRepository {
   const busy = (scanId: number) => and(eq(scans.id, scanId), eq(scans.status, 'B'));
   const ended = (scanId: number) => db.update(scanFetches).set({ headers: null, finishedAt: new Date() }).where(eq(scanFetches.scanId, scanId));
@@ -47,7 +53,7 @@ export function createScanFetchRepository(db: Db): ScanFetchRepository {
     async create(fetch) {
       const [scan] = await db
         .insert(scans)
-        .values({ groupId: fetch.groupId, filename: fetch.filename, size: 0, sha1: '', sha256: '', blobKey: '', progress: DOWNLOADING, createdBy: fetch.createdBy })
+        .values({ groupId: fetch.groupId, filename: fetch.filename, size: 0, sha1: '', sha256: '', blobKey: NOT_DOWNLOADED_BLOB_KEY, progress: DOWNLOADING, createdBy: fetch.createdBy })
         .returning({ id: scans.id });
       if (!scan) throw new Error('the scan was not created');
       await db.insert(scanFetches).values({ scanId: scan.id, url: fetch.url, headers: fetch.headers, customData: fetch.customData });
