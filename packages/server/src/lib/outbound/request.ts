@@ -149,8 +149,17 @@ function send(hop: Hop): Promise<IncomingMessage> {
         }
       });
     });
-    req.on('timeout', () => req.destroy(new OutboundFailedError(`The server sent nothing for ${seconds(hop.idleMs)}.`)));
-    req.on('response', resolve);
+    let answered: IncomingMessage | undefined;
+    req.on('timeout', () => {
+      const idle = new OutboundFailedError(`The server sent nothing for ${seconds(hop.idleMs)}.`);
+      // Once the answer has begun, its body is what reads on: it fails with the reason.
+      answered?.destroy(idle);
+      req.destroy(idle);
+    });
+    req.on('response', (response) => {
+      answered = response;
+      resolve(response);
+    });
     req.on('error', (error) => reject(failure(error, hop)));
     req.end(hop.body);
   });
@@ -234,5 +243,5 @@ function failure(error: unknown, hop: Hop): Error {
 }
 
 function seconds(ms: number): string {
-  return `${Math.round(ms / 1000)} s`;
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
 }
