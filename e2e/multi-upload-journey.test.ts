@@ -59,6 +59,18 @@ const dropFiles = async (page: Page, files: [string, number][]) => {
 const throttle = (cdp: CDPSession, bytesPerSecond: number) =>
   cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
 
+/** The step at 1280 px, then at 390 px, back at 1280. */
+const bothWidths = async (page: Page, shot: (step: string) => Promise<void>, step: string) => {
+  await shot(`${step}-wide`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
+  await shot(`${step}-narrow`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await settled(page);
+};
+/** Waits for the layout's transitions (the navigation folding away) to end. Text: no DOM types here. */
+const settled = (page: Page) => page.evaluate('Promise.all(document.getAnimations().map((animation) => animation.finished))');
+
 const row = (page: Page, name: string) => page.getByRole('group', { name });
 const rowText = (page: Page, name: string) => row(page, name).innerText();
 const percent = async (page: Page, name: string) => Number(/\((\d+)%\)/.exec(await rowText(page, name))?.[1] ?? '0');
@@ -103,7 +115,7 @@ it('drops several files at once and shows a progress bar per file until each is 
 
 it('resumes an upload cut off by a server crash once the server is back, and scans it to the end', async () => {
   const { page } = await newWatchedPage(browser, { viewport: { width: 1280, height: 800 } });
-  const shot = screenshotter(page, 'multi-upload');
+  const shot = screenshotter(page, 'multi-upload-resume');
   await signIn(page);
   const cdp = await page.context().newCDPSession(page);
   await throttle(cdp, 3_000_000);
@@ -116,14 +128,14 @@ it('resumes an upload cut off by a server crash once the server is back, and sca
   await expect.poll(() => rowText(page, name), { timeout: 30_000 }).toMatch(/Connection lost, resuming/);
   const cutAt = await percent(page, name);
   expect(cutAt).toBeLessThan(100);
-  await shot('interrupted-wide');
+  await bothWidths(page, shot, 'interrupted');
   const before = await api.request('GET', '/rest/users/me/').catch(() => null);
   expect(before).toBeNull();
 
   server = await startServer({ dataDir, port });
   await throttle(cdp, -1);
   await expect.poll(() => rowText(page, name), { timeout: 90_000 }).toMatch(/Uploaded/);
-  await shot('resumed-wide');
+  await bothWidths(page, shot, 'resumed');
 
   const link = row(page, name).getByRole('link', { name: 'Open scan' });
   const scanId = Number(/\/product\/(\d+)\//.exec((await link.getAttribute('href')) ?? '')?.[1]);
