@@ -46,8 +46,13 @@ export async function runFetchJob(deps: FetchJobDeps, scanId: number, signal: Ab
   if (!pending) return;
   const limits = deps.limits ?? DEFAULT_FETCH_LIMITS;
   const maxBytes = await deps.maxUploadBytes();
+  const stopped = new AbortController();
+  const download = AbortSignal.any([signal, stopped.signal]);
   const progress = new ProgressWriter<ScanProgress>(
-    (p) => deps.fetches.setProgress(scanId, p),
+    // A scan no longer busy (aborted or removed meanwhile) stops its download.
+    async (p) => {
+      if (!(await deps.fetches.setProgress(scanId, p))) stopped.abort();
+    },
     deps.progressIntervalMs ?? 1000,
     (error) => deps.log.warn({ err: error, scanId }, 'could not record download progress'),
   );
@@ -59,14 +64,15 @@ export async function runFetchJob(deps: FetchJobDeps, scanId: number, signal: Ab
       allowed: await deps.allowedNetworks(),
       maxBytes,
       ...limits,
-      signal,
+      signal: download,
       onBytes: (done, total) => progress.push({ stage: 'downloading file', done, total }),
     });
-    stored = await store(deps.blobs, response, maxBytes, signal);
+    stored = await store(deps.blobs, response, maxBytes, download);
     await progress.flush();
   } catch (error) {
     await progress.flush();
     if (signal.aborted) throw error;
+    if (stopped.signal.aborted) return;
     await deps.fetches.fail(scanId, failureMessage(error, deps.log, scanId));
     return;
   }

@@ -31,7 +31,8 @@ export interface ScanFetchRepository {
   create(fetch: NewFetch): Promise<number>;
   /** The request of a busy scan whose download has not ended; undefined otherwise. */
   pending(scanId: number): Promise<PendingFetch | undefined>;
-  setProgress(scanId: number, progress: ScanProgress): Promise<void>;
+  /** False when the scan is no longer busy (aborted or removed): its download stops. */
+  setProgress(scanId: number, progress: ScanProgress): Promise<boolean>;
   /** Stores the downloaded file on the scan; false when the scan is no longer busy (aborted, removed). */
   complete(scanId: number, file: FetchedFile): Promise<boolean>;
   /** Fails a busy scan whose download has not ended (headers forgotten either way). */
@@ -70,7 +71,7 @@ export function createScanFetchRepository(db: Db): ScanFetchRepository {
       return row ? { scanId: row.scanId, url: row.url, headers: row.headers ?? {} } : undefined;
     },
     async setProgress(scanId, progress) {
-      await db.update(scans).set({ progress }).where(busy(scanId));
+      return (await db.update(scans).set({ progress }).where(busy(scanId)).returning({ id: scans.id })).length > 0;
     },
     async complete(scanId, file) {
       return db.transaction(async (tx) => {

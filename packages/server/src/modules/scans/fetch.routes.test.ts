@@ -23,10 +23,17 @@ const MAX_BYTES = 4096;
 const REFUSED = 'requests to it are refused unless an administrator allows its network (Account → Outbound networks).';
 
 /** A download server on a loopback address: /fw.bin, /big (announced too large), /endless (too large, no length), /to-refused (redirect). */
-async function startFileServer(host: string, file: Buffer, redirectTo = ''): Promise<{ url: string; requests: http.IncomingHttpHeaders[]; close(): Promise<void> }> {
+async function startFileServer(host: string, file: Buffer, redirectTo = '') {
   const requests: http.IncomingHttpHeaders[] = [];
+  /** The answer of /slow, which sends what the test writes and ends when the client goes. */
+  const slow: { response?: http.ServerResponse; closed: boolean } = { closed: false };
   const server = http.createServer((request, response) => {
     requests.push(request.headers);
+    if (request.url === '/slow') {
+      slow.response = response;
+      response.on('close', () => (slow.closed = true));
+      return response.writeHead(200).write(Buffer.alloc(100));
+    }
     if (request.url === '/fw.bin') return response.writeHead(200, { 'content-length': file.length }).end(file);
     if (request.url === '/named') return response.writeHead(200, { 'content-disposition': 'attachment; filename="router.img"' }).end(file);
     if (request.url === '/big') return response.writeHead(200, { 'content-length': MAX_BYTES * 2 }).end(Buffer.alloc(MAX_BYTES * 2));
@@ -42,7 +49,11 @@ async function startFileServer(host: string, file: Buffer, redirectTo = ''): Pro
   return {
     url: `http://${host}:${port}`,
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    slow,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -158,6 +169,24 @@ describe.each(DATABASES)('URL fetches on %s', (kind) => {
     }
     const missing = (await fetchScan(`${one.url}/missing`)).json<ScanBody>();
     expect(await waitFinished(missing.id)).toMatchObject({ status: 'F', error: 'The file could not be fetched: The server answered 404 Not Found.' });
+    await disallow(rule);
+  });
+
+  it('stops a download when its scan is removed meanwhile', async () => {
+    const rule = await allow('127.0.0.1/32');
+    const created = (await fetchScan(`${one.url}/slow`)).json<ScanBody>();
+    const until = async (done: () => Promise<boolean> | boolean) => {
+      const deadline = Date.now() + 30_000;
+      while (!(await done()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    };
+    const progress = async () => (await t.app.inject({ method: 'GET', url: `/rest/scans/${created.id}/`, headers: alice.headers })).json<ScanBody & { progress: { done: number } | null }>().progress;
+    await until(async () => ((await progress())?.done ?? 0) === 100);
+    expect(await progress()).toMatchObject({ stage: 'downloading file', done: 100, total: 0 });
+    expect((await t.app.inject({ method: 'DELETE', url: `/rest/scans/${created.id}/`, headers: alice.headers })).statusCode).toBe(204);
+    // The next bytes' progress finds no busy scan: the job hangs up.
+    one.slow.response?.write(Buffer.alloc(100));
+    await until(() => one.slow.closed);
+    expect(one.slow.closed).toBe(true);
     await disallow(rule);
   });
 
