@@ -39,17 +39,26 @@ const highest = sql<string>`case when ${scans.vulnerabilityCounts} is null then 
   sql` `,
 )} else 'none' end`;
 
-/** Statistics over the same rows as the list (list-query.ts), in three grouped scans of them. */
+/**
+ * Statistics over the same rows as the list (list-query.ts), in one pass over them: GROUPING
+ * SETS give a row per status, per verdict and per highest severity (the last with the sums).
+ */
 export function createScanStatisticsRepository(db: Db): ScanStatisticsRepository {
   return {
     async statistics(viewer, filter) {
-      const where = scanListWhere(db, viewer, filter);
       const sums = Object.fromEntries(SEVERITIES.map((key) => [key, sql<string>`coalesce(sum(${severity(key)}), 0)`])) as Record<(typeof SEVERITIES)[number], SQL<string>>;
-      const [byStatus, byVerdict, byHighest] = await Promise.all([
-        db.select({ status: scans.status, value: count() }).from(scans).where(where).groupBy(scans.status),
-        db.select({ verdict: SCAN_VERDICT, value: count() }).from(scans).where(where).groupBy(SCAN_VERDICT),
-        db.select({ highest, value: count(), ...sums }).from(scans).where(where).groupBy(highest),
-      ]);
+      const rows = await db
+        .select({
+          set: sql<number>`grouping(${scans.status}, ${SCAN_VERDICT}, ${highest})`.mapWith(Number),
+          status: scans.status,
+          verdict: SCAN_VERDICT,
+          highest,
+          value: count(),
+          ...sums,
+        })
+        .from(scans)
+        .where(scanListWhere(db, viewer, filter))
+        .groupBy(sql`grouping sets ((${scans.status}), (${SCAN_VERDICT}), (${highest}))`);
       const result: ScanStatistics = {
         count: 0,
         by_status: { R: 0, B: 0, S: 0, P: 0, D: 0, F: 0 },
@@ -57,14 +66,17 @@ export function createScanStatisticsRepository(db: Db): ScanStatisticsRepository
         by_highest_severity: { critical: 0, high: 0, medium: 0, low: 0, missing: 0, none: 0, unknown: 0 },
         vulnerabilities: { critical: 0, high: 0, medium: 0, low: 0, missing: 0 },
       };
-      for (const row of byStatus) {
-        result.count += row.value;
-        result.by_status[row.status] = row.value;
-      }
-      for (const row of byVerdict) if (row.verdict !== null) result.by_verdict[row.verdict] = row.value;
-      for (const row of byHighest) {
-        result.by_highest_severity[row.highest as (typeof HIGHEST)[number]] = row.value;
-        for (const key of SEVERITIES) result.vulnerabilities[key] += Number(row[key]);
+      // grouping() has a bit set for each expression the row is not grouped by: 0b011 is a status row, 0b101 a verdict row, 0b110 a severity row.
+      for (const row of rows) {
+        if (row.set === 0b011) {
+          result.count += row.value;
+          result.by_status[row.status] = row.value;
+        } else if (row.set === 0b101) {
+          if (row.verdict !== null) result.by_verdict[row.verdict] = row.value;
+        } else {
+          result.by_highest_severity[row.highest as (typeof HIGHEST)[number]] = row.value;
+          for (const key of SEVERITIES) result.vulnerabilities[key] += Number(row[key]);
+        }
       }
       return result;
     },
