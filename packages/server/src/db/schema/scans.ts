@@ -1,4 +1,5 @@
 import type { Identification, Progress } from '@binlens/engine/model';
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { groups } from './groups.ts';
 import { jsonText } from './json-text.ts';
@@ -72,6 +73,16 @@ export const scans = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Spec §9's sort key, kept by PostgreSQL from vulnerability_counts (modules/scans/list-query.ts
+     * explains it) so that ordering by it is an index scan: critical, high, medium, low and missing
+     * each as 4 digits (capped at 9999), then 0000 for triages and 0000 for historical ones.
+     */
+    sortKey: text('sort_key').generatedAlwaysAs(
+      sql.raw(
+        `${['critical', 'high', 'medium', 'low', 'missing'].map((key) => `lpad(least(coalesce((vulnerability_counts ->> '${key}')::int, 0), 9999)::text, 4, '0')`).join(' || ')} || '00000000'`,
+      ),
+    ),
     /** When the uploaded bytes were removed (DELETE scans/{id}/binary/ or retention); the results stay, a rescan is refused. */
     binaryRemovedAt: timestamp('binary_removed_at', { withTimezone: true }),
     /** Why a ready scan's verdict is N/A (no component found, input not understood); null otherwise. */
@@ -84,6 +95,7 @@ export const scans = pgTable(
     index('scans_sha1_idx').on(table.sha1),
     index('scans_sha256_idx').on(table.sha256),
     index('scans_filename_idx').on(table.filename),
+    index('scans_sort_key_idx').on(table.sortKey, table.id),
   ],
 );
 
