@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { AppError } from '../../lib/errors.ts';
 import { addressGuard, type AllowedNetwork, OutboundRefusedError } from '../../lib/outbound/guard.ts';
-import { parseTarget, withoutCredentials } from '../../lib/outbound/request.ts';
+import { parseTarget } from '../../lib/outbound/request.ts';
 import type { AuditedChange } from '../audit/audited.ts';
 import type { Viewer } from '../users/viewer.ts';
 import type { ScanFetchRepository } from './fetch-repository.ts';
@@ -51,7 +51,8 @@ export function createScanFetchService(deps: ScanFetchServiceDeps): ScanFetchSer
         }
       }
       await deps.scans.assertCanUpload(viewer);
-      const shown = withoutCredentials(url);
+      // The audit log keeps where from, never user:password@ or a query that may hold a signed token.
+      const shown = `${url.origin}${url.pathname}`;
       const scanId = await deps.change(
         (tx) => tx.fetches.create({ groupId: body.group, url: url.toString(), filename: nameFromUrl(url), headers, customData, createdBy: viewer.userId }),
         (id) => ({ actorId: viewer.userId, action: 'scan.fetch', object: `scan:${id}`, level: 2, details: { group: body.group, url: shown, headers: Object.keys(headers) } }),
