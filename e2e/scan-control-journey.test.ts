@@ -3,13 +3,14 @@
 // removes its file after 'Yes' (a rescan is then refused, the results stay) and removes the
 // analysis; in the group's list two selected applications are removed at once after 'Yes';
 // an application still busy is aborted from its page and fails "Aborted by <admin>"; a comment
-// is added. Every scan waits BINLENS_TEST_SCAN_DELAY_MS before its engine starts, so a scan
-// stays busy long enough to abort: the abort stops that wait (the engine's own stop is covered
-// by the route test in packages/server/src/modules/scans/control.routes.test.ts).
+// is added. A 150 MB scan is aborted while the real engine runs it, and its scan log says the
+// engine was stopped. Every scan waits BINLENS_TEST_SCAN_DELAY_MS before its engine starts, so
+// each state (busy, then ready) is seen.
 // Screenshots at 1280 and 390 px under e2e/artifacts/scan-control/.
 import { join } from 'node:path';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
@@ -17,7 +18,7 @@ import { launchChromium, newWatchedPage, screenshotter } from './support/browser
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 const demoDeb = join(import.meta.dirname, 'fixtures/demo-deb/binlens-demo_1.4.2-1_amd64.deb');
-const SCAN_DELAY_MS = 8000;
+const SCAN_DELAY_MS = 3000;
 
 let server: RunningServer;
 let browser: Browser;
@@ -155,17 +156,26 @@ it('renames, rescans, removes the file (rescan refused) and removes an analysis;
   await settled(page);
   await shot('verdict-na');
 
-  // A scan still busy is aborted from its page.
-  const slow = await api.upload(groupId, await textFile('slow.txt'));
+  // A long scan is aborted from its page while the real engine runs: 150 MB of random bytes
+  // keep it busy for seconds once it has started (its progress names a scanner process).
+  const bigFile = join(scratch, 'large-image.bin');
+  await writeFile(bigFile, randomBytes(150 * 1024 * 1024));
+  const slow = await api.upload(groupId, bigFile);
+  await rm(bigFile);
   await page.goto(`${server.baseUrl}/product/${slow.id}/comments`);
+  await expect
+    .poll(async () => (await api.json<{ progress: { stage: string } | null }>('GET', `/rest/scans/${slow.id}/`)).progress?.stage ?? null, { timeout: 60_000, intervals: [100] })
+    .not.toBeNull();
   await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Abort' }).click();
-  await settled(page);
-  await shot('abort-confirm');
   await page.getByRole('dialog', { name: 'Abort analysis' }).getByRole('button', { name: 'Yes' }).click();
   await statusBadge(page, 'Failed').waitFor();
   await page.getByText(`Aborted by ${server.adminEmail}`).waitFor();
   expect(await api.json<{ status: string; error: string }>('GET', `/rest/scans/${slow.id}/`)).toMatchObject({ status: 'F', error: `Aborted by ${server.adminEmail}` });
+  // The job saw the abort and stopped the engine's thread.
+  await expect
+    .poll(async () => (await api.json<{ lines: { message: string }[] }>('GET', `/rest/scans/${slow.id}/scan-log`)).lines.map((line) => line.message).some((message) => message.startsWith('Aborted: the engine on worker')), { timeout: 30_000 })
+    .toBe(true);
   await settled(page);
   await shot('aborted');
 
