@@ -88,14 +88,13 @@ const vulnerabilityTotal = sql.join(
  */
 export const SCAN_VERDICT = sql<ScanVerdict | null>`(case when ${scans.status} <> 'R' then null when ${scans.componentCount} = 0 then 'na' when ${scans.vulnerabilityCounts} is null then 'verify' when (${vulnerabilityTotal}) > 0 then 'vulns' else 'pass' end)`;
 
-const count = (severity: string) => sql`lpad(least(coalesce((${scans.vulnerabilityCounts} ->> ${severity})::int, 0), 9999)::text, 4, '0')`;
-
 /**
  * Spec §9's scan sort key: the severity counts each padded to 4 digits, in the order critical,
  * high, medium, low, missing, triages, historicals. Triages and historical vulnerabilities are
- * not counted per scan yet, so their places hold 0000; a scan not yet evaluated sorts as all zeros.
+ * not counted per scan yet, so their places hold 0000; a scan not yet evaluated sorts as all
+ * zeros. PostgreSQL keeps it in scans.sort_key (a generated column, db/schema/scans.ts), indexed.
  */
-export const SCAN_SORT_KEY = sql<string>`(${count('critical')} || ${count('high')} || ${count('medium')} || ${count('low')} || ${count('missing')} || '0000' || '0000')`;
+export const SCAN_SORT_KEY = sql<string>`${scans.sortKey}`;
 
 export const SCAN_ORDERINGS = [
   'created', '-created', 'name', '-name', 'size', '-size', 'status', '-status', 'group_name', '-group_name', 'id', '-id',
