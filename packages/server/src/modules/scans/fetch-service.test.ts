@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditEvent } from '../audit/audited.ts';
+import type { AuditEvent } from '../audit/repository.ts';
 import type { Viewer } from '../users/viewer.ts';
 import type { NewFetch, ScanFetchRepository } from './fetch-repository.ts';
 import { createScanFetchService, nameFromUrl } from './fetch-service.ts';
