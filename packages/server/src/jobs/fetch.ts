@@ -77,7 +77,11 @@ export async function runFetchJob(deps: FetchJobDeps, scanId: number, signal: Ab
     return;
   }
   const { blob, filename } = stored;
-  if (!(await deps.fetches.complete(scanId, { filename, size: blob.size, sha1: blob.sha1, sha256: blob.sha256, blobKey: blob.key }))) return;
+  if (!(await deps.fetches.complete(scanId, { filename, size: blob.size, sha1: blob.sha1, sha256: blob.sha256, blobKey: blob.key }))) {
+    // The scan went (aborted, removed) while the last bytes came: its file goes too, unless another scan has the same bytes.
+    if (!(await deps.fetches.blobInUse(blob.key))) await deps.blobs.delete(blob.key);
+    return;
+  }
   deps.log.info({ scanId, size: blob.size }, 'fetched file stored');
   try {
     await deps.queue.enqueue(SCAN_QUEUE, { scanId } satisfies ScanJobData);

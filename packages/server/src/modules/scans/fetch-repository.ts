@@ -35,6 +35,8 @@ export interface ScanFetchRepository {
   setProgress(scanId: number, progress: ScanProgress): Promise<boolean>;
   /** Stores the downloaded file on the scan; false when the scan is no longer busy (aborted, removed). */
   complete(scanId: number, file: FetchedFile): Promise<boolean>;
+  /** Whether a scan other than a fetch still downloading holds this blob. */
+  blobInUse(blobKey: string): Promise<boolean>;
   /** Fails a busy scan whose download has not ended (headers forgotten either way). */
   fail(scanId: number, error: string): Promise<void>;
 }
@@ -79,6 +81,10 @@ export function createScanFetchRepository(db: Db): ScanFetchRepository {
         await tx.update(scanFetches).set({ headers: null, finishedAt: new Date() }).where(eq(scanFetches.scanId, scanId));
         return updated.length > 0;
       });
+    },
+    async blobInUse(blobKey) {
+      const [row] = await db.select({ id: scans.id }).from(scans).where(eq(scans.blobKey, blobKey)).limit(1);
+      return row !== undefined;
     },
     async fail(scanId, error) {
       await db.update(scans).set({ status: 'F', error, progress: null, finishedAt: new Date() }).where(busy(scanId));
