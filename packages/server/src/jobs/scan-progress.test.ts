@@ -35,6 +35,7 @@ describe('ScanProgressTracker', () => {
   it('keeps one entry per process, closes each as the next begins, and estimates the current one', () => {
     let now = Date.parse('2026-01-01T00:00:00.000Z');
     const tracker = new ScanProgressTracker(() => now);
+    expect(tracker.refresh()).toBe(null);
     tracker.update({ stage: 'file extractors', done: 0, total: 1, bytesDone: 0, bytesTotal: 1000 });
     now += 4000;
     expect(tracker.update({ stage: 'file extractors', done: 3, total: 9, bytesDone: 800, bytesTotal: 1000 })).toEqual({
@@ -60,6 +61,10 @@ describe('ScanProgressTracker', () => {
       eta_seconds: null,
     });
     expect(tracker.current).toBe('Rapid Scan Static');
+    // No event for 4 s after the first of 2 files: the estimate moves on from the last event.
+    tracker.update({ stage: 'static analysis', done: 1, total: 2 });
+    now += 4000;
+    expect(tracker.refresh()).toMatchObject({ stage: 'Rapid Scan Static', done: 1, total: 2, eta_seconds: 4 });
     expect(tracker.update({ stage: 'BOM postprocessing', done: 0, total: 1 }).status).toBe('D');
   });
 });

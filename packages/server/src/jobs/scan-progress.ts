@@ -57,6 +57,7 @@ export class ScanProgressTracker {
   readonly #now: () => number;
   readonly #processes = new Map<ScannerProcess, ScannerProcessProgress & { startedMs: number }>();
   #current: ScannerProcess | null = null;
+  #last: Progress | null = null;
 
   constructor(now: () => number = Date.now) {
     this.#now = now;
@@ -67,7 +68,13 @@ export class ScanProgressTracker {
     return this.#current;
   }
 
+  /** The last event again at the current time: the estimate moves on while one file takes long. Null before any event. */
+  refresh(): ScanProgress | null {
+    return this.#last ? this.update(this.#last) : null;
+  }
+
   update(event: Progress): ScanProgress {
+    this.#last = event;
     const name = scannerProcessOf(event.stage);
     const now = this.#now();
     if (this.#current !== name) {

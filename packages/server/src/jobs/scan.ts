@@ -45,6 +45,9 @@ export interface ScanJobDeps {
   limits?: Partial<Limits>;
 }
 
+/** How often the progress of a scan whose engine is quiet is recomputed (the time left moves on). */
+const PROGRESS_REFRESH_MS = 5000;
+
 /** Longest engine reason kept in a scan's error; the log has the rest under the error id. */
 const MAX_REASON_LENGTH = 200;
 
@@ -83,6 +86,12 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
     (error) => deps.log.warn({ err: error, scanId }, 'could not record scan progress'),
   );
   const tracker = new ScanProgressTracker(deps.now);
+  // A long file sends no event for a while: the stored estimate is brought up to date meanwhile.
+  const refresher = setInterval(() => {
+    const record = tracker.refresh();
+    if (record) progress.push(record);
+  }, PROGRESS_REFRESH_MS);
+  refresher.unref();
   // Each scanner process begun is one line of the scan log, written in order, never awaited by the engine.
   let logged: Promise<void> = Promise.resolve();
   let phase: Phase = 'read';
@@ -108,6 +117,7 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
     await deps.scans.markReady(scanId, identification);
     await note('info', `Finished: ready; ${count(identification.components.length, 'component')} in ${count(identification.files.length, 'file')}`);
   } catch (error) {
+    clearInterval(refresher);
     await progress.flush();
     await logged;
     aborted.stop();
@@ -126,6 +136,7 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
     await note('error', message);
     return;
   } finally {
+    clearInterval(refresher);
     await deps.blobs.releaseLocalPath(scan.blobKey).catch((error: unknown) => deps.log.warn({ err: error, scanId }, 'could not remove the local copy of the blob'));
   }
   if (deps.knowledgeBase) {

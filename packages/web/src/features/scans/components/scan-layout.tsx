@@ -43,7 +43,7 @@ export function ScanLayout({ scanId }: ScanLayoutProps) {
         <ScanStatusBadge scan={scan} />
         <ScanVerdict scan={scan} />
         <Text size="sm">Size: {formatBytes(scan.size)}</Text>
-        <Text size="sm" c="dimmed" ff="monospace">
+        <Text size="sm" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
           SHA-1 {scan.sha1}
         </Text>
       </Group>

@@ -44,7 +44,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+/** Each scanner process as [name, share done, work done]. */
+const rowsOf = (list: HTMLElement) =>
+  within(list).getAllByRole('listitem').map((item) => Array.from(item.querySelectorAll('p')).map((text) => text.textContent));
 
 describe('scan progress', () => {
   it('shows each scanner process live, polling every 3000 ms, and goes once the scan is ready', async () => {
@@ -62,15 +64,15 @@ describe('scan progress', () => {
     const panel = await screen.findByRole('region', { name: 'Scan progress' });
     expect(within(panel).getByText('Started: fetching and unpacking the input · file extractors')).toBeInTheDocument();
     expect(within(panel).getByText('about 2 min left')).toBeInTheDocument();
-    expect(rowsOf(within(panel).getByRole('table', { name: 'Scanner processes' }))).toEqual([['file extractors', '120 of 300 files, 30.00 MB of 50.00 MB', '60%']]);
+    expect(rowsOf(within(panel).getByRole('list', { name: 'Scanner processes' }))).toEqual([['file extractors', '60%', '120 of 300 files, 30.00 MB of 50.00 MB']]);
 
     await vi.advanceTimersByTimeAsync(3000);
     await waitFor(() => expect(within(panel).getByText('Processing: analysing the files · infoleak')).toBeInTheDocument());
     expect(within(panel).getByText('Estimating the time left…')).toBeInTheDocument();
-    expect(rowsOf(within(panel).getByRole('table', { name: 'Scanner processes' }))).toEqual([
-      ['file extractors', '300 of 300 files, 50.00 MB of 50.00 MB', 'done'],
-      ['Rapid Scan Static', '4 of 4 files', 'done'],
-      ['infoleak', '10 of 40 files', '25%'],
+    expect(rowsOf(within(panel).getByRole('list', { name: 'Scanner processes' }))).toEqual([
+      ['file extractors', 'done', '300 of 300 files, 50.00 MB of 50.00 MB'],
+      ['Rapid Scan Static', 'done', '4 of 4 files'],
+      ['infoleak', '25%', '10 of 40 files'],
     ]);
 
     await vi.advanceTimersByTimeAsync(3000);

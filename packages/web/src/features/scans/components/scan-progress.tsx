@@ -1,4 +1,4 @@
-import { Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { Scan, ScannerProcessProgress } from '../../../lib/api-schemas.ts';
 import { formatBytes, formatNumber, formatProgress } from '../../../lib/format.ts';
 
@@ -16,6 +16,11 @@ export function formatTimeLeft(seconds: number): string {
   const minutes = Math.round(seconds / 60);
   if (minutes < 60) return `about ${minutes} min left`;
   return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+}
+
+/** A process's share done: its bytes where known (the extractors), else its files. */
+export function processShare(process: Pick<ScannerProcessProgress, 'files_done' | 'files_total' | 'bytes_done' | 'bytes_total'>): [done: number, total: number] {
+  return process.bytes_total === null ? [process.files_done, process.files_total] : [process.bytes_done ?? 0, process.bytes_total];
 }
 
 function ratio(done: number, total: number): number {
@@ -54,37 +59,26 @@ export function ScanProgressPanel({ scan }: ScanProgressPanelProps) {
           </Text>
         </Group>
         {processes.length > 0 && (
-          <Table.ScrollContainer minWidth={320}>
-            <Table verticalSpacing={4} fz="sm" aria-label="Scanner processes">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Scanner process</Table.Th>
-                  <Table.Th>Work done</Table.Th>
-                  <Table.Th w={140}>Progress</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {processes.map((process) => {
-                  const [done, total] = process.bytes_total === null ? [process.files_done, process.files_total] : [process.bytes_done ?? 0, process.bytes_total];
-                  const finished = process.finished !== null;
-                  return (
-                    <Table.Tr key={process.name}>
-                      <Table.Td>{process.name}</Table.Td>
-                      <Table.Td>{processWork(process)}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Progress value={finished ? 100 : ratio(done, total)} w={80} size="sm" color={finished ? 'green' : 'blue'} aria-label={`${process.name} progress`} />
-                          <Text size="xs" c="dimmed">
-                            {finished ? 'done' : formatProgress(done, total)}
-                          </Text>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack gap="xs" role="list" aria-label="Scanner processes">
+            {processes.map((process) => {
+              const [done, total] = processShare(process);
+              const finished = process.finished !== null;
+              return (
+                <Stack key={process.name} gap={2} role="listitem" aria-label={process.name}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Text size="sm">{process.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {finished ? 'done' : formatProgress(done, total)}
+                    </Text>
+                  </Group>
+                  <Progress value={finished ? 100 : ratio(done, total)} size="sm" color={finished ? 'green' : 'blue'} aria-label={`${process.name} progress`} />
+                  <Text size="xs" c="dimmed">
+                    {processWork(process)}
+                  </Text>
+                </Stack>
+              );
+            })}
+          </Stack>
         )}
       </Stack>
     </Paper>
