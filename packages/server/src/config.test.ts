@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseDeployment, parseTrustProxy } from './config.ts';
+import { loadConfig, parseDeployment, parseScanConcurrency, parseTrustProxy } from './config.ts';
 
 describe('config', () => {
   it.each([
@@ -36,5 +36,16 @@ describe('BINLENS_DEPLOYMENT', () => {
 
   it('refuses anything else', () => {
     expect(() => parseDeployment('cloud')).toThrow('BINLENS_DEPLOYMENT must be on-premises or hosted, got "cloud"');
+  });
+});
+
+describe('parseScanConcurrency', () => {
+  it('is 2 by default and takes 0 (scans only in worker processes) up to 64', () => {
+    expect([parseScanConcurrency(undefined), parseScanConcurrency(''), parseScanConcurrency('0'), parseScanConcurrency('64')]).toEqual([2, 2, 0, 64]);
+    expect(loadConfig({ BINLENS_SCAN_CONCURRENCY: '4' }, '/srv').scanConcurrency).toBe(4);
+  });
+
+  it.each(['-1', '65', '1.5', 'many'])('refuses %s', (value) => {
+    expect(() => parseScanConcurrency(value)).toThrow(`BINLENS_SCAN_CONCURRENCY must be a whole number from 0 to 64 (scans run at once by this process), got "${value}"`);
   });
 });
