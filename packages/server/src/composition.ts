@@ -54,20 +54,18 @@ import { createScanLogRepository, type ScanLogRepository } from './modules/scans
 import { createQuotaRepository } from './modules/scans/quotas.ts';
 import { createScansRepository, type ScansRepository } from './modules/scans/repository.ts';
 import { createScansService, type ScansService } from './modules/scans/service.ts';
-import { createResumableUploadsService, type ResumableUploadsService } from './modules/uploads/service.ts';
-import { ResumableUploadStore } from './modules/uploads/upload-store.ts';
 import { createScanControlRepository } from './modules/scans/control-repository.ts';
 import { createScanControlService, type RetentionPeriods, type ScanControlService } from './modules/scans/control-service.ts';
 import type { Scan } from './modules/scans/schemas.ts';
 import { createCommentsRepository } from './modules/comments/repository.ts';
 import { createCommentsService, type CommentsService } from './modules/comments/service.ts';
-import { createResumableUploadsService, type ResumableUploadsService } from './modules/uploads/service.ts';
-import { ResumableUploadStore } from './modules/uploads/upload-store.ts';
 import { createScanReuse } from './modules/scans/reuse.ts';
 import { createScanStatisticsRepository } from './modules/scans/statistics.ts';
 import { createScanStatisticsService, type ScanStatisticsService } from './modules/scans/statistics-service.ts';
 import { createScanCustomDataRepository } from './modules/scan-custom-data/repository.ts';
 import { createScanCustomDataService, type ScanCustomDataService } from './modules/scan-custom-data/service.ts';
+import { createResumableUploadsService, type ResumableUploadsService } from './modules/uploads/service.ts';
+import { ResumableUploadStore } from './modules/uploads/upload-store.ts';
 import { createUsersRepository, type UsersRepository } from './modules/users/repository.ts';
 import { createUsersService, type UsersService } from './modules/users/service.ts';
 import { createPasswordMailService, type PasswordMailService } from './modules/users/password-mail-service.ts';
@@ -81,6 +79,13 @@ import { createSsoRepository } from './modules/sso/repository.ts';
 import { createSsoService, type SsoService } from './modules/sso/service.ts';
 import { createCompanySettingsRepository, createLicensePoliciesRepository } from './modules/settings/repository.ts';
 import { createSettingsService, type SettingsService } from './modules/settings/service.ts';
+import { createOutboundNetworksRepository } from './modules/outbound-networks/repository.ts';
+import { createOutboundNetworksService, type OutboundNetworksService } from './modules/outbound-networks/service.ts';
+import { createScanFetchRepository, type ScanFetchRepository } from './modules/scans/fetch-repository.ts';
+import { createScanFetchService, type ScanFetchService } from './modules/scans/fetch-service.ts';
+import { FETCH_QUEUE, type FetchJobData } from './lib/outbound/queue-names.ts';
+import { createWebhooksRepository, type WebhooksRepository } from './modules/webhooks/repository.ts';
+import { createWebhooksService, type WebhooksService } from './modules/webhooks/service.ts';
 
 export interface CompositionSettings {
   /** An open, migrated database; whoever opened it closes it. */
@@ -89,13 +94,6 @@ export interface CompositionSettings {
   blobDir: string;
   /** BINLENS_S3_*: the blobs go to this S3-compatible bucket instead of blobDir. */
   s3?: S3Settings | null;
-import { createOutboundNetworksRepository } from './modules/outbound-networks/repository.ts';
-import { createOutboundNetworksService, type OutboundNetworksService } from './modules/outbound-networks/service.ts';
-import { createScanFetchRepository, type ScanFetchRepository } from './modules/scans/fetch-repository.ts';
-import { createScanFetchService, type ScanFetchService } from './modules/scans/fetch-service.ts';
-import { FETCH_QUEUE, type FetchJobData } from './lib/outbound/queue-names.ts';
-import { createWebhooksRepository, type WebhooksRepository } from './modules/webhooks/repository.ts';
-import { createWebhooksService, type WebhooksService } from './modules/webhooks/service.ts';
   engine?: Engine;
   maxUploadBytes?: number;
   quotas?: Quotas;
@@ -107,8 +105,6 @@ import { createWebhooksService, type WebhooksService } from './modules/webhooks/
   kbUploadDir?: string;
   /** The SMTP server of invitation and password mails; absent or null: no mail. */
   mail?: MailSettings | null;
-  /** Where resumable uploads keep their parts until complete (kept across restarts); default blobDir/uploads. */
-  resumableUploadDir?: string;
   /** Where resumable uploads keep their parts until complete (kept across restarts); default blobDir/uploads. */
   resumableUploadDir?: string;
 }
@@ -130,6 +126,10 @@ export interface Composition {
     readonly scanLog: ScanLogRepository;
     /** The knowledge-base sync's state per source (jobs/kb-sync.ts). */
     readonly knowledgeBase: KnowledgeBaseRepository;
+    /** What the URL-fetch job reads and writes (jobs/fetch.ts). */
+    readonly scanFetches: ScanFetchRepository;
+    /** What the webhook delivery job reads (jobs/webhook.ts). */
+    readonly webhooks: WebhooksRepository;
   };
   readonly services: {
     /** What the route guard resolves a route's scope with (plugins/guard.ts). */
@@ -140,10 +140,6 @@ export interface Composition {
     /** API keys (Bearer) and the networks they are honoured from. */
     readonly apiKeys: ApiKeysService;
     readonly users: UsersService;
-    /** What the URL-fetch job reads and writes (jobs/fetch.ts). */
-    readonly scanFetches: ScanFetchRepository;
-    /** What the webhook delivery job reads (jobs/webhook.ts). */
-    readonly webhooks: WebhooksRepository;
     /** Invitation, password-reset and test mails, and setting a password with a mailed link. */
     readonly passwordMail: PasswordMailService;
     /** Each user's account roles and the permissions they grant. */
@@ -154,8 +150,6 @@ export interface Composition {
     /** Who holds which role (GU, M) on which group. */
     readonly groupMemberships: GroupMembershipsService;
     readonly scans: ScansService;
-    /** tus resumable uploads (/rest/uploads/) that become scans when complete. */
-    readonly uploads: ResumableUploadsService;
     /** tus resumable uploads (/rest/uploads/) that become scans when complete. */
     readonly uploads: ResumableUploadsService;
     /** The analysers' lists of a ready scan, a page at a time. */
@@ -184,6 +178,12 @@ export interface Composition {
     readonly settings: SettingsService;
     /** SAML single sign-on: its settings, the AuthnRequest and the assertion consumer. */
     readonly sso: SsoService;
+    /** Networks outbound requests may reach although the SSRF guard refuses them by default. */
+    readonly outboundNetworks: OutboundNetworksService;
+    /** POST /rest/scans/fetch/: a scan whose file is downloaded from a URL. */
+    readonly scanFetch: ScanFetchService;
+    /** A group's completion webhook. */
+    readonly webhooks: WebhooksService;
   };
 }
 
@@ -200,14 +200,10 @@ export function compose(settings: CompositionSettings): Composition {
     users: createUsersRepository(db),
     scans: createScansRepository(db),
     scanJobs: createScanJobRepository(db),
-    /** Networks outbound requests may reach although the SSRF guard refuses them by default. */
-    readonly outboundNetworks: OutboundNetworksService;
-    /** POST /rest/scans/fetch/: a scan whose file is downloaded from a URL. */
-    readonly scanFetch: ScanFetchService;
-    /** A group's completion webhook. */
-    readonly webhooks: WebhooksService;
     scanLog: createScanLogRepository(db),
     knowledgeBase: createKnowledgeBaseRepository(db),
+    scanFetches: createScanFetchRepository(db),
+    webhooks: createWebhooksRepository(db),
   };
   const groups = createGroupsRepository(db);
   const announcementChanges = auditedChanges<{ announcements: AnnouncementsRepository }>((work) => db.transaction((tx) => work({ announcements: createAnnouncementsRepository(tx), audit: createAuditRepository(tx) })));
@@ -231,8 +227,6 @@ export function compose(settings: CompositionSettings): Composition {
     users: repositories.users,
     signIns: createSignInFailuresRepository(db),
     change: auditedChanges((work) =>
-    scanFetches: createScanFetchRepository(db),
-    webhooks: createWebhooksRepository(db),
       db.transaction((tx) => work({ devices: createOtpDevicesRepository(tx), signIns: createSignInFailuresRepository(tx), audit: createAuditRepository(tx) })),
     ),
   });
@@ -294,21 +288,11 @@ export function compose(settings: CompositionSettings): Composition {
       maxUploadBytes,
       // The company's max_upload_bytes (account settings → scan); read per upload, once requests come.
       uploadLimit: (): Promise<number> => services.settings.maxUploadBytes(),
-      // The company's max_upload_bytes (account settings → scan); read per upload, once requests come.
-      uploadLimit: (): Promise<number> => services.settings.maxUploadBytes(),
       quotas: settings.quotas ?? NO_QUOTAS,
       usage: createQuotaRepository(db),
       // The company's reuse_existing_scan (account settings → scan), read per upload.
       reuse: createScanReuse(db, async (): Promise<boolean> => (await services.settings.read('scan')).reuse_existing_scan),
       change: auditedChanges((work) => db.transaction((tx) => work({ scans: createScansRepository(tx), audit: createAuditRepository(tx), usage: createQuotaRepository(tx) }))),
-    }),
-    uploads: createResumableUploadsService({
-      store: new ResumableUploadStore(settings.resumableUploadDir ?? path.join(settings.blobDir, 'uploads')),
-      scans: {
-        uploadAllowance: (viewer): ReturnType<ScansService['uploadAllowance']> => services.scans.uploadAllowance(viewer),
-        upload: (viewer, groupId, file): ReturnType<ScansService['upload']> => services.scans.upload(viewer, groupId, file),
-      },
-      access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
     }),
     uploads: createResumableUploadsService({
       store: new ResumableUploadStore(settings.resumableUploadDir ?? path.join(settings.blobDir, 'uploads')),
