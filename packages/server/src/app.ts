@@ -18,13 +18,12 @@ import { groupCustomDataRoutes } from './modules/groups/custom-data.routes.ts';
 import { groupMembershipsRoutes } from './modules/group-memberships/routes.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
 import { scansRoutes } from './modules/scans/routes.ts';
-import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { scanControlRoutes } from './modules/scans/control.routes.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
-import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { scanStatisticsRoutes } from './modules/scans/statistics.routes.ts';
 import { scanCustomDataRoutes } from './modules/scan-custom-data/routes.ts';
 import { scanLogRoutes } from './modules/scans/scan-log.routes.ts';
+import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { passwordTokensRoutes } from './modules/users/password-tokens.routes.ts';
 import { accountMembershipsRoutes } from './modules/account-memberships/routes.ts';
@@ -33,12 +32,12 @@ import { scoresRoutes } from './modules/vulnerabilities/scores.routes.ts';
 import { analysisRoutes } from './modules/scans/analysis.routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
-import { authPlugin } from './plugins/auth.ts';
-import { csrfPlugin } from './plugins/csrf.ts';
-import { dbPlugin } from './plugins/db.ts';
 import { outboundNetworksRoutes } from './modules/outbound-networks/routes.ts';
 import { scanFetchRoutes } from './modules/scans/fetch.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
+import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { guardPlugin } from './plugins/guard.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -93,11 +92,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(groupCustomDataRoutes, { customData: services.groupCustomData });
     await app.register(groupMembershipsRoutes, { groupMemberships: services.groupMemberships });
     await app.register(scansRoutes, { scans: services.scans, knowledgeBase: services.knowledgeBase });
-    await app.register(uploadsRoutes, { uploads: services.uploads });
-    await app.register(uploadsRoutes, { uploads: services.uploads });
     await app.register(scanStatisticsRoutes, { statistics: services.scanStatistics });
     await app.register(scanCustomDataRoutes, { scanCustomData: services.scanCustomData });
     await app.register(scanLogRoutes, { scanLog: composition.repositories.scanLog });
+    await app.register(uploadsRoutes, { uploads: services.uploads });
     await app.register(vulnerabilitiesRoutes, { vulnerabilities: services.vulnerabilities });
     await app.register(scoresRoutes, { vulnerabilities: services.vulnerabilities });
     await app.register(knowledgeBaseRoutes, { knowledgeBase: services.knowledgeBase, maxBundleBytes: composition.maxUploadBytes });
@@ -113,15 +111,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(licenseUsageRoutes, { licenseUsage: services.licenseUsage });
     await app.register(settingsRoutes, { settings: services.settings });
     await app.register(ssoRoutes, { sso: services.sso });
+    await app.register(outboundNetworksRoutes, { outboundNetworks: services.outboundNetworks });
+    await app.register(scanFetchRoutes, { scanFetch: services.scanFetch });
+    await app.register(webhooksRoutes, { webhooks: services.webhooks });
     await app.register(webPlugin, { webDist: options.webDist ?? '' });
     await app.ready();
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;
   }
-    await app.register(outboundNetworksRoutes, { outboundNetworks: services.outboundNetworks });
-    await app.register(scanFetchRoutes, { scanFetch: services.scanFetch });
-    await app.register(webhooksRoutes, { webhooks: services.webhooks });
   return app;
 }
 

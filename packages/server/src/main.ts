@@ -15,18 +15,18 @@ import { startRetention } from './jobs/retention.ts';
 // Entry point of `npm start`: migrate, bootstrap the first administrator, start the
 // in-process workers, listen; close everything cleanly on SIGINT/SIGTERM.
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
-await migrateDatabase(database);
 // With no scan worker here, only `binlens worker` processes run scans, and they need PostgreSQL.
 if (config.scanConcurrency === 0 && !config.databaseUrl) {
   throw new Error('BINLENS_SCAN_CONCURRENCY=0 needs PostgreSQL (DATABASE_URL) and `binlens worker` processes: on PGlite only the server can run scans');
 }
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+await migrateDatabase(database);
 const composition = compose({
   database,
   blobDir: path.join(config.dataDir, 'blobs'),
+  s3: config.s3,
   maxUploadBytes: config.maxUploadBytes,
   quotas: config.quotas,
-  s3: config.s3,
   deployment: config.deployment,
   mail: config.mail,
 });

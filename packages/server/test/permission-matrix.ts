@@ -84,13 +84,6 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'POST /rest/uploads/', allow: 'signed-in' },
   { route: 'PATCH /rest/uploads/:uploadId', allow: 'signed-in', request: () => ({ url: `/rest/uploads/${'0'.repeat(32)}` }) },
   { route: 'DELETE /rest/uploads/:uploadId', allow: 'signed-in', request: () => ({ url: `/rest/uploads/${'0'.repeat(32)}` }) },
-  // Resumable uploads: the group named in Upload-Metadata is checked by the handler (404/403 in
-  // modules/uploads/uploads.routes.test.ts); the matrix sends no tus headers, so past the guard a
-  // signed-in caller gets 412, and an upload id that is not theirs 404.
-  { route: 'GET /rest/uploads/limit/', allow: 'signed-in' },
-  { route: 'POST /rest/uploads/', allow: 'signed-in' },
-  { route: 'PATCH /rest/uploads/:uploadId', allow: 'signed-in', request: () => ({ url: `/rest/uploads/${'0'.repeat(32)}` }) },
-  { route: 'DELETE /rest/uploads/:uploadId', allow: 'signed-in', request: () => ({ url: `/rest/uploads/${'0'.repeat(32)}` }) },
 
   { route: 'GET /rest/group-memberships/', allow: 'signed-in' },
   {
@@ -178,22 +171,6 @@ export const MATRIX: readonly MatrixRow[] = [
     allow: ADMIN,
     request: async (f) => ({ url: `/rest/api-key-networks/${(await f.post('/rest/api-key-networks/', { network: f.network() })).id}/` }),
   },
-  { route: 'POST /rest/api-keys/invalidate/', allow: 'signed-in', spends: 'key' },
-  { route: 'POST /rest/auth/logout/', allow: 'signed-in', spends: 'session' },
-  { route: 'GET /rest/otps/', allow: 'signed-in', noKeys: true },
-  // Enrols an unconfirmed device: the caller's sign-in stays as it was.
-  { route: 'POST /rest/otps/', allow: 'signed-in', noKeys: true },
-  // No device waits for this code: a 400, past the guard.
-  { route: 'POST /rest/otps/confirm/', allow: 'signed-in', noKeys: true, request: () => ({ url: '/rest/otps/confirm/', payload: { code: '000000' } }) },
-  // Two-factor sign-in is off for every caller: a 400, past the guard.
-  { route: 'DELETE /rest/otps/', allow: 'signed-in', noKeys: true, request: () => ({ url: '/rest/otps/', payload: { password: 'x' } }) },
-
-  { route: 'GET /rest/settings/company/', allow: 'signed-in' },
-  { route: 'PATCH /rest/settings/company/', allow: ADMIN, request: () => ({ url: '/rest/settings/company/', payload: { triage_description_mandatory: false } }) },
-  { route: 'GET /rest/settings/company/bom/', allow: ADMIN },
-  { route: 'PATCH /rest/settings/company/bom/', allow: ADMIN, request: () => ({ url: '/rest/settings/company/bom/', payload: { sbom_format: 'cyclonedx' } }) },
-  { route: 'GET /rest/settings/company/scan/', allow: ADMIN },
-  { route: 'PATCH /rest/settings/company/scan/', allow: ADMIN, request: () => ({ url: '/rest/settings/company/scan/', payload: { historical: false } }) },
   { route: 'GET /rest/outbound-networks/', allow: ADMIN },
   { route: 'POST /rest/outbound-networks/', allow: ADMIN, request: (f) => ({ url: '/rest/outbound-networks/', payload: { network: f.network() } }) },
   {
@@ -210,6 +187,22 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'GET /rest/groups/:id/webhook/', allow: CHANGE, request: (f) => group(f, 'webhook/') },
   { route: 'PUT /rest/groups/:id/webhook/', allow: CHANGE, request: (f) => ({ ...group(f, 'webhook/'), payload: { url: 'https://hooks.example.com/binlens' } }) },
   { route: 'DELETE /rest/groups/:id/webhook/', allow: CHANGE, request: (f) => group(f, 'webhook/') },
+  { route: 'POST /rest/api-keys/invalidate/', allow: 'signed-in', spends: 'key' },
+  { route: 'POST /rest/auth/logout/', allow: 'signed-in', spends: 'session' },
+  { route: 'GET /rest/otps/', allow: 'signed-in', noKeys: true },
+  // Enrols an unconfirmed device: the caller's sign-in stays as it was.
+  { route: 'POST /rest/otps/', allow: 'signed-in', noKeys: true },
+  // No device waits for this code: a 400, past the guard.
+  { route: 'POST /rest/otps/confirm/', allow: 'signed-in', noKeys: true, request: () => ({ url: '/rest/otps/confirm/', payload: { code: '000000' } }) },
+  // Two-factor sign-in is off for every caller: a 400, past the guard.
+  { route: 'DELETE /rest/otps/', allow: 'signed-in', noKeys: true, request: () => ({ url: '/rest/otps/', payload: { password: 'x' } }) },
+
+  { route: 'GET /rest/settings/company/', allow: 'signed-in' },
+  { route: 'PATCH /rest/settings/company/', allow: ADMIN, request: () => ({ url: '/rest/settings/company/', payload: { triage_description_mandatory: false } }) },
+  { route: 'GET /rest/settings/company/bom/', allow: ADMIN },
+  { route: 'PATCH /rest/settings/company/bom/', allow: ADMIN, request: () => ({ url: '/rest/settings/company/bom/', payload: { sbom_format: 'cyclonedx' } }) },
+  { route: 'GET /rest/settings/company/scan/', allow: ADMIN },
+  { route: 'PATCH /rest/settings/company/scan/', allow: ADMIN, request: () => ({ url: '/rest/settings/company/scan/', payload: { historical: false } }) },
   { route: 'GET /rest/settings/company/data-retention/', allow: ADMIN },
   {
     route: 'PATCH /rest/settings/company/data-retention/',
