@@ -111,6 +111,7 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
       progress.push(record);
     });
     aborted.stop();
+    clearInterval(refresher);
     await progress.flush();
     await logged;
     phase = 'store';
