@@ -164,7 +164,7 @@ it('renames, rescans, removes the file (rescan refused) and removes an analysis;
   await rm(bigFile);
   await page.goto(`${server.baseUrl}/product/${slow.id}/comments`);
   await expect
-    .poll(async () => (await api.json<{ progress: { stage: string } | null }>('GET', `/rest/scans/${slow.id}/`)).progress?.stage ?? null, { timeout: 60_000, intervals: [100] })
+    .poll(async () => (await api.json<{ progress: { stage: string } | null }>('GET', `/rest/scans/${slow.id}/`)).progress?.stage ?? null, { timeout: 60_000, interval: 100 })
     .not.toBeNull();
   await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Abort' }).click();

@@ -1,4 +1,3 @@
-import './lib/zod-config.ts';
 import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

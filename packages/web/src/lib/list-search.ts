@@ -3,7 +3,7 @@
 // the page reads and writes the same state through `useListSearch(list)`.
 import { stripSearchParams, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Spec §9 / the API: a page holds 1 to 500 rows; offsets are integers up to 2147483647. */
 export const MAX_LIMIT = 500;

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from '../lib/zod.ts';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { SsoLoginForm } from '../features/sso/components/sso-login-form.tsx';
 

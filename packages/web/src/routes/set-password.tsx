@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from '../lib/zod.ts';
 import { SetPasswordPage } from '../features/users/components/set-password-page.tsx';
 
 const setPasswordSearch = z.object({

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../../lib/zod.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { isOtpRequired, useLogin, type LoginInput } from '../api/login.ts';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { stripSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from '../../../lib/zod.ts';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import type { ContentType, FeedEvent, Paged } from '../../../lib/api-schemas.ts';
 import { MAX_LIMIT, MAX_OFFSET } from '../../../lib/list-search.ts';

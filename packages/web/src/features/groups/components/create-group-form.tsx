@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group as Row, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../../lib/zod.ts';
 import type { Group } from '../../../lib/api-schemas.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useCreateGroup } from '../api/create-group.ts';

@@ -3,7 +3,7 @@ import { Alert, Button, Group as Row, Notification, Select, Stack, Textarea, Tex
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../../lib/zod.ts';
 import type { Group, GroupUpdate } from '../../../lib/api-schemas.ts';
 import { changedFields } from '../../../lib/changed-fields.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';

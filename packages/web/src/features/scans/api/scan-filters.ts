@@ -40,9 +40,7 @@ export interface ScanFilters {
 }
 
 /**
- * The filters of a URL's search; values that are not filters are dropped. Plain code rather
- * than a Zod schema: this module loads before lib/zod-config.ts turns Zod's eval probe off,
- * and the probe breaks the server's CSP.
+ * The filters of a URL's search; values that are not filters are dropped.
  */
 export function parseScanFilters(raw: Partial<Record<keyof ScanFilters, unknown>>): ScanFilters {
   const status = typeof raw.status === 'string' && STATUSES.has(raw.status) ? (raw.status as ScanStatus) : undefined;

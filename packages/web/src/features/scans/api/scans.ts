@@ -1,5 +1,3 @@
-// Builds Zod schemas when loaded (scanListSearch): Zod must be jitless first, or its eval probe breaks the CSP.
-import '../../../lib/zod-config.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import type { Paged, Scan } from '../../../lib/api-schemas.ts';

@@ -11,6 +11,7 @@ import { server } from '../../../testing/server.ts';
 const STATISTICS = {
   count: 2,
   by_status: { R: 2, B: 0, S: 0, P: 0, D: 0, F: 0 },
+  by_verdict: { na: 0, verify: 0, pass: 2, vulns: 0 },
   by_highest_severity: { critical: 0, high: 0, medium: 0, low: 0, missing: 0, none: 2, unknown: 0 },
   vulnerabilities: { critical: 0, high: 0, medium: 0, low: 0, missing: 0 },
 };

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Group as Row, Modal, MultiSelect, PasswordInpu
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../../lib/zod.ts';
 import type { AccountUser } from '../../../lib/api-schemas.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { visibleGroupsQueryOptions } from '../api/memberships.ts';
