@@ -80,7 +80,7 @@ it('drops several files at once and shows a progress bar per file until each is 
     [1280, 800, 'wide'],
     [390, 844, 'narrow'],
   ] as const) {
-    const { page } = await newWatchedPage(browser, { viewport: { width, height } });
+    const { page, cspViolations } = await newWatchedPage(browser, { viewport: { width, height } });
     const shot = screenshotter(page, 'multi-upload');
     await signIn(page);
     await expect.poll(() => page.getByText(/up to [\d.]+ GB each/).isVisible()).toBe(true);
@@ -105,6 +105,7 @@ it('drops several files at once and shows a progress bar per file until each is 
     }
     expect(await rowText(page, names[0] ?? '')).toContain('3.00 MB of 3.00 MB (100%)');
     await shot(`done-${suffix}`);
+    expect(cspViolations()).toEqual([]);
     await page.close();
   }
   const scans = await api.json<{ results: { name: string }[] }>('GET', `/rest/scans/?group=${groupId}&limit=50`);
@@ -114,7 +115,7 @@ it('drops several files at once and shows a progress bar per file until each is 
 });
 
 it('resumes an upload cut off by a server crash once the server is back, and scans it to the end', async () => {
-  const { page } = await newWatchedPage(browser, { viewport: { width: 1280, height: 800 } });
+  const { page, cspViolations } = await newWatchedPage(browser, { viewport: { width: 1280, height: 800 } });
   const shot = screenshotter(page, 'multi-upload-resume');
   await signIn(page);
   const cdp = await page.context().newCDPSession(page);
@@ -154,5 +155,6 @@ it('resumes an upload cut off by a server crash once the server is back, and sca
   await page.getByRole('heading', { name }).waitFor();
   await expect.poll(() => page.locator('.mantine-Loader-root').count(), { timeout: 30_000 }).toBe(0);
   await shot('resumed-scan-wide');
+  expect(cspViolations()).toEqual([]);
   await page.close();
 });
