@@ -23,3 +23,4 @@ export * from './scan-fetches.ts';
 export * from './group-webhooks.ts';
 export * from './comments.ts';
 export * from './scan-log-lines.ts';
+export * from './group-application-template.ts';
