@@ -24,3 +24,4 @@ export * from './group-webhooks.ts';
 export * from './comments.ts';
 export * from './scan-log-lines.ts';
 export * from './group-application-template.ts';
+export * from './group-settings.ts';
