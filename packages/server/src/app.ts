@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { otpsRoutes } from './modules/otps/routes.ts';
 import { groupsRoutes } from './modules/groups/routes.ts';
 import { groupCustomDataRoutes } from './modules/groups/custom-data.routes.ts';
+import { groupSettingsRoutes } from './modules/group-settings/routes.ts';
 import { groupMembershipsRoutes } from './modules/group-memberships/routes.ts';
 import { knowledgeBaseRoutes } from './modules/knowledge-base/routes.ts';
 import { scansRoutes } from './modules/scans/routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(accountMembershipsRoutes, { accountMemberships: services.accountMemberships });
     await app.register(groupsRoutes, { groups: services.groups });
     await app.register(groupCustomDataRoutes, { customData: services.groupCustomData });
+    await app.register(groupSettingsRoutes, { groupSettings: services.groupSettings });
     await app.register(groupMembershipsRoutes, { groupMemberships: services.groupMemberships });
     await app.register(scansRoutes, { scans: services.scans, knowledgeBase: services.knowledgeBase });
     await app.register(scanStatisticsRoutes, { statistics: services.scanStatistics });

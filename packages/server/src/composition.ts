@@ -44,6 +44,8 @@ import { createGroupsRepository } from './modules/groups/repository.ts';
 import { createGroupsService, type GroupsService } from './modules/groups/service.ts';
 import { createGroupCustomDataRepository } from './modules/groups/custom-data-repository.ts';
 import { createGroupCustomDataService, type GroupCustomDataService } from './modules/groups/custom-data-service.ts';
+import { createGroupSettingsRepository } from './modules/group-settings/repository.ts';
+import { createGroupSettingsService, type GroupSettingsService } from './modules/group-settings/service.ts';
 import { createGroupMembershipsRepository } from './modules/group-memberships/repository.ts';
 import { createGroupMembershipsService, type GroupMembershipsService } from './modules/group-memberships/service.ts';
 import { createKnowledgeBaseRepository, type KnowledgeBaseRepository } from './modules/knowledge-base/repository.ts';
@@ -147,6 +149,8 @@ export interface Composition {
     readonly groups: GroupsService;
     /** A group's key/value pairs (/rest/groups/{id}/custom_data/). */
     readonly groupCustomData: GroupCustomDataService;
+    /** A group's overrides of the company's scan, data-retention and BOM settings. */
+    readonly groupSettings: GroupSettingsService;
     /** Who holds which role (GU, M) on which group. */
     readonly groupMemberships: GroupMembershipsService;
     readonly scans: ScansService;
@@ -271,6 +275,11 @@ export function compose(settings: CompositionSettings): Composition {
       customData: createGroupCustomDataRepository(db),
       change: auditedChanges((work) => db.transaction((tx) => work({ customData: createGroupCustomDataRepository(tx), audit: createAuditRepository(tx) }))),
     }),
+    groupSettings: createGroupSettingsService({
+      groupSettings: createGroupSettingsRepository(db),
+      company: () => createCompanySettingsRepository(db).get(),
+      change: auditedChanges((work) => db.transaction((tx) => work({ groupSettings: createGroupSettingsRepository(tx), audit: createAuditRepository(tx) }))),
+    }),
     groupMemberships: createGroupMembershipsService({
       memberships: createGroupMembershipsRepository(db),
       change: auditedChanges((work) => db.transaction((tx) => work({ memberships: createGroupMembershipsRepository(tx), audit: createAuditRepository(tx) }))),
@@ -290,8 +299,8 @@ export function compose(settings: CompositionSettings): Composition {
       uploadLimit: (): Promise<number> => services.settings.maxUploadBytes(),
       quotas: settings.quotas ?? NO_QUOTAS,
       usage: createQuotaRepository(db),
-      // The company's reuse_existing_scan (account settings → scan), read per upload.
-      reuse: createScanReuse(db, async (): Promise<boolean> => (await services.settings.read('scan')).reuse_existing_scan),
+      // The group's reuse_existing_scan, else the company's (group settings → scan), read per upload.
+      reuse: createScanReuse(db, (groupId): Promise<boolean> => services.groupSettings.reuseExistingScan(groupId)),
       change: auditedChanges((work) => db.transaction((tx) => work({ scans: createScansRepository(tx), audit: createAuditRepository(tx), usage: createQuotaRepository(tx) }))),
     }),
     uploads: createResumableUploadsService({
@@ -312,9 +321,10 @@ export function compose(settings: CompositionSettings): Composition {
         await queue.enqueue(SCAN_QUEUE, { scanId } satisfies ScanJobData);
       },
       get: (viewer, id): Promise<Scan> => services.scans.get(viewer, id),
+      // The account's periods and each group's overrides (group settings → data retention).
       retention: async (): Promise<RetentionPeriods> => {
-        const periods = await services.settings.read('data-retention');
-        return { binaryDays: periods.delete_binaries_after_days ?? null, resultDays: periods.delete_results_after_days ?? null };
+        const { company, groups } = await services.groupSettings.retentionPeriods();
+        return { ...company, groups };
       },
       change: auditedChanges((work) => db.transaction((tx) => work({ control: createScanControlRepository(tx), audit: createAuditRepository(tx) }))),
     }),

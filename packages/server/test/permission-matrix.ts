@@ -72,6 +72,12 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'DELETE /rest/groups/:id/custom_data/', allow: CHANGE, request: async (f) => group(f, `custom_data/?key=${await customData(f)}`) },
   { route: 'POST /rest/groups/:id/set-favourite/', allow: VIEW, request: (f) => group(f, 'set-favourite/') },
   { route: 'DELETE /rest/groups/:id/set-favourite/', allow: VIEW, request: (f) => group(f, 'set-favourite/') },
+  { route: 'GET /rest/groups/:id/settings/scan/', allow: VIEW, request: (f) => group(f, 'settings/scan/') },
+  { route: 'PATCH /rest/groups/:id/settings/scan/', allow: CHANGE, request: (f) => ({ ...group(f, 'settings/scan/'), payload: { historical: f.unique() % 2 === 0 } }) },
+  { route: 'GET /rest/groups/:id/settings/data-retention/', allow: VIEW, request: (f) => group(f, 'settings/data-retention/') },
+  { route: 'PATCH /rest/groups/:id/settings/data-retention/', allow: CHANGE, request: (f) => ({ ...group(f, 'settings/data-retention/'), payload: { delete_results_after_days: null } }) },
+  { route: 'GET /rest/groups/:id/settings/bom/', allow: VIEW, request: (f) => group(f, 'settings/bom/') },
+  { route: 'PATCH /rest/groups/:id/settings/bom/', allow: CHANGE, request: (f) => ({ ...group(f, 'settings/bom/'), payload: { include_vulnerabilities: null } }) },
   {
     route: 'POST /rest/groups/:id/upload/',
     allow: { onGroup: 'upload_application' },

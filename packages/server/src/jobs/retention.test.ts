@@ -25,9 +25,9 @@ describe.each(DATABASES)('data retention on %s', (kind) => {
   const rowsOf = async <T,>(query: string): Promise<T[]> => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
   /** A ready scan made `age` days before NOW, with content of its own. */
-  const scanAged = async (name: string, age: number): Promise<number> => {
+  const scanAged = async (name: string, age: number, group = groupId): Promise<number> => {
     const body = multipart('file', name, findingsFile({ components: [component({ name, version: '1.0.0' })] }));
-    const id = (await t.app.inject({ method: 'POST', url: `/rest/groups/${groupId}/upload/`, headers: { ...admin.headers, ...body.headers }, payload: body.payload })).json<{ id: number }>().id;
+    const id = (await t.app.inject({ method: 'POST', url: `/rest/groups/${group}/upload/`, headers: { ...admin.headers, ...body.headers }, payload: body.payload })).json<{ id: number }>().id;
     for (let i = 0; i < 200; i += 1) {
       const [row] = await rowsOf<{ status: string }>(`select status from scans where id = ${id}`);
       if (row?.status === 'R') break;
@@ -69,5 +69,24 @@ describe.each(DATABASES)('data retention on %s', (kind) => {
 
     // A second sweep at the same time finds nothing more.
     expect(await runRetention({ control, log: silent }, NOW)).toEqual({ binariesRemoved: [], scansRemoved: [] });
+  });
+
+  it("holds a group that sets its own period to it, while other groups keep the account's", async () => {
+    const short = (await t.app.inject({ method: 'POST', url: '/rest/groups/', headers: admin.headers, payload: { name: 'Short-lived' } })).json<{ id: number }>().id;
+    const other = (await t.app.inject({ method: 'POST', url: '/rest/groups/', headers: admin.headers, payload: { name: 'Kept' } })).json<{ id: number }>().id;
+    const shortOld = await scanAged('short-old.tar', 10, short);
+    const shortNew = await scanAged('short-new.tar', 2, short);
+    const otherOld = await scanAged('other-old.tar', 10, other);
+    const control = t.composition.services.scanControl;
+    const patched = await t.app.inject({ method: 'PATCH', url: `/rest/groups/${short}/settings/data-retention/`, headers: admin.headers, payload: { delete_binaries_after_days: 5 } });
+    expect(patched.statusCode).toBe(200);
+
+    expect(await runRetention({ control, log: silent }, NOW)).toEqual({ binariesRemoved: [shortOld], scansRemoved: [] });
+    expect(await rowsOf(`select id, binary_removed_at is not null as removed from scans where id in (${shortOld}, ${shortNew}, ${otherOld}) order by id`)).toEqual([
+      { id: shortOld, removed: true },
+      { id: shortNew, removed: false },
+      { id: otherOld, removed: false },
+    ]);
+    expect(await rowsOf(`select details->>'retention_days' as days from audit_events where action = 'scan.retention_binary_delete' and object = 'scan:${shortOld}'`)).toEqual([{ days: '5' }]);
   });
 });

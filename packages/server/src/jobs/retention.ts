@@ -1,5 +1,6 @@
 // Data retention: once a day a sweep removes the files, and then whole scans, made longer ago
-// than the account's data-retention settings keep them (modules/scans/control-service.ts).
+// than the data-retention settings keep them: the group's period where the group sets one, else
+// the account's (modules/scans/control-service.ts, modules/group-settings).
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ScanControlService } from '../modules/scans/control-service.ts';
 

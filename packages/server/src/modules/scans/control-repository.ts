@@ -11,6 +11,7 @@ export interface ControlledScan {
   status: ScanStatus;
   blobKey: string;
   binaryRemovedAt: Date | null;
+  createdAt: Date;
 }
 
 export interface ScanControlRepository {
@@ -41,6 +42,7 @@ export function createScanControlRepository(db: Db): ScanControlRepository {
     status: scans.status,
     blobKey: scans.blobKey,
     binaryRemovedAt: scans.binaryRemovedAt,
+    createdAt: scans.createdAt,
   };
   return {
     async find(id) {

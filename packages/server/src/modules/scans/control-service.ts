@@ -38,6 +38,8 @@ export interface ScanControlService {
 export interface RetentionPeriods {
   binaryDays: number | null;
   resultDays: number | null;
+  /** The periods in force in each group that overrides the account's (group settings → data retention). */
+  groups?: ReadonlyMap<number, { binaryDays: number | null; resultDays: number | null }>;
 }
 
 export interface ScanControlDeps {
@@ -149,18 +151,32 @@ export function createScanControlService(deps: ScanControlDeps): ScanControlServ
 
   return {
     async sweepRetention(at) {
-      const { binaryDays, resultDays } = await deps.retention();
+      const periods = await deps.retention();
+      const groups = [...(periods.groups?.values() ?? [])];
+      const cutoff = (days: number) => new Date(at.getTime() - days * DAY_MS);
+      /** The shortest period anywhere finds every candidate; each is then held to its own group's. */
+      const shortest = (key: 'binaryDays' | 'resultDays') => {
+        const all = [periods, ...groups].map((p) => p[key]).filter((days): days is number => days !== null);
+        return all.length > 0 ? Math.min(...all) : null;
+      };
+      const daysOf = (scan: ControlledScan, key: 'binaryDays' | 'resultDays') => (periods.groups?.get(scan.groupId) ?? periods)[key];
       const scansRemoved: number[] = [];
       const binariesRemoved: number[] = [];
-      if (resultDays !== null) {
-        for await (const scan of expired(new Date(at.getTime() - resultDays * DAY_MS), false)) {
+      const resultScan = shortest('resultDays');
+      if (resultScan !== null) {
+        for await (const scan of expired(cutoff(resultScan), false)) {
+          const resultDays = daysOf(scan, 'resultDays');
+          if (resultDays === null || scan.createdAt >= cutoff(resultDays)) continue;
           await deps.change((tx) => tx.control.remove(scan.id), () => retentionEvent('retention_delete', scan, resultDays));
           if (!scan.binaryRemovedAt) await dropBlob(scan.blobKey);
           scansRemoved.push(scan.id);
         }
       }
-      if (binaryDays !== null) {
-        for await (const scan of expired(new Date(at.getTime() - binaryDays * DAY_MS), true)) {
+      const binaryScan = shortest('binaryDays');
+      if (binaryScan !== null) {
+        for await (const scan of expired(cutoff(binaryScan), true)) {
+          const binaryDays = daysOf(scan, 'binaryDays');
+          if (binaryDays === null || scan.createdAt >= cutoff(binaryDays)) continue;
           const removed = await deps.change((tx) => tx.control.markBinaryRemoved(scan.id, at), () => retentionEvent('retention_binary_delete', scan, binaryDays));
           if (!removed) continue;
           await dropBlob(scan.blobKey);
