@@ -42,6 +42,7 @@ import { createAccessRepository } from './modules/groups/access-repository.ts';
 import { createAccessService } from './modules/groups/access-service.ts';
 import { createGroupsRepository } from './modules/groups/repository.ts';
 import { createGroupsService, type GroupsService } from './modules/groups/service.ts';
+import { applyApplicationTemplate, createApplicationTemplateRepository } from './modules/groups/application-template-repository.ts';
 import { createGroupCustomDataRepository } from './modules/groups/custom-data-repository.ts';
 import { createGroupCustomDataService, type GroupCustomDataService } from './modules/groups/custom-data-service.ts';
 import { createGroupSettingsRepository } from './modules/group-settings/repository.ts';
@@ -269,7 +270,10 @@ export function compose(settings: CompositionSettings): Composition {
     }),
     groups: createGroupsService({
       groups,
-      change: auditedChanges((work) => db.transaction((tx) => work({ groups: createGroupsRepository(tx), audit: createAuditRepository(tx) }))),
+      templates: createApplicationTemplateRepository(db),
+      change: auditedChanges((work) =>
+        db.transaction((tx) => work({ groups: createGroupsRepository(tx), templates: createApplicationTemplateRepository(tx), audit: createAuditRepository(tx) })),
+      ),
     }),
     groupCustomData: createGroupCustomDataService({
       customData: createGroupCustomDataRepository(db),
@@ -301,7 +305,16 @@ export function compose(settings: CompositionSettings): Composition {
       usage: createQuotaRepository(db),
       // The group's reuse_existing_scan, else the company's (group settings → scan), read per upload.
       reuse: createScanReuse(db, (groupId): Promise<boolean> => services.groupSettings.reuseExistingScan(groupId)),
-      change: auditedChanges((work) => db.transaction((tx) => work({ scans: createScansRepository(tx), audit: createAuditRepository(tx), usage: createQuotaRepository(tx) }))),
+      change: auditedChanges((work) =>
+        db.transaction((tx) =>
+          work({
+            scans: createScansRepository(tx),
+            audit: createAuditRepository(tx),
+            usage: createQuotaRepository(tx),
+            applyTemplate: (groupId, scanId) => applyApplicationTemplate(tx, groupId, scanId),
+          }),
+        ),
+      ),
     }),
     uploads: createResumableUploadsService({
       store: new ResumableUploadStore(settings.resumableUploadDir ?? path.join(settings.blobDir, 'uploads')),

@@ -25,6 +25,7 @@ export const ERRORS = {
   custom_data_key_invalid: { status: 400, field: 'key', message: 'Use only letters A-Z, digits 0-9 and _ (letters are upper-cased).' },
   custom_data_key_taken: { status: 400, field: 'key', message: 'This group already has custom data with this key.' },
   scan_custom_data_key_taken: { status: 400, field: 'key', message: 'This application already has custom data with this key.' },
+  application_template_invalid: { status: 400, field: 'application_template', message: 'Invalid template.' },
   membership_user_not_found: { status: 400, field: 'user_id', message: 'Invalid pk - object does not exist.' },
   membership_taken: { status: 400, field: 'user_id', message: 'This user already has a role in this group.' },
   membership_last_manager: { status: 400, field: 'detail', message: 'A top-level group needs a manager: make another member a manager (M) before removing this one.' },

@@ -3058,6 +3058,477 @@ export interface paths {
         };
         trace?: never;
     };
+    "/rest/groups/{id}/settings/scan/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The group's scan reuse and default vulnerability-matching options: each override, the value in force and its source */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The company's scan reuse and default vulnerability-matching options (docs/settings.md), as the group overrides them. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupScanSettings"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Overrides the company's scan reuse and default vulnerability-matching options for the group
+         * @description Only the fields sent change; null clears an override (the company's value applies again); fields equal to the stored override write nothing.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GroupScanSettingsUpdate"];
+                };
+            };
+            responses: {
+                /** @description The company's scan reuse and default vulnerability-matching options (docs/settings.md), as the group overrides them. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupScanSettings"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/rest/groups/{id}/settings/data-retention/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The group's data-retention periods: each override, the value in force and its source */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupRetentionSettings"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Overrides the company's data-retention periods for the group
+         * @description Only the fields sent change; null clears an override (the company's value applies again); fields equal to the stored override write nothing.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GroupRetentionSettingsUpdate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupRetentionSettings"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/rest/groups/{id}/settings/bom/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The group's SBOM export defaults: each override, the value in force and its source */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupBomSettings"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Overrides the company's SBOM export defaults for the group
+         * @description Only the fields sent change; null clears an override (the company's value applies again); fields equal to the stored override write nothing.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GroupBomSettingsUpdate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupBomSettings"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/rest/group-memberships/": {
         parameters: {
             query?: never;
@@ -10811,6 +11282,19 @@ export interface components {
         AccountMembershipUpdate: {
             roles?: ("AU" | "BR" | "BU" | "CP" | "GP" | "LR" | "PU" | "RU" | "SM" | "SR" | "U" | "VC" | "VV")[];
         };
+        /** ApplicationTemplateEntry */
+        ApplicationTemplateEntry: {
+            /**
+             * Format: text
+             * @description Letters A-Z (either case), digits and _; stored upper-cased and trimmed, unique in the template.
+             */
+            key: string;
+            /**
+             * Format: text
+             * @description Stored trimmed; may be empty.
+             */
+            value: string;
+        };
         /** Group */
         Group: {
             id: number;
@@ -10822,6 +11306,8 @@ export interface components {
             /** @description Whether the caller marked the group as a favourite (POST/DELETE /rest/groups/{id}/set-favourite/). */
             favourite: boolean;
             user_permissions: string[];
+            /** @description The custom data every new scan uploaded into the group starts with, ordered by key (spec §3). */
+            application_template: components["schemas"]["ApplicationTemplateEntry"][];
         };
         /** GroupCreate */
         GroupCreate: {
@@ -10838,6 +11324,8 @@ export interface components {
             /** Format: text */
             description?: string;
             parent?: number | null;
+            /** @description Replaces the whole template; the same entries in any order (after upper-casing and trimming) change nothing. */
+            application_template?: components["schemas"]["ApplicationTemplateEntry"][];
         };
         /** GroupCustomData */
         GroupCustomData: {
@@ -10870,6 +11358,128 @@ export interface components {
              * @description Stored trimmed (spec §5); may be empty.
              */
             value: string;
+        };
+        /**
+         * GroupScanSettings
+         * @description The company's scan reuse and default vulnerability-matching options (docs/settings.md), as the group overrides them.
+         */
+        GroupScanSettings: {
+            reuse_existing_scan: {
+                /** @description The group's own value; null: the company's applies. */
+                override: boolean | null;
+                effective: boolean;
+                /** @description Where the effective value comes from: the group's override or the company's setting. */
+                source: "group" | "company";
+            };
+            low_risk_tolerance: {
+                /** @description The group's own value; null: the company's applies. */
+                override: boolean | null;
+                effective: boolean;
+                /** @description Where the effective value comes from: the group's override or the company's setting. */
+                source: "group" | "company";
+            };
+            historical: {
+                /** @description The group's own value; null: the company's applies. */
+                override: boolean | null;
+                effective: boolean;
+                /** @description Where the effective value comes from: the group's override or the company's setting. */
+                source: "group" | "company";
+            };
+            cvss3_fallback: {
+                /** @description The group's own value; null: the company's applies. */
+                override: boolean | null;
+                effective: boolean;
+                /** @description Where the effective value comes from: the group's override or the company's setting. */
+                source: "group" | "company";
+            };
+            assume_unknown_version_latest: {
+                /** @description The group's own value; null: the company's applies. */
+                override: boolean | null;
+                effective: boolean;
+                /** @description Where the effective value comes from: the group's override or the company's setting. */
+                source: "group" | "company";
+            };
+            include_bdsa_vulnerabilities: {
+                /** @description The group's own value; null: the company's applies. */
+                override: boolean | null;
+                effective: boolean;
+                /** @description Where the effective value comes from: the group's override or the company's setting. */
+                source: "group" | "company";
+            };
+            prioritise_nvd: {
+                /** @description The group's own value; null: the company's applies. */
+                override: boolean | null;
+                effective: boolean;
+                /** @description Where the effective value comes from: the group's override or the company's setting. */
+                source: "group" | "company";
+            };
+        };
+        /** GroupScanSettingsUpdate */
+        GroupScanSettingsUpdate: {
+            /** @description The override; null: inherit the company value. */
+            reuse_existing_scan?: boolean | null;
+            /** @description The override; null: inherit the company value. */
+            low_risk_tolerance?: boolean | null;
+            /** @description The override; null: inherit the company value. */
+            historical?: boolean | null;
+            /** @description The override; null: inherit the company value. */
+            cvss3_fallback?: boolean | null;
+            /** @description The override; null: inherit the company value. */
+            assume_unknown_version_latest?: boolean | null;
+            /** @description The override; null: inherit the company value. */
+            include_bdsa_vulnerabilities?: boolean | null;
+            /** @description The override; null: inherit the company value. */
+            prioritise_nvd?: boolean | null;
+        };
+        /** GroupRetentionSettings */
+        GroupRetentionSettings: {
+            delete_binaries_after_days: {
+                /** @description The group's own value; null: the company's applies. */
+                override: number | null;
+                /** @description Days after a scan was made; null keeps forever. */
+                effective: number | null;
+                /** @description Where the effective value comes from: the group's override or the company's setting. */
+                source: "group" | "company";
+            };
+            delete_results_after_days: {
+                /** @description The group's own value; null: the company's applies. */
+                override: number | null;
+                /** @description Days after a scan was made; null keeps forever. */
+                effective: number | null;
+                /** @description Where the effective value comes from: the group's override or the company's setting. */
+                source: "group" | "company";
+            };
+        };
+        /** GroupRetentionSettingsUpdate */
+        GroupRetentionSettingsUpdate: {
+            /** @description Days the group's files are kept; null: the company's period. */
+            delete_binaries_after_days?: number | null;
+            /** @description Days the group's scans are kept; null: the company's period. */
+            delete_results_after_days?: number | null;
+        };
+        /** GroupBomSettings */
+        GroupBomSettings: {
+            sbom_format: {
+                /** @description The group's own value; null: the company's applies. */
+                override: ("cyclonedx" | "spdx") | null;
+                effective: "cyclonedx" | "spdx";
+                /** @description Where the effective value comes from: the group's override or the company's setting. */
+                source: "group" | "company";
+            };
+            include_vulnerabilities: {
+                /** @description The group's own value; null: the company's applies. */
+                override: boolean | null;
+                effective: boolean;
+                /** @description Where the effective value comes from: the group's override or the company's setting. */
+                source: "group" | "company";
+            };
+        };
+        /** GroupBomSettingsUpdate */
+        GroupBomSettingsUpdate: {
+            /** @description The override; null: inherit the company format. */
+            sbom_format?: ("cyclonedx" | "spdx") | null;
+            /** @description The override; null: inherit the company value. */
+            include_vulnerabilities?: boolean | null;
         };
         /** GroupMembership */
         GroupMembership: {

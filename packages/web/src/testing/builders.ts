@@ -24,6 +24,7 @@ export function buildGroup(overrides: Partial<Group> = {}): Group {
     search_path: '7',
     favourite: false,
     user_permissions: ['view_appcheckgroup'],
+    application_template: [],
     ...overrides,
   };
 }

@@ -45,7 +45,7 @@ describe.each(DATABASES)('group favourites on %s', (kind) => {
     const group = await create(alice, { name: 'Cameras' });
     const marked = await favourite(alice, 'POST', group.id);
     expect([marked.statusCode, marked.json()]).toEqual([200, {
-      id: group.id, name: 'Cameras', description: '', parent: null, search_path: String(group.id), favourite: true, user_permissions: MANAGER,
+      id: group.id, name: 'Cameras', description: '', parent: null, search_path: String(group.id), favourite: true, user_permissions: MANAGER, application_template: [],
     }]);
     expect((await favourite(alice, 'POST', group.id)).json<GroupBody>().favourite).toBe(true);
     const read = await t.app.inject({ method: 'GET', url: `/rest/groups/${group.id}/`, headers: alice.headers });

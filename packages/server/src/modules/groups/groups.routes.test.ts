@@ -32,6 +32,7 @@ describe.each(DATABASES)('group routes on %s', (kind) => {
       search_path: String(group.id),
       favourite: false,
       user_permissions: ['view_appcheckgroup', 'upload_application', 'change_appcheckgroup'],
+      application_template: [],
     });
     const child = (await create(alice, { name: 'Child', parent: group.id })).json<{ id: number; search_path: string; parent: number }>();
     expect(child.search_path).toBe(`${group.id}.${child.id}`);

@@ -1,9 +1,19 @@
 import { type Static, Type } from 'typebox';
 import { Id, Text } from '../../lib/schemas.ts';
 import { PageQuery, Paged } from '../../lib/paging.ts';
+import { MAX_CUSTOM_DATA_KEY, MAX_CUSTOM_DATA_VALUE } from './custom-data-schemas.ts';
 
 /** Spec §5: groups nest at most 35 deep. */
 export const MAX_GROUP_DEPTH = 35;
+
+/** A template holds at most 100 entries. */
+export const MAX_TEMPLATE_ENTRIES = 100;
+
+export const ApplicationTemplateEntry = Type.Object({
+  key: Text({ minLength: 1, maxLength: MAX_CUSTOM_DATA_KEY, description: 'Letters A-Z (either case), digits and _; stored upper-cased and trimmed, unique in the template.' }),
+  value: Text({ maxLength: MAX_CUSTOM_DATA_VALUE, description: 'Stored trimmed; may be empty.' }),
+}, { title: 'ApplicationTemplateEntry' });
+export type ApplicationTemplateEntry = Static<typeof ApplicationTemplateEntry>;
 
 export const Group = Type.Object({
   id: Type.Integer(),
@@ -13,6 +23,7 @@ export const Group = Type.Object({
   search_path: Type.String({ description: 'Ids from the root to this group joined by dots, e.g. "1.4.9".' }),
   favourite: Type.Boolean({ description: "Whether the caller marked the group as a favourite (POST/DELETE /rest/groups/{id}/set-favourite/)." }),
   user_permissions: Type.Array(Type.String()),
+  application_template: Type.Array(ApplicationTemplateEntry, { description: 'The custom data every new scan uploaded into the group starts with, ordered by key (spec §3).' }),
 }, { title: 'Group' });
 export type Group = Static<typeof Group>;
 
@@ -40,5 +51,11 @@ export const GroupCreateBody = Type.Object({
 export type GroupCreateBody = Static<typeof GroupCreateBody>;
 
 /** Spec §5: only the fields that changed are sent; a field sent with its current value changes nothing. */
-export const GroupUpdateBody = Type.Partial(GroupCreateBody, { title: 'GroupUpdate' });
+export const GroupUpdateBody = Type.Partial(Type.Object({
+  ...GroupCreateBody.properties,
+  application_template: Type.Array(ApplicationTemplateEntry, {
+    maxItems: MAX_TEMPLATE_ENTRIES,
+    description: 'Replaces the whole template; the same entries in any order (after upper-casing and trimming) change nothing.',
+  }),
+}), { title: 'GroupUpdate' });
 export type GroupUpdateBody = Static<typeof GroupUpdateBody>;

@@ -4,6 +4,7 @@ import { auditedChanges } from '../audit/audited.ts';
 import type { AuditEvent } from '../audit/repository.ts';
 import type { Viewer } from '../users/viewer.ts';
 import type { GroupRecord, GroupsRepository, NewGroup } from './repository.ts';
+import type { ApplicationTemplateRepository } from './application-template-repository.ts';
 import { createGroupsService } from './service.ts';
 
 const viewer: Viewer = { userId: 1, email: 'a@example.com', roles: [], permissions: [], sessionId: 1, csrfToken: 't' };
@@ -36,19 +37,21 @@ function fakeRepository(visible: GroupRecord[]) {
 
 const group = (id: number, depth: number, role: GroupRecord['role'] = 'GU'): GroupRecord => ({ id, name: `g${id}`, description: '', parentId: null, searchPath: String(id), depth, role, favourite: false });
 
+const noTemplates: ApplicationTemplateRepository = { ofGroups: async (ids) => new Map(ids.map((id) => [id, []])), replace: async () => undefined };
+
 /** A service whose changes run without a transaction and record no audit events. */
 const serviceOver = (repository: GroupsRepository) =>
-  createGroupsService({ groups: repository, change: auditedChanges<{ groups: GroupsRepository }>((work) => work({ groups: repository, audit: { record: async () => undefined } })) });
+  createGroupsService({ groups: repository, templates: noTemplates, change: auditedChanges<{ groups: GroupsRepository; templates: ApplicationTemplateRepository }>((work) => work({ groups: repository, templates: noTemplates, audit: { record: async () => undefined } })) });
 
 describe('groups service', () => {
   it('creates under a visible parent, trims the name and audits', async () => {
     const { repository, created } = fakeRepository([group(5, 3)]);
     const audit: AuditEvent[] = [];
-    const change = auditedChanges<{ groups: GroupsRepository }>((work) => work({ groups: repository, audit: { record: async (e) => void audit.push(e) } }));
-    const service = createGroupsService({ groups: repository, change });
+    const change = auditedChanges<{ groups: GroupsRepository; templates: ApplicationTemplateRepository }>((work) => work({ groups: repository, templates: noTemplates, audit: { record: async (e) => void audit.push(e) } }));
+    const service = createGroupsService({ groups: repository, templates: noTemplates, change });
     const result = await service.create(viewer, { name: '  Routers ', parent: 5 });
     expect(created).toEqual([{ name: 'Routers', description: '', parent: group(5, 3), createdBy: 1 }]);
-    expect(result).toEqual({ id: 101, name: 'Routers', description: '', parent: 5, search_path: '5.101', favourite: false, user_permissions: ['view_appcheckgroup', 'upload_application', 'change_appcheckgroup'] });
+    expect(result).toEqual({ id: 101, name: 'Routers', description: '', parent: 5, search_path: '5.101', favourite: false, user_permissions: ['view_appcheckgroup', 'upload_application', 'change_appcheckgroup'], application_template: [] });
     expect(audit).toEqual([{ actorId: 1, action: 'group.create', object: 'group:101', level: 2, details: { name: 'Routers', parent: 5 } }]);
   });
 
@@ -70,7 +73,7 @@ describe('groups service', () => {
   it('marks a favourite once: a second call writes nothing and records no event', async () => {
     const { repository } = fakeRepository([group(5, 1)]);
     const audit: AuditEvent[] = [];
-    const service = createGroupsService({ groups: repository, change: auditedChanges<{ groups: GroupsRepository }>((work) => work({ groups: repository, audit: { record: async (e) => void audit.push(e) } })) });
+    const service = createGroupsService({ groups: repository, templates: noTemplates, change: auditedChanges<{ groups: GroupsRepository; templates: ApplicationTemplateRepository }>((work) => work({ groups: repository, templates: noTemplates, audit: { record: async (e) => void audit.push(e) } })) });
     expect((await service.setFavourite(viewer, 5, true)).favourite).toBe(true);
     expect((await service.setFavourite(viewer, 5, true)).favourite).toBe(true);
     expect((await service.setFavourite(viewer, 5, false)).favourite).toBe(false);

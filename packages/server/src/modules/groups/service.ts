@@ -3,6 +3,8 @@ import { AppError } from '../../lib/errors.ts';
 import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
 import type { AuditedChange } from '../audit/audited.ts';
 import { seesAllGroups, type Viewer } from '../users/viewer.ts';
+import type { ApplicationTemplateRepository, TemplateEntry } from './application-template-repository.ts';
+import { normaliseTemplate, sameTemplate } from './application-template.ts';
 import type { GroupRecord, GroupsRepository } from './repository.ts';
 import { type Group, type GroupCreateBody, type GroupListQuery, type GroupUpdateBody, MAX_GROUP_DEPTH } from './schemas.ts';
 
@@ -18,21 +20,24 @@ export interface GroupsService {
 
 export interface GroupsServiceDeps {
   groups: GroupsRepository;
+  templates: ApplicationTemplateRepository;
   /** Writes a group with its audit event (modules/audit/audited.ts). */
-  change: AuditedChange<{ groups: GroupsRepository }>;
+  change: AuditedChange<{ groups: GroupsRepository; templates: ApplicationTemplateRepository }>;
 }
 
 export function createGroupsService(deps: GroupsServiceDeps): GroupsService {
+  const templateOf = async (id: number): Promise<TemplateEntry[]> => (await deps.templates.ofGroups([id])).get(id) ?? [];
   return {
     async list(viewer, query, page, path) {
       const { rows, count } = await deps.groups.list(viewer, { q: query.q, parent: query.parent, favourite: query.favourite, ordering: query.ordering ?? 'name' }, page);
-      return pageOf(rows.map((row) => toGroup(row, viewer)), count, page, path, query);
+      const templates = await deps.templates.ofGroups(rows.map((row) => row.id));
+      return pageOf(rows.map((row) => toGroup(row, viewer, templates.get(row.id) ?? [])), count, page, path, query);
     },
 
     async get(viewer, id) {
       const row = await deps.groups.findVisible(viewer, id);
       if (!row) throw new AppError('not_found');
-      return toGroup(row, viewer);
+      return toGroup(row, viewer, await templateOf(row.id));
     },
 
     async create(viewer, body) {
@@ -56,7 +61,10 @@ export function createGroupsService(deps: GroupsServiceDeps): GroupsService {
       const current = await deps.groups.findVisible(viewer, id);
       if (!current) throw new AppError('not_found');
       const changes = changesOf(current, body);
-      if (Object.keys(changes).length === 0) return toGroup(current, viewer);
+      const storedTemplate = await templateOf(id);
+      const template = body.application_template === undefined ? undefined : normaliseTemplate(body.application_template);
+      const templateChanged = template !== undefined && !sameTemplate(storedTemplate, template);
+      if (Object.keys(changes).length === 0 && !templateChanged) return toGroup(current, viewer, storedTemplate);
       await deps.change(
         async (tx) => {
           // Read again under the lock: another request may have moved or named a group meanwhile.
@@ -74,21 +82,28 @@ export function createGroupsService(deps: GroupsServiceDeps): GroupsService {
           if (await tx.groups.nameTaken(viewer, parentId, changes.name ?? group.name, id)) throw new AppError('group_name_taken');
           const { parent: _parent, ...fields } = changes;
           if (Object.keys(fields).length > 0) await tx.groups.update(id, fields);
+          if (templateChanged) await tx.templates.replace(id, template);
         },
-        () => ({ actorId: viewer.userId, action: 'group.update', object: `group:${id}`, level: 2, details: changeDetails(current, changes) }),
+        () => ({
+          actorId: viewer.userId,
+          action: 'group.update',
+          object: `group:${id}`,
+          level: 2,
+          details: { ...changeDetails(current, changes), ...(templateChanged ? { application_template: [storedTemplate, template] } : {}) },
+        }),
       );
       return this.get(viewer, id);
     },
     async setFavourite(viewer, id, favourite) {
       const current = await deps.groups.findVisible(viewer, id);
       if (!current) throw new AppError('not_found');
-      if (current.favourite === favourite) return toGroup(current, viewer);
+      if (current.favourite === favourite) return toGroup(current, viewer, await templateOf(id));
       // The insert or delete is idempotent: a concurrent call that got there first leaves the group as asked all the same.
       await deps.change(
         (tx) => tx.groups.setFavourite(viewer.userId, id, favourite),
         () => ({ actorId: viewer.userId, action: favourite ? 'group.favourite' : 'group.unfavourite', object: `group:${id}`, level: 1, details: {} }),
       );
-      return toGroup({ ...current, favourite }, viewer);
+      return toGroup({ ...current, favourite }, viewer, await templateOf(id));
     },
   };
 }
@@ -138,7 +153,7 @@ export function groupPermissions(role: GroupRecord['role'], viewer: Viewer): Gro
   return [];
 }
 
-function toGroup(row: GroupRecord, viewer: Viewer): Group {
+function toGroup(row: GroupRecord, viewer: Viewer, template: TemplateEntry[]): Group {
   return {
     id: row.id,
     name: row.name,
@@ -147,5 +162,6 @@ function toGroup(row: GroupRecord, viewer: Viewer): Group {
     search_path: row.searchPath,
     favourite: row.favourite,
     user_permissions: groupPermissions(row.role, viewer),
+    application_template: template,
   };
 }

@@ -66,6 +66,8 @@ export interface ScansServiceDeps {
 export interface UploadRepositories {
   scans: Pick<ScansRepository, 'create'>;
   usage?: QuotaRepository;
+  /** Gives the new scan its group's application template as custom data (modules/groups/application-template-repository.ts). */
+  applyTemplate?: (groupId: number, scanId: number) => Promise<void>;
 }
 
 export function createScansService(deps: ScansServiceDeps): ScansService {
@@ -140,7 +142,9 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
             await tx.usage.lock();
             assertWithinQuotas(quotas, await tx.usage.usage(viewer.userId, new Date()), blob.size);
           }
-          return tx.scans.create({ groupId, filename: file.filename, size: blob.size, sha1: blob.sha1, sha256: blob.sha256, blobKey: blob.key, createdBy: viewer.userId });
+          const id = await tx.scans.create({ groupId, filename: file.filename, size: blob.size, sha1: blob.sha1, sha256: blob.sha256, blobKey: blob.key, createdBy: viewer.userId });
+          await tx.applyTemplate?.(groupId, id);
+          return id;
         },
         (id) => ({ actorId: viewer.userId, action: 'scan.create', object: `scan:${id}`, level: 2, details: { group: groupId, filename: file.filename, size: blob.size, sha256: blob.sha256 } }),
       );
