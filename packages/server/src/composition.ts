@@ -362,7 +362,11 @@ export function compose(settings: CompositionSettings): Composition {
     notices: createNoticesService({ deployment: settings.deployment ?? 'on-premises', announcements: createAnnouncementsRepository(db), change: announcementChanges }),
     feeds: createFeedsService({ feed: createAuditFeedRepository(db) }),
     groupsReport: createGroupsReportService({ report: createGroupsReportRepository(db) }),
-    licenseUsage: createLicenseUsageService({ usage: createLicenseUsageRepository(db) }),
+    licenseUsage: createLicenseUsageService({
+      usage: createLicenseUsageRepository(db),
+      access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
+      policyOverrides: (): Promise<Record<string, string>> => services.settings.licensePolicyOverrides(),
+    }),
     vulnerabilities: createVulnerabilitiesService({ db, knowledgeBase }),
     knowledgeBase: createKnowledgeBaseService({
       repository: repositories.knowledgeBase,

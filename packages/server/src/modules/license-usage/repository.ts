@@ -11,17 +11,17 @@ export interface ScanLicences {
 }
 
 export interface LicenseUsageRepository {
-  /** Ready scans after `afterId`, `limit` at a time in id order, with their components' licences. */
-  readyScans(afterId: number, limit: number): Promise<ScanLicences[]>;
+  /** Ready scans (of the group, when given) after `afterId`, `limit` at a time in id order, with their components' licences. */
+  readyScans(afterId: number, limit: number, groupId?: number): Promise<ScanLicences[]>;
 }
 
 export function createLicenseUsageRepository(db: Db): LicenseUsageRepository {
   return {
-    async readyScans(afterId, limit) {
+    async readyScans(afterId, limit, groupId) {
       const rows = await db
         .select({ id: scans.id, core: scans.resultCore })
         .from(scans)
-        .where(and(eq(scans.status, 'R'), gt(scans.id, afterId)))
+        .where(and(eq(scans.status, 'R'), gt(scans.id, afterId), groupId === undefined ? undefined : eq(scans.groupId, groupId)))
         .orderBy(asc(scans.id))
         .limit(limit);
       const out: ScanLicences[] = [];
