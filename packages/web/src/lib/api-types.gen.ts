@@ -8603,10 +8603,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Licences found across the account's ready scans, with how many scans and components use each */
+        /** Licences found across the account's ready scans, or one group's, with how many scans and components use each */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Only this group's scans (the group settings' licences tab); a group the caller cannot see answers 404. */
+                    group?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -12077,6 +12080,8 @@ export interface components {
             scans: number;
             /** @description Components under it, over all those scans. */
             components: number;
+            /** @description Its policy class (spec §9), the company's licence overrides applied; null when no class is known. */
+            policy: "RE" | "RU" | "PE" | null;
         };
         /** LicenseUsageReport */
         LicenseUsageReport: {

@@ -128,7 +128,7 @@ describe('account area', () => {
     signedIn();
     server.use(
       mock.get('/rest/license-usage/', () =>
-        HttpResponse.json({ scans: 2, licenses: [{ license: 'MIT', scans: 2, components: 1200 }, { license: 'GPL-2.0-only', scans: 1, components: 1 }] }),
+        HttpResponse.json({ scans: 2, licenses: [{ license: 'MIT', scans: 2, components: 1200, policy: 'PE' }, { license: 'GPL-2.0-only', scans: 1, components: 1, policy: 'RE' }] }),
       ),
     );
     renderRoute('/account/license-usage');
