@@ -67,7 +67,9 @@ import { Route as AppUsersUserIdPermissionsRouteImport } from './routes/_app/use
 import { Route as AppUsersUserIdSettingsRouteImport } from './routes/_app/users/$userId/settings'
 import { Route as AppUsersUserIdRemoveRouteImport } from './routes/_app/users_.$userId.remove'
 import { Route as AppGroupsGroupIdSettingsIndexRouteImport } from './routes/_app/groups/$groupId/settings/index'
+import { Route as AppGroupsGroupIdSettingsAnalysisCustomDataRouteImport } from './routes/_app/groups/$groupId/settings/analysis-custom-data'
 import { Route as AppGroupsGroupIdSettingsGeneralRouteImport } from './routes/_app/groups/$groupId/settings/general'
+import { Route as AppGroupsGroupIdSettingsGroupCustomDataRouteImport } from './routes/_app/groups/$groupId/settings/group-custom-data'
 import { Route as AppGroupsGroupIdSettingsWebhookRouteImport } from './routes/_app/groups/$groupId/settings/webhook'
 
 const AppRoute = AppRouteImport.update({
@@ -377,10 +379,22 @@ const AppGroupsGroupIdSettingsIndexRoute =
     path: '/',
     getParentRoute: () => AppGroupsGroupIdSettingsRoute,
   } as any)
+const AppGroupsGroupIdSettingsAnalysisCustomDataRoute =
+  AppGroupsGroupIdSettingsAnalysisCustomDataRouteImport.update({
+    id: '/analysis-custom-data',
+    path: '/analysis-custom-data',
+    getParentRoute: () => AppGroupsGroupIdSettingsRoute,
+  } as any)
 const AppGroupsGroupIdSettingsGeneralRoute =
   AppGroupsGroupIdSettingsGeneralRouteImport.update({
     id: '/general',
     path: '/general',
+    getParentRoute: () => AppGroupsGroupIdSettingsRoute,
+  } as any)
+const AppGroupsGroupIdSettingsGroupCustomDataRoute =
+  AppGroupsGroupIdSettingsGroupCustomDataRouteImport.update({
+    id: '/group-custom-data',
+    path: '/group-custom-data',
     getParentRoute: () => AppGroupsGroupIdSettingsRoute,
   } as any)
 const AppGroupsGroupIdSettingsWebhookRoute =
@@ -447,7 +461,9 @@ export interface FileRoutesByFullPath {
   '/groups/$groupId/': typeof AppGroupsGroupIdIndexRoute
   '/product/$scanId/': typeof AppProductScanIdIndexRoute
   '/users/$userId/': typeof AppUsersUserIdIndexRoute
+  '/groups/$groupId/settings/analysis-custom-data': typeof AppGroupsGroupIdSettingsAnalysisCustomDataRoute
   '/groups/$groupId/settings/general': typeof AppGroupsGroupIdSettingsGeneralRoute
+  '/groups/$groupId/settings/group-custom-data': typeof AppGroupsGroupIdSettingsGroupCustomDataRoute
   '/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
   '/groups/$groupId/settings/': typeof AppGroupsGroupIdSettingsIndexRoute
 }
@@ -502,7 +518,9 @@ export interface FileRoutesByTo {
   '/groups/$groupId': typeof AppGroupsGroupIdIndexRoute
   '/product/$scanId': typeof AppProductScanIdIndexRoute
   '/users/$userId': typeof AppUsersUserIdIndexRoute
+  '/groups/$groupId/settings/analysis-custom-data': typeof AppGroupsGroupIdSettingsAnalysisCustomDataRoute
   '/groups/$groupId/settings/general': typeof AppGroupsGroupIdSettingsGeneralRoute
+  '/groups/$groupId/settings/group-custom-data': typeof AppGroupsGroupIdSettingsGroupCustomDataRoute
   '/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
   '/groups/$groupId/settings': typeof AppGroupsGroupIdSettingsIndexRoute
 }
@@ -565,7 +583,9 @@ export interface FileRoutesById {
   '/_app/groups/$groupId/': typeof AppGroupsGroupIdIndexRoute
   '/_app/product/$scanId/': typeof AppProductScanIdIndexRoute
   '/_app/users/$userId/': typeof AppUsersUserIdIndexRoute
+  '/_app/groups/$groupId/settings/analysis-custom-data': typeof AppGroupsGroupIdSettingsAnalysisCustomDataRoute
   '/_app/groups/$groupId/settings/general': typeof AppGroupsGroupIdSettingsGeneralRoute
+  '/_app/groups/$groupId/settings/group-custom-data': typeof AppGroupsGroupIdSettingsGroupCustomDataRoute
   '/_app/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
   '/_app/groups/$groupId/settings/': typeof AppGroupsGroupIdSettingsIndexRoute
 }
@@ -628,7 +648,9 @@ export interface FileRouteTypes {
     | '/groups/$groupId/'
     | '/product/$scanId/'
     | '/users/$userId/'
+    | '/groups/$groupId/settings/analysis-custom-data'
     | '/groups/$groupId/settings/general'
+    | '/groups/$groupId/settings/group-custom-data'
     | '/groups/$groupId/settings/webhook'
     | '/groups/$groupId/settings/'
   fileRoutesByTo: FileRoutesByTo
@@ -683,7 +705,9 @@ export interface FileRouteTypes {
     | '/groups/$groupId'
     | '/product/$scanId'
     | '/users/$userId'
+    | '/groups/$groupId/settings/analysis-custom-data'
     | '/groups/$groupId/settings/general'
+    | '/groups/$groupId/settings/group-custom-data'
     | '/groups/$groupId/settings/webhook'
     | '/groups/$groupId/settings'
   id:
@@ -745,7 +769,9 @@ export interface FileRouteTypes {
     | '/_app/groups/$groupId/'
     | '/_app/product/$scanId/'
     | '/_app/users/$userId/'
+    | '/_app/groups/$groupId/settings/analysis-custom-data'
     | '/_app/groups/$groupId/settings/general'
+    | '/_app/groups/$groupId/settings/group-custom-data'
     | '/_app/groups/$groupId/settings/webhook'
     | '/_app/groups/$groupId/settings/'
   fileRoutesById: FileRoutesById
@@ -1165,11 +1191,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppGroupsGroupIdSettingsIndexRouteImport
       parentRoute: typeof AppGroupsGroupIdSettingsRoute
     }
+    '/_app/groups/$groupId/settings/analysis-custom-data': {
+      id: '/_app/groups/$groupId/settings/analysis-custom-data'
+      path: '/analysis-custom-data'
+      fullPath: '/groups/$groupId/settings/analysis-custom-data'
+      preLoaderRoute: typeof AppGroupsGroupIdSettingsAnalysisCustomDataRouteImport
+      parentRoute: typeof AppGroupsGroupIdSettingsRoute
+    }
     '/_app/groups/$groupId/settings/general': {
       id: '/_app/groups/$groupId/settings/general'
       path: '/general'
       fullPath: '/groups/$groupId/settings/general'
       preLoaderRoute: typeof AppGroupsGroupIdSettingsGeneralRouteImport
+      parentRoute: typeof AppGroupsGroupIdSettingsRoute
+    }
+    '/_app/groups/$groupId/settings/group-custom-data': {
+      id: '/_app/groups/$groupId/settings/group-custom-data'
+      path: '/group-custom-data'
+      fullPath: '/groups/$groupId/settings/group-custom-data'
+      preLoaderRoute: typeof AppGroupsGroupIdSettingsGroupCustomDataRouteImport
       parentRoute: typeof AppGroupsGroupIdSettingsRoute
     }
     '/_app/groups/$groupId/settings/webhook': {
@@ -1236,14 +1276,20 @@ const AppAccountSettingsRouteWithChildren =
   AppAccountSettingsRoute._addFileChildren(AppAccountSettingsRouteChildren)
 
 interface AppGroupsGroupIdSettingsRouteChildren {
+  AppGroupsGroupIdSettingsAnalysisCustomDataRoute: typeof AppGroupsGroupIdSettingsAnalysisCustomDataRoute
   AppGroupsGroupIdSettingsGeneralRoute: typeof AppGroupsGroupIdSettingsGeneralRoute
+  AppGroupsGroupIdSettingsGroupCustomDataRoute: typeof AppGroupsGroupIdSettingsGroupCustomDataRoute
   AppGroupsGroupIdSettingsWebhookRoute: typeof AppGroupsGroupIdSettingsWebhookRoute
   AppGroupsGroupIdSettingsIndexRoute: typeof AppGroupsGroupIdSettingsIndexRoute
 }
 
 const AppGroupsGroupIdSettingsRouteChildren: AppGroupsGroupIdSettingsRouteChildren =
   {
+    AppGroupsGroupIdSettingsAnalysisCustomDataRoute:
+      AppGroupsGroupIdSettingsAnalysisCustomDataRoute,
     AppGroupsGroupIdSettingsGeneralRoute: AppGroupsGroupIdSettingsGeneralRoute,
+    AppGroupsGroupIdSettingsGroupCustomDataRoute:
+      AppGroupsGroupIdSettingsGroupCustomDataRoute,
     AppGroupsGroupIdSettingsWebhookRoute: AppGroupsGroupIdSettingsWebhookRoute,
     AppGroupsGroupIdSettingsIndexRoute: AppGroupsGroupIdSettingsIndexRoute,
   }

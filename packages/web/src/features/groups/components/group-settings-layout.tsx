@@ -1,9 +1,9 @@
 import { Tabs } from '@mantine/core';
 import { Link, Outlet, useMatches, useParams } from '@tanstack/react-router';
 
-const TABS = ['general', 'webhook'] as const;
+const TABS = ['general', 'webhook', 'group-custom-data', 'analysis-custom-data'] as const;
 
-/** A group's settings: general, and the completion webhook; each a child route. */
+/** A group's settings: general, the completion webhook, its custom data and the new applications' custom data; each a child route. */
 export function GroupSettingsLayout() {
   const { groupId } = useParams({ from: '/_app/groups/$groupId/settings' });
   const tab = useMatches({
@@ -18,6 +18,12 @@ export function GroupSettingsLayout() {
           </Tabs.Tab>
           <Tabs.Tab value="webhook" renderRoot={(props) => <Link {...props} to="/groups/$groupId/settings/webhook" params={{ groupId }} />}>
             Webhook
+          </Tabs.Tab>
+          <Tabs.Tab value="group-custom-data" renderRoot={(props) => <Link {...props} to="/groups/$groupId/settings/group-custom-data" params={{ groupId }} />}>
+            Group custom data
+          </Tabs.Tab>
+          <Tabs.Tab value="analysis-custom-data" renderRoot={(props) => <Link {...props} to="/groups/$groupId/settings/analysis-custom-data" params={{ groupId }} />}>
+            Analysis custom data
           </Tabs.Tab>
         </Tabs.List>
       </Tabs>
