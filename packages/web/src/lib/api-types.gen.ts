@@ -11373,6 +11373,7 @@ export interface components {
                 effective: boolean;
                 /** @description Where the effective value comes from: the group's override or the company's setting. */
                 source: "group" | "company";
+                company: boolean;
             };
             low_risk_tolerance: {
                 /** @description The group's own value; null: the company's applies. */
@@ -11380,6 +11381,7 @@ export interface components {
                 effective: boolean;
                 /** @description Where the effective value comes from: the group's override or the company's setting. */
                 source: "group" | "company";
+                company: boolean;
             };
             historical: {
                 /** @description The group's own value; null: the company's applies. */
@@ -11387,6 +11389,7 @@ export interface components {
                 effective: boolean;
                 /** @description Where the effective value comes from: the group's override or the company's setting. */
                 source: "group" | "company";
+                company: boolean;
             };
             cvss3_fallback: {
                 /** @description The group's own value; null: the company's applies. */
@@ -11394,6 +11397,7 @@ export interface components {
                 effective: boolean;
                 /** @description Where the effective value comes from: the group's override or the company's setting. */
                 source: "group" | "company";
+                company: boolean;
             };
             assume_unknown_version_latest: {
                 /** @description The group's own value; null: the company's applies. */
@@ -11401,6 +11405,7 @@ export interface components {
                 effective: boolean;
                 /** @description Where the effective value comes from: the group's override or the company's setting. */
                 source: "group" | "company";
+                company: boolean;
             };
             include_bdsa_vulnerabilities: {
                 /** @description The group's own value; null: the company's applies. */
@@ -11408,6 +11413,7 @@ export interface components {
                 effective: boolean;
                 /** @description Where the effective value comes from: the group's override or the company's setting. */
                 source: "group" | "company";
+                company: boolean;
             };
             prioritise_nvd: {
                 /** @description The group's own value; null: the company's applies. */
@@ -11415,6 +11421,7 @@ export interface components {
                 effective: boolean;
                 /** @description Where the effective value comes from: the group's override or the company's setting. */
                 source: "group" | "company";
+                company: boolean;
             };
         };
         /** GroupScanSettingsUpdate */
@@ -11443,6 +11450,8 @@ export interface components {
                 effective: number | null;
                 /** @description Where the effective value comes from: the group's override or the company's setting. */
                 source: "group" | "company";
+                /** @description Days after a scan was made; null keeps forever. */
+                company: number | null;
             };
             delete_results_after_days: {
                 /** @description The group's own value; null: the company's applies. */
@@ -11451,6 +11460,8 @@ export interface components {
                 effective: number | null;
                 /** @description Where the effective value comes from: the group's override or the company's setting. */
                 source: "group" | "company";
+                /** @description Days after a scan was made; null keeps forever. */
+                company: number | null;
             };
         };
         /** GroupRetentionSettingsUpdate */
@@ -11468,6 +11479,7 @@ export interface components {
                 effective: "cyclonedx" | "spdx";
                 /** @description Where the effective value comes from: the group's override or the company's setting. */
                 source: "group" | "company";
+                company: "cyclonedx" | "spdx";
             };
             include_vulnerabilities: {
                 /** @description The group's own value; null: the company's applies. */
@@ -11475,6 +11487,7 @@ export interface components {
                 effective: boolean;
                 /** @description Where the effective value comes from: the group's override or the company's setting. */
                 source: "group" | "company";
+                company: boolean;
             };
         };
         /** GroupBomSettingsUpdate */

@@ -4,8 +4,8 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { multipart } from '../../../test/files.ts';
 import { newSession, type TestSession } from '../../../test/login.ts';
 
-const inherited = (effective: unknown) => ({ override: null, effective, source: 'company' });
-const own = (value: unknown) => ({ override: value, effective: value, source: 'group' });
+const inherited = (company: unknown) => ({ override: null, effective: company, source: 'company', company });
+const own = (value: unknown, company: unknown) => ({ override: value, effective: value, source: 'group', company });
 
 describe.each(DATABASES)('group settings on %s', (kind) => {
   let t: TestApp;
@@ -52,13 +52,13 @@ describe.each(DATABASES)('group settings on %s', (kind) => {
   it('overrides only the fields sent, clears an override with null, audits each change and writes nothing when nothing changes', async () => {
     const before = (await events()).length;
     const set = await call(admin, 'PATCH', 'data-retention', { delete_binaries_after_days: 7 });
-    expect([set.statusCode, set.json()]).toEqual([200, { delete_binaries_after_days: own(7), delete_results_after_days: inherited(null) }]);
+    expect([set.statusCode, set.json()]).toEqual([200, { delete_binaries_after_days: own(7, 90), delete_results_after_days: inherited(null) }]);
     const bom = await call(admin, 'PATCH', 'bom', { sbom_format: 'spdx', include_vulnerabilities: false });
-    expect(bom.json()).toEqual({ sbom_format: own('spdx'), include_vulnerabilities: own(false) });
+    expect(bom.json()).toEqual({ sbom_format: own('spdx', 'cyclonedx'), include_vulnerabilities: own(false, false) });
     const same = await call(admin, 'PATCH', 'bom', { sbom_format: 'spdx' });
-    expect([same.statusCode, same.json()]).toEqual([200, { sbom_format: own('spdx'), include_vulnerabilities: own(false) }]);
+    expect([same.statusCode, same.json()]).toEqual([200, { sbom_format: own('spdx', 'cyclonedx'), include_vulnerabilities: own(false, false) }]);
     const cleared = await call(admin, 'PATCH', 'bom', { include_vulnerabilities: null });
-    expect(cleared.json()).toEqual({ sbom_format: own('spdx'), include_vulnerabilities: inherited(false) });
+    expect(cleared.json()).toEqual({ sbom_format: own('spdx', 'cyclonedx'), include_vulnerabilities: inherited(false) });
     expect((await events()).slice(before)).toEqual([
       { actor_id: admin.userId, action: 'group.settings.update', object: `group:${groupId}`, level: 2, details: { page: 'data-retention', changes: { delete_binaries_after_days: [null, 7] } } },
       { actor_id: admin.userId, action: 'group.settings.update', object: `group:${groupId}`, level: 2, details: { page: 'bom', changes: { sbom_format: [null, 'spdx'], include_vulnerabilities: [null, false] } } },
@@ -88,7 +88,7 @@ describe.each(DATABASES)('group settings on %s', (kind) => {
     await t.app.inject({ method: 'PATCH', url: '/rest/settings/company/scan/', headers: admin.headers, payload: { reuse_existing_scan: true } });
     expect(await upload('first.bin')).toEqual([201, undefined]);
     expect(await upload('inherited.bin')).toEqual([200, true]);
-    expect((await call(admin, 'PATCH', 'scan', { reuse_existing_scan: false })).json<{ reuse_existing_scan: unknown }>().reuse_existing_scan).toEqual(own(false));
+    expect((await call(admin, 'PATCH', 'scan', { reuse_existing_scan: false })).json<{ reuse_existing_scan: unknown }>().reuse_existing_scan).toEqual(own(false, true));
     expect(await upload('overridden.bin')).toEqual([201, undefined]);
     await t.app.inject({ method: 'PATCH', url: '/rest/settings/company/scan/', headers: admin.headers, payload: { reuse_existing_scan: false } });
   });

@@ -42,7 +42,8 @@ export function groupPageFields(page: GroupSettingsPage, company: CompanySetting
   return Object.fromEntries(
     Object.entries(columns).map(([field, column]) => {
       const override = group?.[column] ?? null;
-      return [field, override === null ? { override, effective: company[column], source: 'company' } : { override, effective: override, source: 'group' }];
+      const inherited = company[column];
+      return [field, override === null ? { override, effective: inherited, source: 'company', company: inherited } : { override, effective: override, source: 'group', company: inherited }];
     }),
   );
 }

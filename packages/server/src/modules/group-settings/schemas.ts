@@ -11,6 +11,8 @@ function Inherited<T extends TSchema>(value: T, effective: TSchema = value) {
     override: Type.Union([value, Type.Null()], { description: "The group's own value; null: the company's applies." }),
     effective,
     source: Source,
+    /** The company's value, which applies without an override. */
+    company: effective,
   });
 }
 /** An override or null, in one schema: as a union, Ajv's type coercion would turn 0 into null instead of refusing it. */
