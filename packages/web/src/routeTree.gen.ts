@@ -68,8 +68,12 @@ import { Route as AppUsersUserIdSettingsRouteImport } from './routes/_app/users/
 import { Route as AppUsersUserIdRemoveRouteImport } from './routes/_app/users_.$userId.remove'
 import { Route as AppGroupsGroupIdSettingsIndexRouteImport } from './routes/_app/groups/$groupId/settings/index'
 import { Route as AppGroupsGroupIdSettingsAnalysisCustomDataRouteImport } from './routes/_app/groups/$groupId/settings/analysis-custom-data'
+import { Route as AppGroupsGroupIdSettingsBomRouteImport } from './routes/_app/groups/$groupId/settings/bom'
+import { Route as AppGroupsGroupIdSettingsDataRetentionRouteImport } from './routes/_app/groups/$groupId/settings/data-retention'
 import { Route as AppGroupsGroupIdSettingsGeneralRouteImport } from './routes/_app/groups/$groupId/settings/general'
 import { Route as AppGroupsGroupIdSettingsGroupCustomDataRouteImport } from './routes/_app/groups/$groupId/settings/group-custom-data'
+import { Route as AppGroupsGroupIdSettingsLicensesRouteImport } from './routes/_app/groups/$groupId/settings/licenses'
+import { Route as AppGroupsGroupIdSettingsScanRouteImport } from './routes/_app/groups/$groupId/settings/scan'
 import { Route as AppGroupsGroupIdSettingsWebhookRouteImport } from './routes/_app/groups/$groupId/settings/webhook'
 
 const AppRoute = AppRouteImport.update({
@@ -385,6 +389,18 @@ const AppGroupsGroupIdSettingsAnalysisCustomDataRoute =
     path: '/analysis-custom-data',
     getParentRoute: () => AppGroupsGroupIdSettingsRoute,
   } as any)
+const AppGroupsGroupIdSettingsBomRoute =
+  AppGroupsGroupIdSettingsBomRouteImport.update({
+    id: '/bom',
+    path: '/bom',
+    getParentRoute: () => AppGroupsGroupIdSettingsRoute,
+  } as any)
+const AppGroupsGroupIdSettingsDataRetentionRoute =
+  AppGroupsGroupIdSettingsDataRetentionRouteImport.update({
+    id: '/data-retention',
+    path: '/data-retention',
+    getParentRoute: () => AppGroupsGroupIdSettingsRoute,
+  } as any)
 const AppGroupsGroupIdSettingsGeneralRoute =
   AppGroupsGroupIdSettingsGeneralRouteImport.update({
     id: '/general',
@@ -395,6 +411,18 @@ const AppGroupsGroupIdSettingsGroupCustomDataRoute =
   AppGroupsGroupIdSettingsGroupCustomDataRouteImport.update({
     id: '/group-custom-data',
     path: '/group-custom-data',
+    getParentRoute: () => AppGroupsGroupIdSettingsRoute,
+  } as any)
+const AppGroupsGroupIdSettingsLicensesRoute =
+  AppGroupsGroupIdSettingsLicensesRouteImport.update({
+    id: '/licenses',
+    path: '/licenses',
+    getParentRoute: () => AppGroupsGroupIdSettingsRoute,
+  } as any)
+const AppGroupsGroupIdSettingsScanRoute =
+  AppGroupsGroupIdSettingsScanRouteImport.update({
+    id: '/scan',
+    path: '/scan',
     getParentRoute: () => AppGroupsGroupIdSettingsRoute,
   } as any)
 const AppGroupsGroupIdSettingsWebhookRoute =
@@ -462,8 +490,12 @@ export interface FileRoutesByFullPath {
   '/product/$scanId/': typeof AppProductScanIdIndexRoute
   '/users/$userId/': typeof AppUsersUserIdIndexRoute
   '/groups/$groupId/settings/analysis-custom-data': typeof AppGroupsGroupIdSettingsAnalysisCustomDataRoute
+  '/groups/$groupId/settings/bom': typeof AppGroupsGroupIdSettingsBomRoute
+  '/groups/$groupId/settings/data-retention': typeof AppGroupsGroupIdSettingsDataRetentionRoute
   '/groups/$groupId/settings/general': typeof AppGroupsGroupIdSettingsGeneralRoute
   '/groups/$groupId/settings/group-custom-data': typeof AppGroupsGroupIdSettingsGroupCustomDataRoute
+  '/groups/$groupId/settings/licenses': typeof AppGroupsGroupIdSettingsLicensesRoute
+  '/groups/$groupId/settings/scan': typeof AppGroupsGroupIdSettingsScanRoute
   '/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
   '/groups/$groupId/settings/': typeof AppGroupsGroupIdSettingsIndexRoute
 }
@@ -519,8 +551,12 @@ export interface FileRoutesByTo {
   '/product/$scanId': typeof AppProductScanIdIndexRoute
   '/users/$userId': typeof AppUsersUserIdIndexRoute
   '/groups/$groupId/settings/analysis-custom-data': typeof AppGroupsGroupIdSettingsAnalysisCustomDataRoute
+  '/groups/$groupId/settings/bom': typeof AppGroupsGroupIdSettingsBomRoute
+  '/groups/$groupId/settings/data-retention': typeof AppGroupsGroupIdSettingsDataRetentionRoute
   '/groups/$groupId/settings/general': typeof AppGroupsGroupIdSettingsGeneralRoute
   '/groups/$groupId/settings/group-custom-data': typeof AppGroupsGroupIdSettingsGroupCustomDataRoute
+  '/groups/$groupId/settings/licenses': typeof AppGroupsGroupIdSettingsLicensesRoute
+  '/groups/$groupId/settings/scan': typeof AppGroupsGroupIdSettingsScanRoute
   '/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
   '/groups/$groupId/settings': typeof AppGroupsGroupIdSettingsIndexRoute
 }
@@ -584,8 +620,12 @@ export interface FileRoutesById {
   '/_app/product/$scanId/': typeof AppProductScanIdIndexRoute
   '/_app/users/$userId/': typeof AppUsersUserIdIndexRoute
   '/_app/groups/$groupId/settings/analysis-custom-data': typeof AppGroupsGroupIdSettingsAnalysisCustomDataRoute
+  '/_app/groups/$groupId/settings/bom': typeof AppGroupsGroupIdSettingsBomRoute
+  '/_app/groups/$groupId/settings/data-retention': typeof AppGroupsGroupIdSettingsDataRetentionRoute
   '/_app/groups/$groupId/settings/general': typeof AppGroupsGroupIdSettingsGeneralRoute
   '/_app/groups/$groupId/settings/group-custom-data': typeof AppGroupsGroupIdSettingsGroupCustomDataRoute
+  '/_app/groups/$groupId/settings/licenses': typeof AppGroupsGroupIdSettingsLicensesRoute
+  '/_app/groups/$groupId/settings/scan': typeof AppGroupsGroupIdSettingsScanRoute
   '/_app/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
   '/_app/groups/$groupId/settings/': typeof AppGroupsGroupIdSettingsIndexRoute
 }
@@ -649,8 +689,12 @@ export interface FileRouteTypes {
     | '/product/$scanId/'
     | '/users/$userId/'
     | '/groups/$groupId/settings/analysis-custom-data'
+    | '/groups/$groupId/settings/bom'
+    | '/groups/$groupId/settings/data-retention'
     | '/groups/$groupId/settings/general'
     | '/groups/$groupId/settings/group-custom-data'
+    | '/groups/$groupId/settings/licenses'
+    | '/groups/$groupId/settings/scan'
     | '/groups/$groupId/settings/webhook'
     | '/groups/$groupId/settings/'
   fileRoutesByTo: FileRoutesByTo
@@ -706,8 +750,12 @@ export interface FileRouteTypes {
     | '/product/$scanId'
     | '/users/$userId'
     | '/groups/$groupId/settings/analysis-custom-data'
+    | '/groups/$groupId/settings/bom'
+    | '/groups/$groupId/settings/data-retention'
     | '/groups/$groupId/settings/general'
     | '/groups/$groupId/settings/group-custom-data'
+    | '/groups/$groupId/settings/licenses'
+    | '/groups/$groupId/settings/scan'
     | '/groups/$groupId/settings/webhook'
     | '/groups/$groupId/settings'
   id:
@@ -770,8 +818,12 @@ export interface FileRouteTypes {
     | '/_app/product/$scanId/'
     | '/_app/users/$userId/'
     | '/_app/groups/$groupId/settings/analysis-custom-data'
+    | '/_app/groups/$groupId/settings/bom'
+    | '/_app/groups/$groupId/settings/data-retention'
     | '/_app/groups/$groupId/settings/general'
     | '/_app/groups/$groupId/settings/group-custom-data'
+    | '/_app/groups/$groupId/settings/licenses'
+    | '/_app/groups/$groupId/settings/scan'
     | '/_app/groups/$groupId/settings/webhook'
     | '/_app/groups/$groupId/settings/'
   fileRoutesById: FileRoutesById
@@ -1198,6 +1250,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppGroupsGroupIdSettingsAnalysisCustomDataRouteImport
       parentRoute: typeof AppGroupsGroupIdSettingsRoute
     }
+    '/_app/groups/$groupId/settings/bom': {
+      id: '/_app/groups/$groupId/settings/bom'
+      path: '/bom'
+      fullPath: '/groups/$groupId/settings/bom'
+      preLoaderRoute: typeof AppGroupsGroupIdSettingsBomRouteImport
+      parentRoute: typeof AppGroupsGroupIdSettingsRoute
+    }
+    '/_app/groups/$groupId/settings/data-retention': {
+      id: '/_app/groups/$groupId/settings/data-retention'
+      path: '/data-retention'
+      fullPath: '/groups/$groupId/settings/data-retention'
+      preLoaderRoute: typeof AppGroupsGroupIdSettingsDataRetentionRouteImport
+      parentRoute: typeof AppGroupsGroupIdSettingsRoute
+    }
     '/_app/groups/$groupId/settings/general': {
       id: '/_app/groups/$groupId/settings/general'
       path: '/general'
@@ -1210,6 +1276,20 @@ declare module '@tanstack/react-router' {
       path: '/group-custom-data'
       fullPath: '/groups/$groupId/settings/group-custom-data'
       preLoaderRoute: typeof AppGroupsGroupIdSettingsGroupCustomDataRouteImport
+      parentRoute: typeof AppGroupsGroupIdSettingsRoute
+    }
+    '/_app/groups/$groupId/settings/licenses': {
+      id: '/_app/groups/$groupId/settings/licenses'
+      path: '/licenses'
+      fullPath: '/groups/$groupId/settings/licenses'
+      preLoaderRoute: typeof AppGroupsGroupIdSettingsLicensesRouteImport
+      parentRoute: typeof AppGroupsGroupIdSettingsRoute
+    }
+    '/_app/groups/$groupId/settings/scan': {
+      id: '/_app/groups/$groupId/settings/scan'
+      path: '/scan'
+      fullPath: '/groups/$groupId/settings/scan'
+      preLoaderRoute: typeof AppGroupsGroupIdSettingsScanRouteImport
       parentRoute: typeof AppGroupsGroupIdSettingsRoute
     }
     '/_app/groups/$groupId/settings/webhook': {
@@ -1277,8 +1357,12 @@ const AppAccountSettingsRouteWithChildren =
 
 interface AppGroupsGroupIdSettingsRouteChildren {
   AppGroupsGroupIdSettingsAnalysisCustomDataRoute: typeof AppGroupsGroupIdSettingsAnalysisCustomDataRoute
+  AppGroupsGroupIdSettingsBomRoute: typeof AppGroupsGroupIdSettingsBomRoute
+  AppGroupsGroupIdSettingsDataRetentionRoute: typeof AppGroupsGroupIdSettingsDataRetentionRoute
   AppGroupsGroupIdSettingsGeneralRoute: typeof AppGroupsGroupIdSettingsGeneralRoute
   AppGroupsGroupIdSettingsGroupCustomDataRoute: typeof AppGroupsGroupIdSettingsGroupCustomDataRoute
+  AppGroupsGroupIdSettingsLicensesRoute: typeof AppGroupsGroupIdSettingsLicensesRoute
+  AppGroupsGroupIdSettingsScanRoute: typeof AppGroupsGroupIdSettingsScanRoute
   AppGroupsGroupIdSettingsWebhookRoute: typeof AppGroupsGroupIdSettingsWebhookRoute
   AppGroupsGroupIdSettingsIndexRoute: typeof AppGroupsGroupIdSettingsIndexRoute
 }
@@ -1287,9 +1371,15 @@ const AppGroupsGroupIdSettingsRouteChildren: AppGroupsGroupIdSettingsRouteChildr
   {
     AppGroupsGroupIdSettingsAnalysisCustomDataRoute:
       AppGroupsGroupIdSettingsAnalysisCustomDataRoute,
+    AppGroupsGroupIdSettingsBomRoute: AppGroupsGroupIdSettingsBomRoute,
+    AppGroupsGroupIdSettingsDataRetentionRoute:
+      AppGroupsGroupIdSettingsDataRetentionRoute,
     AppGroupsGroupIdSettingsGeneralRoute: AppGroupsGroupIdSettingsGeneralRoute,
     AppGroupsGroupIdSettingsGroupCustomDataRoute:
       AppGroupsGroupIdSettingsGroupCustomDataRoute,
+    AppGroupsGroupIdSettingsLicensesRoute:
+      AppGroupsGroupIdSettingsLicensesRoute,
+    AppGroupsGroupIdSettingsScanRoute: AppGroupsGroupIdSettingsScanRoute,
     AppGroupsGroupIdSettingsWebhookRoute: AppGroupsGroupIdSettingsWebhookRoute,
     AppGroupsGroupIdSettingsIndexRoute: AppGroupsGroupIdSettingsIndexRoute,
   }

@@ -1,9 +1,9 @@
 import { Tabs } from '@mantine/core';
 import { Link, Outlet, useMatches, useParams } from '@tanstack/react-router';
 
-const TABS = ['general', 'webhook', 'group-custom-data', 'analysis-custom-data'] as const;
+const TABS = ['general', 'webhook', 'scan', 'data-retention', 'bom', 'licenses', 'group-custom-data', 'analysis-custom-data'] as const;
 
-/** A group's settings: general, the completion webhook, its custom data and the new applications' custom data; each a child route. */
+/** A group's settings: general, the completion webhook, its overrides of the company's scan, retention and BOM settings, its licences, its custom data and the new applications' custom data; each a child route. */
 export function GroupSettingsLayout() {
   const { groupId } = useParams({ from: '/_app/groups/$groupId/settings' });
   const tab = useMatches({
@@ -18,6 +18,18 @@ export function GroupSettingsLayout() {
           </Tabs.Tab>
           <Tabs.Tab value="webhook" renderRoot={(props) => <Link {...props} to="/groups/$groupId/settings/webhook" params={{ groupId }} />}>
             Webhook
+          </Tabs.Tab>
+          <Tabs.Tab value="scan" renderRoot={(props) => <Link {...props} to="/groups/$groupId/settings/scan" params={{ groupId }} />}>
+            Scan
+          </Tabs.Tab>
+          <Tabs.Tab value="data-retention" renderRoot={(props) => <Link {...props} to="/groups/$groupId/settings/data-retention" params={{ groupId }} />}>
+            Data retention
+          </Tabs.Tab>
+          <Tabs.Tab value="bom" renderRoot={(props) => <Link {...props} to="/groups/$groupId/settings/bom" params={{ groupId }} />}>
+            BOM
+          </Tabs.Tab>
+          <Tabs.Tab value="licenses" renderRoot={(props) => <Link {...props} to="/groups/$groupId/settings/licenses" params={{ groupId }} />}>
+            Licences
           </Tabs.Tab>
           <Tabs.Tab value="group-custom-data" renderRoot={(props) => <Link {...props} to="/groups/$groupId/settings/group-custom-data" params={{ groupId }} />}>
             Group custom data
