@@ -43,7 +43,10 @@ export function GroupLicensesPage({ groupId }: { groupId: number }) {
   return (
     <>
       <Text c="dimmed" size="sm" mb="md">
-        Over {formatNumber(query.data.scans)} ready {query.data.scans === 1 ? 'application' : 'applications'} of this group. RE restrictive, RU restrictive when estimated, PE permissive.
+        {query.data.scans === 0
+          ? 'This group has no ready applications yet.'
+          : `Over ${formatNumber(query.data.scans)} ready ${query.data.scans === 1 ? 'application' : 'applications'} of this group.`}{' '}
+        RE restrictive, RU restrictive when estimated, PE permissive.
       </Text>
       <DataTable label="Group licences" columns={columns} data={query.data.licenses} getRowId={(row) => row.license} loading={query.isFetching} sorting="client" empty="No licences found yet." />
     </>
