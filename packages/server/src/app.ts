@@ -91,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(accountMembershipsRoutes, { accountMemberships: services.accountMemberships });
     await app.register(groupsRoutes, { groups: services.groups });
     await app.register(groupCustomDataRoutes, { customData: services.groupCustomData });
-    await app.register(groupSettingsRoutes, { groupSettings: services.groupSettings });
+    await app.register(groupSettingsRoutes, { groupSettings: services.groupSettings, licenseUsage: services.licenseUsage });
     await app.register(groupMembershipsRoutes, { groupMemberships: services.groupMemberships });
     await app.register(scansRoutes, { scans: services.scans, knowledgeBase: services.knowledgeBase });
     await app.register(scanStatisticsRoutes, { statistics: services.scanStatistics });

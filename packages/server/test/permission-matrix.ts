@@ -77,6 +77,7 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'GET /rest/groups/:id/settings/data-retention/', allow: VIEW, request: (f) => group(f, 'settings/data-retention/') },
   { route: 'PATCH /rest/groups/:id/settings/data-retention/', allow: CHANGE, request: (f) => ({ ...group(f, 'settings/data-retention/'), payload: { delete_results_after_days: null } }) },
   { route: 'GET /rest/groups/:id/settings/bom/', allow: VIEW, request: (f) => group(f, 'settings/bom/') },
+  { route: 'GET /rest/groups/:id/settings/licenses/', allow: VIEW, request: (f) => group(f, 'settings/licenses/') },
   { route: 'PATCH /rest/groups/:id/settings/bom/', allow: CHANGE, request: (f) => ({ ...group(f, 'settings/bom/'), payload: { include_vulnerabilities: null } }) },
   {
     route: 'POST /rest/groups/:id/upload/',

@@ -3529,6 +3529,89 @@ export interface paths {
         };
         trace?: never;
     };
+    "/rest/groups/{id}/settings/licenses/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Licences found in the group's ready scans, with their policy class (the company's overrides applied) and counts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LicenseUsageReport"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/group-memberships/": {
         parameters: {
             query?: never;
@@ -11497,6 +11580,24 @@ export interface components {
             /** @description The override; null: inherit the company value. */
             include_vulnerabilities?: boolean | null;
         };
+        /** LicenseUsage */
+        LicenseUsage: {
+            /** @description As the components declare it: an SPDX expression or a name, e.g. "MIT OR Apache-2.0". */
+            license: string;
+            /** @description Ready scans with at least one component under it. */
+            scans: number;
+            /** @description Components under it, over all those scans. */
+            components: number;
+            /** @description Its policy class (spec §9), the company's licence overrides applied; null when no class is known. */
+            policy: "RE" | "RU" | "PE" | null;
+        };
+        /** LicenseUsageReport */
+        LicenseUsageReport: {
+            /** @description Ready scans read. */
+            scans: number;
+            /** @description Most used first: by scans, then components, then name. */
+            licenses: components["schemas"]["LicenseUsage"][];
+        };
         /** GroupMembership */
         GroupMembership: {
             id: number;
@@ -12084,24 +12185,6 @@ export interface components {
             details: {
                 [key: string]: unknown;
             };
-        };
-        /** LicenseUsage */
-        LicenseUsage: {
-            /** @description As the components declare it: an SPDX expression or a name, e.g. "MIT OR Apache-2.0". */
-            license: string;
-            /** @description Ready scans with at least one component under it. */
-            scans: number;
-            /** @description Components under it, over all those scans. */
-            components: number;
-            /** @description Its policy class (spec §9), the company's licence overrides applied; null when no class is known. */
-            policy: "RE" | "RU" | "PE" | null;
-        };
-        /** LicenseUsageReport */
-        LicenseUsageReport: {
-            /** @description Ready scans read. */
-            scans: number;
-            /** @description Most used first: by scans, then components, then name. */
-            licenses: components["schemas"]["LicenseUsage"][];
         };
         /** CompanySettings */
         CompanySettings: {

@@ -79,6 +79,12 @@ describe.each(DATABASES)('group settings on %s', (kind) => {
     expect((await call(admin, 'GET', 'scan', undefined, 999_999)).statusCode).toBe(404);
   });
 
+  it("answers the group's licences to its members, 404 to others", async () => {
+    const licenses = await call(viewer, 'GET', 'licenses');
+    expect([licenses.statusCode, licenses.json()]).toEqual([200, { scans: 0, licenses: [] }]);
+    expect((await call(outsider, 'GET', 'licenses')).statusCode).toBe(404);
+  });
+
   it("reuses an earlier scan of the same bytes by the group's reuse_existing_scan, else the company's", async () => {
     const upload = async (name: string) => {
       const body = multipart('file', name, Buffer.from('the same bytes'));

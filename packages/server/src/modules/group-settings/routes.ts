@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from 'typebox';
 import { IdParams } from '../../lib/schemas.ts';
 import { viewerOf } from '../../plugins/guard.ts';
+import { LicenseUsageReport } from '../license-usage/schemas.ts';
+import type { LicenseUsageService } from '../license-usage/service.ts';
 import type { GroupSettingsPage } from './pages.ts';
 import { GroupBomSettings, GroupBomSettingsUpdate, GroupRetentionSettings, GroupRetentionSettingsUpdate, GroupScanSettings, GroupScanSettingsUpdate } from './schemas.ts';
 import type { GroupSettingsService } from './service.ts';
@@ -16,7 +18,10 @@ const PAGES: { page: GroupSettingsPage; read: TSchema; update: TSchema; what: st
 ];
 
 /** The group settings pages: each field's override of the company's setting, its effective value and where that comes from. */
-export const groupSettingsRoutes: FastifyPluginAsyncTypebox<{ groupSettings: GroupSettingsService }> = async (app, { groupSettings: service }) => {
+export const groupSettingsRoutes: FastifyPluginAsyncTypebox<{ groupSettings: GroupSettingsService; licenseUsage: Pick<LicenseUsageService, 'report'> }> = async (
+  app,
+  { groupSettings: service, licenseUsage },
+) => {
   for (const { page, read, update, what } of PAGES) {
     const url = `/rest/groups/:id/settings/${page}/`;
     app.get(
@@ -43,4 +48,20 @@ export const groupSettingsRoutes: FastifyPluginAsyncTypebox<{ groupSettings: Gro
       async (request) => service.update(viewerOf(request), request.params.id, page, request.body as never),
     );
   }
+
+  // The licences tab: GET /rest/license-usage/?group= is the account administrators'; this is the
+  // same report for whoever sees the group.
+  app.get(
+    '/rest/groups/:id/settings/licenses/',
+    {
+      config: { permission: 'view_appcheckgroup', scope },
+      schema: {
+        tags,
+        summary: "Licences found in the group's ready scans, with their policy class (the company's overrides applied) and counts",
+        params: IdParams,
+        response: { 200: LicenseUsageReport },
+      },
+    },
+    async (request) => licenseUsage.report(viewerOf(request), { group: request.params.id }),
+  );
 };

@@ -66,7 +66,7 @@ export const groupChangeQueryOptions = (groupId: number) =>
 export const groupLicensesQueryOptions = (groupId: number) =>
   queryOptions<LicenseUsageReport>({
     queryKey: groupSettingsKeys.licenses(groupId),
-    queryFn: ({ signal }) => unwrap(api.GET('/rest/license-usage/', { params: { query: { group: groupId } }, signal })),
+    queryFn: ({ signal }) => unwrap(api.GET('/rest/groups/{id}/settings/licenses/', { params: { path: { id: groupId } }, signal })),
   });
 
 /** PATCH with the changed fields only; null clears an override. */

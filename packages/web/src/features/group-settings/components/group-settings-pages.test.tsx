@@ -83,8 +83,8 @@ describe('group settings → overrides of the company settings', () => {
   it("lists the group's licences with their policy class", async () => {
     signedIn();
     server.use(
-      mock.get('/rest/license-usage/', ({ request }) =>
-        new URL(request.url).searchParams.get('group') === '7'
+      mock.get('/rest/groups/{id}/settings/licenses/', ({ params }) =>
+        String(params.id) === '7'
           ? HttpResponse.json({ scans: 3, licenses: [{ license: 'GPL-2.0-only', scans: 2, components: 4, policy: 'RE' }, { license: 'MIT', scans: 1, components: 1200, policy: 'PE' }] })
           : HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),
       ),
