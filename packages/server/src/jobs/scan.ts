@@ -115,8 +115,10 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
     await progress.flush();
     await logged;
     phase = 'store';
-    await deps.scans.markReady(scanId, identification);
+    // Logged before the status turns R: whoever sees the ready scan then reads this line too. A
+    // failure to store follows it in the log with its own reason.
     await note('info', `Finished: ready; ${count(identification.components.length, 'component')} in ${count(identification.files.length, 'file')}`);
+    await deps.scans.markReady(scanId, identification);
   } catch (error) {
     clearInterval(refresher);
     await progress.flush();

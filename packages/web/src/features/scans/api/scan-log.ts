@@ -8,10 +8,10 @@ export function getScanLog(id: number, signal?: AbortSignal): Promise<ScanLog> {
   return unwrap(api.GET('/rest/scans/{id}/scan-log', { params: { path: { id } }, signal }));
 }
 
-/** The scan's own log; read again every 3000 ms while the scan is busy, like the scan itself. */
+/** The scan's own log; read again every 3000 ms while the scan is busy, like the scan itself, and once more when it ends. */
 export const scanLogQueryOptions = (id: number, busy: boolean) =>
   queryOptions({
-    queryKey: [...scanKeys.detail(id), 'scan-log'] as const,
+    queryKey: [...scanKeys.detail(id), 'scan-log', { busy }] as const,
     queryFn: ({ signal }) => getScanLog(id, signal),
     refetchInterval: busy ? SCAN_POLL_INTERVAL_MS : false,
   });
