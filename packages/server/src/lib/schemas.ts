@@ -18,6 +18,14 @@ export function Text(options: TStringOptions = {}): TString {
 /** Spec §5: ids are positive integers up to 2147483647; anything else is a 404. */
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
+/**
+ * An integer or null as one JSON Schema type list. A union of an integer and null lets Fastify's
+ * coercion turn 0 (and "") into null, so that a bad value would silently mean "none".
+ */
+export function NullableInteger(options: { minimum: number; maximum?: number; description: string }) {
+  return Type.Unsafe<number | null>({ type: ['integer', 'null'], ...options });
+}
+
 export const IdParams = Type.Object({ id: Id });
 
 /**

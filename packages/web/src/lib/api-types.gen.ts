@@ -11401,6 +11401,7 @@ export interface components {
             name: string;
             /** Format: text */
             description?: string;
+            /** @description The new parent group; null moves the group to the top level. */
             parent?: number | null;
         };
         /** GroupUpdate */
@@ -11409,6 +11410,7 @@ export interface components {
             name?: string;
             /** Format: text */
             description?: string;
+            /** @description The new parent group; null moves the group to the top level. */
             parent?: number | null;
             /** @description Replaces the whole template; the same entries in any order (after upper-casing and trimming) change nothing. */
             application_template?: components["schemas"]["ApplicationTemplateEntry"][];

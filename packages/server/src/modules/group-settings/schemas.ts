@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { NullableInteger } from '../../lib/schemas.ts';
 
 /** Spec §9: positive integers stop at 2147483647. */
 const MAX_INT = 2147483647;
@@ -15,10 +16,7 @@ function Inherited<T extends TSchema>(value: T, effective: TSchema = value) {
     company: effective,
   });
 }
-/** An override or null, in one schema: as a union, Ajv's type coercion would turn 0 into null instead of refusing it. */
-function NullableInteger(description: string) {
-  return Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, maximum: MAX_INT, description });
-}
+/** An override or null, in one schema (lib/schemas.ts NullableInteger says why). */
 function NullableBoolean(description: string) {
   return Type.Unsafe<boolean | null>({ type: ['boolean', 'null'], description });
 }
@@ -48,8 +46,8 @@ export const GroupRetentionSettings = Type.Object({
 }, { title: 'GroupRetentionSettings' });
 export type GroupRetentionSettings = Static<typeof GroupRetentionSettings>;
 export const GroupRetentionSettingsUpdate = Type.Partial(Type.Object({
-  delete_binaries_after_days: NullableInteger("Days the group's files are kept; null: the company's period."),
-  delete_results_after_days: NullableInteger("Days the group's scans are kept; null: the company's period."),
+  delete_binaries_after_days: NullableInteger({ minimum: 1, maximum: MAX_INT, description: "Days the group's files are kept; null: the company's period." }),
+  delete_results_after_days: NullableInteger({ minimum: 1, maximum: MAX_INT, description: "Days the group's scans are kept; null: the company's period." }),
 }), { title: 'GroupRetentionSettingsUpdate' });
 export type GroupRetentionSettingsUpdate = Static<typeof GroupRetentionSettingsUpdate>;
 

@@ -109,6 +109,16 @@ describe.each(DATABASES)('changing groups on %s', (kind) => {
     expect([(await get(a.id)).search_path, (await get(b.id)).search_path]).toEqual([String(a.id), `${a.id}.${b.id}`]);
   });
 
+  it('refuses a parent that is not a positive integer instead of reading it as none', async () => {
+    const a = await create(alice, { name: 'Zero A' });
+    const b = await create(alice, { name: 'Zero B', parent: a.id });
+    for (const parent of [0, -1, 2147483648]) {
+      const response = await patch(alice, b.id, { parent });
+      expect([response.statusCode, Object.keys(response.json())], String(parent)).toEqual([400, ['parent']]);
+    }
+    expect((await get(b.id)).parent).toBe(a.id);
+  });
+
   it('refuses a move that would nest the subtree deeper than 35 levels', async () => {
     let parent: number | null = null;
     const chain: number[] = [];

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Id, Text } from '../../lib/schemas.ts';
+import { Id, NullableInteger, Text } from '../../lib/schemas.ts';
 import { PageQuery, Paged } from '../../lib/paging.ts';
 import { MAX_CUSTOM_DATA_KEY, MAX_CUSTOM_DATA_VALUE } from './custom-data-schemas.ts';
 
@@ -46,7 +46,7 @@ export type GroupListQuery = Static<typeof GroupListQuery>;
 export const GroupCreateBody = Type.Object({
   name: Text({ minLength: 1, maxLength: 255 }),
   description: Type.Optional(Text({ maxLength: 10_000 })),
-  parent: Type.Optional(Type.Union([Id, Type.Null()])),
+  parent: Type.Optional(NullableInteger({ minimum: 1, maximum: 2147483647, description: 'The new parent group; null moves the group to the top level.' })),
 }, { title: 'GroupCreate' });
 export type GroupCreateBody = Static<typeof GroupCreateBody>;
 

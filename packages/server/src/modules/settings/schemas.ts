@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { PageQuery, Paged } from '../../lib/paging.ts';
-import { Text } from '../../lib/schemas.ts';
+import { NullableInteger, Text } from '../../lib/schemas.ts';
 
 /** Spec §9: positive integers stop at 2147483647. */
 const MAX_INT = 2147483647;
@@ -8,9 +8,6 @@ const MAX_INT = 2147483647;
  * An integer or null in one schema: as a union, Ajv's type coercion would turn 0 into null
  * for the null branch instead of refusing it.
  */
-function NullableInteger(options: { minimum: number; maximum?: number; description: string }) {
-  return Type.Unsafe<number | null>({ type: ['integer', 'null'], ...options });
-}
 const Days = NullableInteger({ minimum: 1, maximum: MAX_INT, description: 'Days after a scan finished; null keeps forever.' });
 
 // Spec §3 "Company settings": what every signed-in user reads.
