@@ -49,7 +49,8 @@ describe.each(databaseTargets())('API journey on $name', (target) => {
     expect(group.name).toBe('Firmware team');
 
     const uploaded = await session.upload(group.id, demoDeb);
-    expect(uploaded.status).toBe('B');
+    // Any busy code: a worker may take the scan before the answer reads it back.
+    expect(uploaded.status).toMatch(/^[BSPD]$/);
     const final = await session.waitForScan(uploaded.id);
     expect(final).toMatchObject({ status: 'R', error: null });
 

@@ -61,7 +61,8 @@ describe.each(DATABASES)('scan routes on %s', (kind) => {
       group_name: 'Apps',
       name: 'app.tar',
       size: archive.length,
-      status: 'B',
+      // Any busy code: a worker may take the scan before the answer reads it back.
+      status: expect.stringMatching(/^[BSPD]$/),
       error: null,
       finished: null,
       cvss3_fallback: true,
