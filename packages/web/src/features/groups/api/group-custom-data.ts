@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import type { GroupCustomData, GroupCustomDataCreate, Paged } from '../../../lib/api-schemas.ts';
+import { type CustomDataChange, normaliseCustomData } from '../../../lib/custom-data.ts';
 import { groupKeys } from './keys.ts';
 
 /** Spec §7 pages lists 500 at a time; a group's custom data is read whole. */
@@ -15,9 +16,6 @@ export const groupCustomDataQueryOptions = (groupId: number) =>
       unwrap(api.GET('/rest/groups/{id}/custom_data/', { params: { path: { id: groupId }, query: { limit: PAGE } }, signal })),
   });
 
-/** Spec §5: the key is upper-cased and the value trimmed before sending. */
-export const normaliseEntry = ({ key, value }: GroupCustomDataCreate): GroupCustomDataCreate => ({ key: key.trim().toUpperCase(), value: value.trim() });
-
 /** Add, change the value of, and remove an entry (named by its key); each refreshes the list. */
 export function useGroupCustomDataMutations(groupId: number) {
   const queryClient = useQueryClient();
@@ -26,17 +24,19 @@ export function useGroupCustomDataMutations(groupId: number) {
   const handled = { handledStatuses: [400] };
   return {
     create: useMutation({
-      mutationFn: (body: GroupCustomDataCreate) => unwrap(api.POST('/rest/groups/{id}/custom_data/', { ...path, body: normaliseEntry(body) })),
+      mutationFn: (body: GroupCustomDataCreate) => unwrap(api.POST('/rest/groups/{id}/custom_data/', { ...path, body: normaliseCustomData(body) })),
       onSuccess,
       meta: handled,
     }),
     update: useMutation({
-      mutationFn: (body: GroupCustomDataCreate) => unwrap(api.PATCH('/rest/groups/{id}/custom_data/', { ...path, body: normaliseEntry(body) })),
+      // The key names the entry: only its value changes.
+      mutationFn: ({ entry, change }: CustomDataChange<GroupCustomData>) =>
+        unwrap(api.PATCH('/rest/groups/{id}/custom_data/', { ...path, body: normaliseCustomData({ key: entry.key, value: change.value ?? entry.value }) })),
       onSuccess,
       meta: handled,
     }),
     remove: useMutation({
-      mutationFn: (key: string) => unwrap(api.DELETE('/rest/groups/{id}/custom_data/', { params: { path: { id: groupId }, query: { key } } })),
+      mutationFn: ({ key }: GroupCustomData) => unwrap(api.DELETE('/rest/groups/{id}/custom_data/', { params: { path: { id: groupId }, query: { key } } })),
       onSuccess,
     }),
   };

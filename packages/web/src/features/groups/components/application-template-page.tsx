@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import type { ApplicationTemplateEntry, Group as GroupType } from '../../../lib/api-schemas.ts';
 import { groupQueryOptions } from '../api/groups.ts';
 import { useUpdateGroup } from '../api/update-group.ts';
+import { normaliseCustomData } from '../../../lib/custom-data.ts';
 
 interface ApplicationTemplatePageProps {
   groupId: number;
@@ -37,7 +38,7 @@ interface Row extends ApplicationTemplateEntry {
 /** Spec §5: keys upper-cased and values trimmed, ordered by key as the server stores them. */
 export function normaliseTemplate(rows: readonly ApplicationTemplateEntry[]): ApplicationTemplateEntry[] {
   return rows
-    .map(({ key, value }) => ({ key: key.trim().toUpperCase(), value: value.trim() }))
+    .map(({ key, value }) => normaliseCustomData({ key, value }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 

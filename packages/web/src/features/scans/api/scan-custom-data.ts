@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client.ts';
-import type { Paged, ScanCustomData, ScanCustomDataCreate, ScanCustomDataUpdate } from '../../../lib/api-schemas.ts';
+import type { Paged, ScanCustomData, ScanCustomDataCreate } from '../../../lib/api-schemas.ts';
+import { type CustomDataChange, normaliseCustomData } from '../../../lib/custom-data.ts';
 import { scanKeys } from './keys.ts';
 
 /** Spec §7 pages lists 500 at a time; a scan's custom data is read whole. */
@@ -15,14 +16,6 @@ export const scanCustomDataQueryOptions = (scanId: number) =>
       unwrap(api.GET('/rest/custom-data/', { params: { query: { product: scanId, limit: PAGE } }, signal })),
   });
 
-/** Spec §5: the key is upper-cased and the value trimmed before sending. */
-export function normaliseCustomData<T extends { key?: string; value?: string }>(entry: T): T {
-  return {
-    ...entry,
-    ...(entry.key === undefined ? {} : { key: entry.key.trim().toUpperCase() }),
-    ...(entry.value === undefined ? {} : { value: entry.value.trim() }),
-  };
-}
 
 /** Add, change (only the fields sent) and remove; each refreshes the scan's custom data and the lists (meta: search). */
 export function useScanCustomDataMutations(scanId: number) {
@@ -42,13 +35,13 @@ export function useScanCustomDataMutations(scanId: number) {
       meta: handled,
     }),
     update: useMutation({
-      mutationFn: ({ id, change }: { id: number; change: ScanCustomDataUpdate }) =>
-        unwrap(api.PATCH('/rest/custom-data/{id}/', { params: { path: { id } }, body: normaliseCustomData(change) })),
+      mutationFn: ({ entry, change }: CustomDataChange<ScanCustomData>) =>
+        unwrap(api.PATCH('/rest/custom-data/{id}/', { params: { path: { id: entry.id } }, body: normaliseCustomData(change) })),
       onSuccess,
       meta: handled,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => unwrap(api.DELETE('/rest/custom-data/{id}/', { params: { path: { id } } })),
+      mutationFn: (entry: ScanCustomData) => unwrap(api.DELETE('/rest/custom-data/{id}/', { params: { path: { id: entry.id } } })),
       onSuccess,
     }),
   };
