@@ -3,9 +3,10 @@
 // (Data retention, after confirming with Yes) and makes MPL-2.0 permissive (Licences); every
 // PATCH carries only the changed field. Screenshots at 1280 px and 390 px under
 // e2e/artifacts/account-settings/; no page may violate the Content Security Policy.
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { logInAsAdmin } from './support/log-in.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 let server: RunningServer;
@@ -27,7 +28,7 @@ it('changes settings on several tabs, each PATCH carrying only the changed field
     if (['PATCH', 'POST'].includes(request.method()) && request.url().includes('/rest/settings/')) changes.push(request);
   });
 
-  await logIn(page);
+  await logInAsAdmin(page, server);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account settings' }).click();
   await page.waitForURL(/\/account-settings\/bom$/);
   const save = page.getByRole('button', { name: 'Save' });
@@ -95,12 +96,3 @@ it('changes settings on several tabs, each PATCH carrying only the changed field
   expect(cspViolations()).toEqual([]);
   await page.close();
 });
-
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${server.baseUrl}/all-groups`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(server.adminEmail);
-  await page.getByLabel('Password').fill(server.adminPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { name: 'All groups' }).waitFor();
-}

@@ -8,10 +8,11 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
 import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { logInAsAdmin } from './support/log-in.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 const demoDeb = join(import.meta.dirname, 'fixtures/demo-deb/binlens-demo_1.4.2-1_amd64.deb');
@@ -47,7 +48,7 @@ it('fetches a file from an allowed server, refuses one that is not, and sets up 
 
   const { page, cspViolations } = await newWatchedPage(browser, { viewport: { width: 1280, height: 800 } });
   const shot = screenshotter(page, 'fetch');
-  await logIn(page);
+  await logInAsAdmin(page, server);
 
   await page.goto(`${server.baseUrl}/account/outbound-networks`);
   await page.getByText('No networks: fetches and webhooks reach public addresses only.').waitFor();
@@ -109,12 +110,3 @@ it('fetches a file from an allowed server, refuses one that is not, and sets up 
   expect(cspViolations()).toEqual([]);
   await page.close();
 });
-
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${server.baseUrl}/all-groups`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(server.adminEmail);
-  await page.getByLabel('Password').fill(server.adminPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { name: 'All groups' }).waitFor();
-}

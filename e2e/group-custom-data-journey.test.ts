@@ -3,9 +3,10 @@
 // taken key (the field error), remove an entry after 'Yes'; then fill the analysis custom
 // data (the template new applications start with) and save it once. Screenshots at 1280 px
 // and 390 px under e2e/artifacts/group-custom-data/; no page may violate the Content Security Policy.
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { logInAsAdmin } from './support/log-in.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 let server: RunningServer;
@@ -27,7 +28,7 @@ it("edits a group's custom data and the custom data its new applications start w
     if (['POST', 'PATCH', 'DELETE'].includes(request.method()) && request.url().includes('/rest/groups/')) writes.push(request);
   });
 
-  await logIn(page);
+  await logInAsAdmin(page, server);
   await page.goto(`${server.baseUrl}/all-groups`);
   await page.getByRole('link', { name: 'New group' }).click();
   await page.getByLabel('Name').fill('Routers');
@@ -108,12 +109,3 @@ it("edits a group's custom data and the custom data its new applications start w
   expect(cspViolations()).toEqual([]);
   await page.close();
 });
-
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${server.baseUrl}/all-groups`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(server.adminEmail);
-  await page.getByLabel('Password').fill(server.adminPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { name: 'All groups' }).waitFor();
-}

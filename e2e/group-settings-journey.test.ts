@@ -6,6 +6,7 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { logInAsAdmin } from './support/log-in.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 let server: RunningServer;
@@ -28,7 +29,7 @@ it('creates nested groups, follows breadcrumbs and subgroups, and renames a grou
     if (request.method() === 'PATCH') patches.push(request);
   });
 
-  await logIn(page);
+  await logInAsAdmin(page, server);
   await page.goto(`${server.baseUrl}/all-groups`);
   await page.getByRole('link', { name: 'New group' }).click();
   const top = await createGroup(page, 'Product line', 'Everything we ship, by product family');
@@ -111,15 +112,6 @@ it('creates nested groups, follows breadcrumbs and subgroups, and renames a grou
   expect(cspViolations()).toEqual([]);
   await page.close();
 });
-
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${server.baseUrl}/all-groups`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(server.adminEmail);
-  await page.getByLabel('Password').fill(server.adminPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { name: 'All groups' }).waitFor();
-}
 
 /** Fills the create form the page shows and returns the new group's id from the URL it opens. */
 async function createGroup(page: Page, name: string, description: string): Promise<number> {

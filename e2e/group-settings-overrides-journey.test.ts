@@ -3,9 +3,10 @@
 // value, override one scan option and the SBOM format, and look at the group's licences.
 // Screenshots at 1280 px and 390 px under e2e/artifacts/group-settings-overrides/; no page may
 // violate the Content Security Policy.
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { logInAsAdmin } from './support/log-in.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 let server: RunningServer;
@@ -27,7 +28,7 @@ it("overrides the company's settings for one group and goes back to inheriting t
     if (request.method() === 'PATCH' && request.url().includes('/settings/')) writes.push(request);
   });
 
-  await logIn(page);
+  await logInAsAdmin(page, server);
   await page.goto(`${server.baseUrl}/all-groups`);
   await page.getByRole('link', { name: 'New group' }).click();
   await page.getByLabel('Name').fill('Cameras');
@@ -97,12 +98,3 @@ it("overrides the company's settings for one group and goes back to inheriting t
   expect(cspViolations()).toEqual([]);
   await page.close();
 });
-
-async function logIn(page: Page): Promise<void> {
-  await page.goto(`${server.baseUrl}/all-groups`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(server.adminEmail);
-  await page.getByLabel('Password').fill(server.adminPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { name: 'All groups' }).waitFor();
-}
