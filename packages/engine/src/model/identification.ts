@@ -276,10 +276,10 @@ export type ScanStage =
 
 export interface Progress {
   stage: ScanStage;
-  /** Work done and total in the stage's own unit (bytes or files); total 0 when unknown. */
+  /** Files done and in all; total 0 when unknown. */
   done: number;
   total: number;
-  /** File extractors: bytes of the files examined so far, and of all the files found so far. */
+  /** Bytes of those files, where the stage's work goes by bytes (file extractors, signature matching). */
   bytesDone?: number;
   bytesTotal?: number;
   message?: string;

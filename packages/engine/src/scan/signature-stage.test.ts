@@ -42,7 +42,7 @@ describe('signature stage', () => {
       ['busybox', '1.35.0', 'signature', ['firmware.bin'], 'pkg:generic/busybox@1.35.0'],
     ]);
     expect(components[0]?.cpes).toEqual(['cpe:2.3:a:busybox:busybox:1.35.0:*:*:*:*:*:*:*']);
-    expect(progress.at(-1)).toEqual({ stage: 'BOM matching', done: 150, total: 150, message: 'signatures' });
+    expect(progress.at(-1)).toEqual({ stage: 'BOM matching', done: 4, total: 4, bytesDone: 150, bytesTotal: 150, message: 'signatures' });
   });
 
   it('ignores the version string of a library the file only links against, not the library itself', async () => {

@@ -30,10 +30,13 @@ export async function signatureStage(ctx: ScanContext, owners: FileOwners = new 
   const total = candidates.reduce((n, f) => n + f.entry.size, 0);
   const components: Component[] = [];
   let done = 0;
-  for (const file of candidates) {
+  // Files in done/total and bytes beside them, as every stage reports (model/identification.ts Progress).
+  const report = (filesDone: number, bytesDone: number) =>
+    ctx.progress({ stage: 'BOM matching', done: filesDone, total: candidates.length, bytesDone, bytesTotal: total, message: 'signatures' });
+  for (const [index, file] of candidates.entries()) {
     ctx.signal.throwIfAborted();
     if (outOfTime(ctx, 'BOM matching', () => `${total - done} of ${total} bytes not matched against signatures`)) break;
-    ctx.progress({ stage: 'BOM matching', done, total, message: 'signatures' });
+    report(index, done);
     try {
       const owning = owners.get(ownerKey(file.entry.path));
       components.push(...(await scanFile(ctx, matcher, file)).map((c) => attributeFinding(c, owning)));
@@ -43,7 +46,7 @@ export async function signatureStage(ctx: ScanContext, owners: FileOwners = new 
     }
     done += file.entry.size;
   }
-  ctx.progress({ stage: 'BOM matching', done: total, total, message: 'signatures' });
+  report(candidates.length, total);
   return components;
 }
 
