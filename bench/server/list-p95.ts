@@ -2,6 +2,9 @@
 // tenth), 50 concurrent clients on loopback call GET /rest/scans/ for a few seconds per shape;
 // prints p50/p95/max and requests per second of each, and each p95 against the baseline (the
 // list with no filter, newest first) measured in the same run. Target: p95 under 50 ms.
+// Answers are kept until something they show changes (docs/architecture.md, "Read caches"), so
+// the last shapes also write while they read: a scan renamed through the API every 500 ms or
+// every 100 ms, each rename emptying the caches as a busy scan's progress would.
 // The server is started as `npm start` does (packages/server/src/main.ts), on PGlite, or on
 // PostgreSQL with --database-url (a scratch database binlens_bench_list is made there).
 //
@@ -85,6 +88,11 @@ try {
   ];
   const results: { name: string; times: number[]; errors: number }[] = [];
   for (const [name, path] of shapes) results.push({ name, ...(await load(server.baseUrl, session.headersFor('GET'), path)) });
+  for (const everyMs of [500, 100]) {
+    let renames = 0;
+    const writer = () => session.json('PATCH', '/rest/scans/1/', { name: `renamed-${(renames += 1)}.bin` });
+    results.push({ name: `list while a rename every ${everyMs} ms`, ...(await load(server.baseUrl, session.headersFor('GET'), '/rest/scans/', { everyMs, write: writer })) });
+  }
   const baseline = percentile(results[0]?.times ?? [], 95);
   console.log(`${'shape'.padEnd(44)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'req/s'.padStart(7)}  p95/baseline  target`);
   for (const { name, times, errors } of results) {
@@ -110,14 +118,30 @@ function sha256Of(i: number): string {
   return createHash('md5').update(String(i)).digest('hex') + createHash('md5').update(`t${i}`).digest('hex');
 }
 
-/** `clients` loops, each one request after another, for a second of warm-up and `seconds` measured. */
-async function load(baseUrl: string, headers: Record<string, string>, path: string): Promise<{ times: number[]; errors: number }> {
+/**
+ * `clients` loops, each one request after another, for a second of warm-up and `seconds`
+ * measured; with `writes`, one more loop calls write() every everyMs meanwhile.
+ */
+async function load(
+  baseUrl: string,
+  headers: Record<string, string>,
+  path: string,
+  writes?: { everyMs: number; write: () => Promise<unknown> },
+): Promise<{ times: number[]; errors: number }> {
   const times: number[] = [];
   let errors = 0;
   const warmUntil = Date.now() + 1000;
   const end = warmUntil + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
+  const writer = async () => {
+    while (writes && Date.now() < end) {
+      const next = Date.now() + writes.everyMs;
+      await writes.write();
+      await new Promise((done) => setTimeout(done, Math.max(0, next - Date.now())));
+    }
+  };
+  await Promise.all([
+    writer(),
+    ...Array.from({ length: clients }, async () => {
       while (Date.now() < end) {
         const t0 = performance.now();
         const response = await fetch(baseUrl + path, { headers });
@@ -127,7 +151,7 @@ async function load(baseUrl: string, headers: Record<string, string>, path: stri
         else if (Date.now() > warmUntil) times.push(elapsed);
       }
     }),
-  );
+  ]);
   return { times, errors };
 }
 

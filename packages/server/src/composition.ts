@@ -22,6 +22,7 @@ import { createLicenseUsageRepository } from './modules/license-usage/repository
 import { createLicenseUsageService, type LicenseUsageService } from './modules/license-usage/service.ts';
 import { DEFAULT_MAX_UPLOAD_BYTES, type Deployment, NO_QUOTAS, type Quotas } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { cacheGenerationsOf } from './db/cache-generations.ts';
 import { type Engine, realEngine } from './engine/engine.ts';
 import { KB_SYNC_QUEUE } from './jobs/kb-sync.ts';
 import { createQueueHandle, type QueueHandle } from './jobs/queues.ts';
@@ -33,6 +34,7 @@ import { type AuditRepository, createAuditRepository } from './modules/audit/rep
 import { createApiKeyNetworksRepository, createApiKeysRepository } from './modules/api-keys/repository.ts';
 import { type ApiKeysService, createApiKeysService } from './modules/api-keys/service.ts';
 import { createSessionsRepository } from './modules/auth/repository.ts';
+import { withSessionCache } from './modules/auth/session-cache.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
 import { createSignInFailuresRepository } from './modules/auth/sign-in-failures.ts';
 import { createOtpDevicesRepository } from './modules/otps/repository.ts';
@@ -63,6 +65,7 @@ import type { Scan } from './modules/scans/schemas.ts';
 import { createCommentsRepository } from './modules/comments/repository.ts';
 import { createCommentsService, type CommentsService } from './modules/comments/service.ts';
 import { createScanReuse } from './modules/scans/reuse.ts';
+import { createScanListCaches } from './modules/scans/list-cache.ts';
 import { createScanStatisticsRepository } from './modules/scans/statistics.ts';
 import { createScanStatisticsService, type ScanStatisticsService } from './modules/scans/statistics-service.ts';
 import { createScanCustomDataRepository } from './modules/scan-custom-data/repository.ts';
@@ -195,6 +198,8 @@ export interface Composition {
 export function compose(settings: CompositionSettings): Composition {
   const { database } = settings;
   const db: Db = database.db;
+  const generations = cacheGenerationsOf(database);
+  const scanListCaches = createScanListCaches(generations);
   const blobs: BlobStore = settings.s3 ? new S3BlobStore(settings.s3, path.join(settings.blobDir, 'cache')) : new LocalBlobStore(settings.blobDir);
   const engine = settings.engine ?? realEngine;
   const maxUploadBytes = settings.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
@@ -240,7 +245,7 @@ export function compose(settings: CompositionSettings): Composition {
     access: createAccessService({ access: createAccessRepository(db) }),
     auth: createAuthService({
       users: repositories.users,
-      sessions: createSessionsRepository(db),
+      sessions: withSessionCache(createSessionsRepository(db), generations),
       signIns: createSignInFailuresRepository(db),
       otps,
       // The company's idle and absolute session timeouts (account settings → authentication).
@@ -315,6 +320,7 @@ export function compose(settings: CompositionSettings): Composition {
           }),
         ),
       ),
+      listCache: scanListCaches.list,
     }),
     uploads: createResumableUploadsService({
       store: new ResumableUploadStore(settings.resumableUploadDir ?? path.join(settings.blobDir, 'uploads')),
@@ -345,7 +351,7 @@ export function compose(settings: CompositionSettings): Composition {
       comments: createCommentsRepository(db),
       change: auditedChanges((work) => db.transaction((tx) => work({ comments: createCommentsRepository(tx), audit: createAuditRepository(tx) }))),
     }),
-    scanStatistics: createScanStatisticsService({ statistics: createScanStatisticsRepository(db) }),
+    scanStatistics: createScanStatisticsService({ statistics: createScanStatisticsRepository(db), cache: scanListCaches.statistics }),
     scanCustomData: createScanCustomDataService({
       customData: createScanCustomDataRepository(db),
       access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },

@@ -25,3 +25,4 @@ export * from './comments.ts';
 export * from './scan-log-lines.ts';
 export * from './group-application-template.ts';
 export * from './group-settings.ts';
+export * from './cache-generations.ts';

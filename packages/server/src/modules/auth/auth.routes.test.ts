@@ -125,6 +125,29 @@ describe.each(DATABASES)('auth routes on %s', (kind) => {
     expect(await lastSeen()).toBe(false);
   });
 
+  it('sees each change to a session in use at its next request: a role taken away, a shorter limit, a deactivation', async () => {
+    const other = await createUser(t.database, { password: 'pw-pw-pw-pw', roles: ['AU'] });
+    const session = await login(t.app, other.email, 'pw-pw-pw-pw');
+    const settings = async () => (await t.app.inject({ method: 'GET', url: '/rest/settings/company/authentication/', headers: session.headers })).statusCode;
+    for (let i = 0; i < 3; i += 1) expect(await settings()).toBe(200);
+    await t.database.db.execute(`update users set roles = '{}' where id = ${other.id}`);
+    expect(await settings()).toBe(403);
+    await t.database.db.execute(`update users set roles = '{AU}' where id = ${other.id}`);
+    expect(await settings()).toBe(200);
+    await t.database.db.execute(`update sessions set created_at = now() - interval '3 hours' where id = ${await newestSessionId()}`);
+    expect(await settings()).toBe(200);
+    await t.database.db.execute('update company_settings set session_absolute_timeout_hours = 2');
+    try {
+      expect(await settings()).toBe(401);
+    } finally {
+      await t.database.db.execute('update company_settings set session_absolute_timeout_hours = 336');
+    }
+    const again = await login(t.app, other.email, 'pw-pw-pw-pw');
+    expect((await t.app.inject({ method: 'GET', url: '/rest/users/me/', headers: again.headers })).statusCode).toBe(200);
+    await t.database.db.execute(`update users set is_active = false where id = ${other.id}`);
+    expect((await t.app.inject({ method: 'GET', url: '/rest/users/me/', headers: again.headers })).statusCode).toBe(401);
+  });
+
   it('refuses a deactivated user', async () => {
     const other = await createUser(t.database, { password: 'pw-pw-pw-pw' });
     await t.database.db.execute(`update users set is_active = false where id = ${other.id}`);

@@ -12,6 +12,9 @@ import type { Viewer } from '../users/viewer.ts';
 import type { SessionsRepository } from './repository.ts';
 import type { SignInFailuresRepository } from './sign-in-failures.ts';
 import { toViewer } from './viewer.ts';
+import type { SessionLimits } from './session-limits.ts';
+
+export type { SessionLimits };
 
 export const SESSION_TTL_MS = 14 * 24 * 3600 * 1000;
 /** Issue 15: after 10 failed sign-ins for one email or from one address within 15 minutes, sign-in answers 429. */
@@ -32,12 +35,6 @@ export interface OtpRequired {
   otpRequired: true;
 }
 
-export interface SessionLimits {
-  /** A session unused this long ends; null: no idle timeout. */
-  idleMs: number | null;
-  /** A session ends this long after sign-in, however busy. */
-  absoluteMs: number;
-}
 
 export interface AuthService {
   /**
@@ -130,7 +127,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       const found = await deps.sessions.findLive(hashToken(token), at);
       if (!found) return null;
       const { session, user } = found;
-      const ended = endOf(session, await limits(), at);
+      const ended = endOf(session, found.limits ?? (await limits()), at);
       if (ended) {
         await deps.change(
           (tx) => tx.sessions.delete(session.id),

@@ -38,6 +38,14 @@ function membershipsCovering(db: Db, viewer: Viewer) {
     );
 }
 
+/**
+ * Viewers with the same key see the same groups, whatever else differs: everyone who sees all
+ * groups shares one, every other viewer has their own (their memberships decide).
+ */
+export function visibilityKey(viewer: Viewer): string {
+  return seesAllGroups(viewer) ? 'all' : `user:${viewer.userId}`;
+}
+
 /** Where-condition on `groups` for the groups the viewer sees; undefined means all. */
 export function visibleGroupsWhere(db: Db, viewer: Viewer): SQL | undefined {
   if (seesAllGroups(viewer)) return undefined;

@@ -6,10 +6,12 @@ import { BlobTooLargeError } from '../../blobs/blob-store.ts';
 import type { Engine } from '../../engine/engine.ts';
 import { NO_QUOTAS, type Quotas } from '../../config.ts';
 import { AppError, ERRORS } from '../../lib/errors.ts';
+import type { GenerationCache } from '../../lib/generation-cache.ts';
 import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
 import type { AuditedChange } from '../audit/audited.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { SCAN_MATCHING, evaluateScan, evaluateStoredScan } from './evaluation.ts';
+import { listCacheKey } from './list-cache.ts';
 import { scanListFilter } from './list-query.ts';
 import type { ScanReuse } from './reuse.ts';
 import type { ScanJobRepository } from './job-repository.ts';
@@ -60,6 +62,8 @@ export interface ScansServiceDeps {
   reuse?: ScanReuse;
   /** Writes an upload's scan, under the quota check, with its audit event (modules/audit/audited.ts). */
   change: AuditedChange<UploadRepositories>;
+  /** Keeps list pages while scan_list_generation stands (list-cache.ts); every read goes to the database without it. */
+  listCache?: GenerationCache<Page<Scan>>;
 }
 
 /** What an upload reads and writes in its transaction. */
@@ -106,9 +110,12 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
     uploadLimit,
 
     async list(viewer, query, page) {
-      const { rows, count } = await deps.scans.list(viewer, { ...scanListFilter(query), ordering: query.ordering ?? '-created' }, page);
-      const complete = await Promise.all(rows.map(withCounts));
-      return pageOf(complete.map(toScan), count, page, '/rest/scans/', query);
+      const load = async () => {
+        const { rows, count } = await deps.scans.list(viewer, { ...scanListFilter(query), ordering: query.ordering ?? '-created' }, page);
+        const complete = await Promise.all(rows.map(withCounts));
+        return pageOf(complete.map(toScan), count, page, '/rest/scans/', query);
+      };
+      return deps.listCache ? deps.listCache.get(listCacheKey(viewer, { ...query, ...page }), load) : load();
     },
 
     async result(viewer, id) {

@@ -1,4 +1,6 @@
 import type { Viewer } from '../users/viewer.ts';
+import type { GenerationCache } from '../../lib/generation-cache.ts';
+import { listCacheKey } from './list-cache.ts';
 import { scanListFilter } from './list-query.ts';
 import type { ScanStatistics, ScanStatisticsRepository } from './statistics.ts';
 import type { ScanStatisticsQuery } from './statistics.routes.ts';
@@ -8,8 +10,15 @@ export interface ScanStatisticsService {
   statistics(viewer: Viewer, query: ScanStatisticsQuery): Promise<ScanStatistics>;
 }
 
-export function createScanStatisticsService(deps: { statistics: ScanStatisticsRepository }): ScanStatisticsService {
+export function createScanStatisticsService(deps: {
+  statistics: ScanStatisticsRepository;
+  /** Keeps answers while scan_list_generation stands (list-cache.ts). */
+  cache?: GenerationCache<ScanStatistics>;
+}): ScanStatisticsService {
   return {
-    statistics: (viewer, query) => deps.statistics.statistics(viewer, scanListFilter(query)),
+    statistics(viewer, query) {
+      const load = () => deps.statistics.statistics(viewer, scanListFilter(query));
+      return deps.cache ? deps.cache.get(listCacheKey(viewer, query), load) : load();
+    },
   };
 }

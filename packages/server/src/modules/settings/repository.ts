@@ -33,9 +33,11 @@ export interface LicensePoliciesRepository {
 const ROW_ID = 1;
 
 export function createCompanySettingsRepository(db: Db): CompanySettingsRepository {
+  // Read by every authenticated request (the session timeouts): built once, prepared on each connection.
+  const current = db.select().from(companySettings).where(eq(companySettings.id, ROW_ID)).prepare('company_settings_get');
   return {
     async get() {
-      const [row] = await db.select().from(companySettings).where(eq(companySettings.id, ROW_ID));
+      const [row] = await current.execute();
       if (row) return row;
       // The migration inserts the row; a database restored without it gets the defaults back.
       const [created] = await db.insert(companySettings).values({ id: ROW_ID }).onConflictDoNothing().returning();

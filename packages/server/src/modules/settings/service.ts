@@ -3,6 +3,7 @@ import type { CompanySettingsRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
 import type { AuditedChange } from '../audit/audited.ts';
+import { sessionLimitsOf } from '../auth/session-limits.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { pageChanges, pageFields, type SettingsPage, type SettingsPages } from './pages.ts';
 import type { CompanySettingsRepository, LicensePoliciesRepository, LicensePolicyRecord } from './repository.ts';
@@ -106,11 +107,7 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
       );
     },
     async sessionLimits() {
-      const row = await deps.settings.get();
-      return {
-        idleMs: row.sessionIdleTimeoutMinutes === null ? null : row.sessionIdleTimeoutMinutes * 60_000,
-        absoluteMs: row.sessionAbsoluteTimeoutHours * 3_600_000,
-      };
+      return sessionLimitsOf(await deps.settings.get());
     },
     async passwordMinLength() {
       return (await deps.settings.get()).minPasswordLength;
