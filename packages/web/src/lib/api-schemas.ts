@@ -33,6 +33,7 @@ export type ResultComponent = Schemas['ResultComponent'];
 export type ResultFileObject = Schemas['ResultFileObject'];
 export type ResultVuln = Schemas['ResultVuln'];
 export type Problem = Schemas['Problem'];
+export type ExecutableAttributes = Schemas['ExecutableAttributes'];
 export type ProblemLevel = Problem['level'];
 export type PageLinks = Schemas['PageLinks'];
 

@@ -6190,6 +6190,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Only executables of this format. */
+                    format?: "elf" | "pe" | "macho";
+                    /** @description Only executables missing this mitigation, as `missing` names it: no-pie, execstack, no-relro, partial-relro, no-canary, no-control-flow-guard, ... */
+                    missing?: string;
+                    /** @description Case-insensitive text in the path, the machine, the type or a missing mitigation's name. */
+                    search?: string;
                     limit?: number;
                     offset?: number;
                 };

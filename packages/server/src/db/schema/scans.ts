@@ -65,6 +65,11 @@ export const scans = pgTable(
      * scans stored before it existed, until their first read splits them).
      */
     resultCore: jsonText<Identification>('result_core'),
+    /**
+     * Which version of the item split (modules/scans/result-items.ts ITEMS_VERSION) wrote the
+     * scan's scan_items; an older one is split again from the Identification on first read.
+     */
+    itemsVersion: integer('items_version').notNull().default(1),
     componentCount: integer('component_count'),
     /** Kept by the re-evaluation job: set when the scan is ready and again whenever the knowledge base changes. */
     vulnerabilityCounts: jsonb('vulnerability_counts').$type<VulnerabilityCounts>(),

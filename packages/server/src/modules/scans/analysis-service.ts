@@ -6,6 +6,7 @@ import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
 import type { Viewer } from '../users/viewer.ts';
 import type { ExecutableAttributesItem, InfoleakItem, MobileAppItem } from './analysis.schemas.ts';
 import type { ItemFilter, ScansRepository } from './repository.ts';
+import { missingNeedle } from './result-items.ts';
 
 /** Where a page was asked for: its path and the query its links keep. */
 export interface PageLinks {
@@ -13,8 +14,16 @@ export interface PageLinks {
   query: Record<string, unknown>;
 }
 
+/** What the executable-attributes list narrows to; every field narrows it. */
+export interface ExecutableFilter {
+  format?: string | undefined;
+  /** A missing mitigation, whole. */
+  missing?: string | undefined;
+  search?: string | undefined;
+}
+
 export interface ScanAnalysisService {
-  executables(viewer: Viewer, scanId: number, page: PageRequest, links: PageLinks): Promise<Page<ExecutableAttributesItem>>;
+  executables(viewer: Viewer, scanId: number, filter: ExecutableFilter, page: PageRequest, links: PageLinks): Promise<Page<ExecutableAttributesItem>>;
   mobileApps(viewer: Viewer, scanId: number, page: PageRequest, links: PageLinks): Promise<Page<MobileAppItem>>;
   infoleaks(viewer: Viewer, scanId: number, filter: ItemFilter, page: PageRequest, links: PageLinks): Promise<Page<InfoleakItem>>;
 }
@@ -27,7 +36,8 @@ export function createScanAnalysisService(deps: { scans: Pick<ScansRepository, '
     return pageOf(found.rows, found.count, request, links.path, links.query);
   };
   return {
-    executables: (viewer, scanId, request, links) => page(viewer, scanId, 'executable', {}, request, links),
+    executables: (viewer, scanId, filter, request, links) =>
+      page(viewer, scanId, 'executable', { kind: filter.format, search: filter.search, holds: filter.missing === undefined ? undefined : [missingNeedle(filter.missing)] }, request, links),
     mobileApps: (viewer, scanId, request, links) => page(viewer, scanId, 'mobile_app', {}, request, links),
     infoleaks: (viewer, scanId, filter, request, links) => page(viewer, scanId, 'infoleak', filter, request, links),
   };

@@ -78,6 +78,36 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
     ]);
   });
 
+  it('filters executables by format, by one missing mitigation named whole, and by text, keeping the filters in its links', async () => {
+    type Exe = (typeof expected.executables)[number];
+    const list = async (query: string) => (await get<Page<Exe>>(`/rest/scans/${scanId}/executable-attributes/?${query}`)).body;
+    const where = (keep: (exe: Exe) => boolean) => expected.executables.filter(keep);
+    expect(where((exe) => exe.missing.includes('partial-relro')).length).toBeGreaterThan(0);
+    expect((await list('format=elf')).results).toEqual(where((exe) => exe.format === 'elf'));
+    expect((await list('format=pe')).results).toEqual(where((exe) => exe.format === 'pe'));
+    expect((await list('missing=partial-relro')).results).toEqual(where((exe) => exe.missing.includes('partial-relro')));
+    expect((await list('missing=no-relro')).results).toEqual(where((exe) => exe.missing.includes('no-relro')));
+    expect((await list('missing=relro')).count).toBe(0);
+    expect((await list('search=BIN/TOOL')).results.map((exe) => exe.path.at(-1))).toEqual(['app/bin/tool']);
+    const first = await list('format=elf&missing=partial-relro&limit=1');
+    expect([first.count, first.links.next]).toEqual([
+      where((exe) => exe.format === 'elf' && exe.missing.includes('partial-relro')).length,
+      first.count > 1 ? `/rest/scans/${scanId}/executable-attributes/?format=elf&missing=partial-relro&limit=1&offset=1` : null,
+    ]);
+    const bad = await get<Record<string, string[]>>(`/rest/scans/${scanId}/executable-attributes/?format=coff&missing=NO%20PIE`);
+    expect([bad.status, Object.keys(bad.body).sort()]).toEqual([400, ['format', 'missing']]);
+  });
+
+  it('splits the items of a scan an older version stored again on its first read, then filters them', async () => {
+    await t.database.db.execute(`update scan_items set kind = null, search = null, kind_idx = null, kind_shown_idx = null where scan_id = ${scanId} and section = 'executable'`);
+    await t.database.db.execute(`update scans set items_version = 1 where id = ${scanId}`);
+    const { body } = await get<Page<{ format: string }>>(`/rest/scans/${scanId}/executable-attributes/?format=elf`);
+    expect(body.results).toEqual(expected.executables.filter((exe) => exe.format === 'elf'));
+    const [row] = ((await t.database.db.execute(`select items_version from scans where id = ${scanId}`)) as unknown as { rows: { items_version: number }[] }).rows;
+    expect(row?.items_version).toBe(2);
+    expect((await get<Page<unknown>>(`/rest/scans/${scanId}/infoleak/?include_decoys=true`)).body.count).toBe(expected.infoleaks.length);
+  });
+
   it('lists the mobile apps', async () => {
     const { body } = await get<Page<{ platform: string; id: string; version: string }>>(`/rest/scans/${scanId}/mobileapps/`);
     expect(body.results).toEqual(expected.mobile_apps);

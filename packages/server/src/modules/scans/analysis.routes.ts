@@ -8,7 +8,7 @@ import { ErrorDetail, IdParams } from '../../lib/schemas.ts';
 import { viewerOf } from '../../plugins/guard.ts';
 import type { ScanAnalysisService } from './analysis-service.ts';
 import {
-  INFOLEAK_KINDS, InfoleakKindParams, InfoleakKindQuery, InfoleakPage, InfoleakQuery, ExecutableAttributesPage, MobileAppPage, PageOnlyQuery,
+  ExecutableAttributesQuery, INFOLEAK_KINDS, InfoleakKindParams, InfoleakKindQuery, InfoleakPage, InfoleakQuery, ExecutableAttributesPage, MobileAppPage, PageOnlyQuery,
 } from './analysis.schemas.ts';
 
 /** Spec §9: ids are fetched in chunks of 100. */
@@ -22,12 +22,15 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ analysis: ScanAnalysisS
       tags: ['scans'],
       description: 'Format, machine and hardening attributes of every executable and library in a ready scan; 409 while it is busy or failed.',
       params: IdParams,
-      querystring: PageOnlyQuery,
+      querystring: ExecutableAttributesQuery,
       response: { 200: ExecutableAttributesPage, 409: ErrorDetail },
     },
   }, async (request) => {
     const { id } = request.params;
-    return analysis.executables(viewerOf(request), id, pageRequest(request.query), { path: `/rest/scans/${id}/executable-attributes/`, query: {} });
+    const { format, missing, search } = request.query;
+    const filter = { format, missing, search: search === '' ? undefined : search };
+    const links = { path: `/rest/scans/${id}/executable-attributes/`, query: { format, missing, search } };
+    return analysis.executables(viewerOf(request), id, filter, pageRequest(request.query), links);
   });
 
   app.get('/rest/scans/:id/mobileapps/', {

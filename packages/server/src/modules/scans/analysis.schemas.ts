@@ -69,6 +69,19 @@ export const InfoleakPage = Paged(InfoleakItem);
 
 export const PageOnlyQuery = Type.Object({ ...PageQuery });
 
+export const EXECUTABLE_FORMATS = ['elf', 'pe', 'macho'] as const;
+
+export const ExecutableAttributesQuery = Type.Object({
+  format: Type.Optional(Type.Union(EXECUTABLE_FORMATS.map((format) => Type.Literal(format)), { description: 'Only executables of this format.' })),
+  missing: Type.Optional(Type.String({
+    pattern: '^[a-z][a-z-]{0,39}$',
+    description: 'Only executables missing this mitigation, as `missing` names it: no-pie, execstack, no-relro, partial-relro, no-canary, no-control-flow-guard, ...',
+  })),
+  search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive text in the path, the machine, the type or a missing mitigation\'s name.' })),
+  ...PageQuery,
+});
+export type ExecutableAttributesQuery = Static<typeof ExecutableAttributesQuery>;
+
 export const InfoleakQuery = Type.Object({
   kind: Type.Optional(InfoleakKind),
   search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive text in the value, the path or the context.' })),

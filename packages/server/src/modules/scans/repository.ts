@@ -5,8 +5,8 @@ import { groups, type ScanItemSection, scanItems, type ScanProgress, scans, type
 import type { PageRequest } from '../../lib/paging.ts';
 import { inVisibleGroupWhere } from '../groups/scope.ts';
 import type { Viewer } from '../users/viewer.ts';
-import { searchNeedle } from './result-items.ts';
-import { ensureSplit } from './result-store.ts';
+import { ITEMS_VERSION, searchNeedle } from './result-items.ts';
+import { ensureItemsCurrent, ensureSplit } from './result-store.ts';
 import { type ScanListFilter, scanListOrder, type ScanOrdering, scanListWhere } from './list-query.ts';
 import type { VulnerabilityCounts } from './vulnerability-counts.ts';
 
@@ -50,6 +50,8 @@ export interface ItemFilter {
   includeDecoys?: boolean | undefined;
   /** Case-insensitive substring of the item's search text. */
   search?: string | undefined;
+  /** Exact pieces the search text must hold, each already in search form (e.g. result-items.ts missingNeedle). */
+  holds?: readonly string[] | undefined;
 }
 
 export interface ScansRepository {
@@ -86,12 +88,17 @@ export function createScansRepository(db: Db): ScansRepository {
   const visibleScan = (viewer: Viewer, id: number) => and(eq(scans.id, id), inVisibleGroupWhere(db, viewer, scans.groupId));
 
   async function items<T>(viewer: Viewer, id: number, section: ScanItemSection, filter: ItemFilter, page: PageRequest) {
-    const [scan] = await db.select({ status: scans.status, unsplit: isNull(scans.resultCore) }).from(scans).where(visibleScan(viewer, id));
+    const [scan] = await db
+      .select({ status: scans.status, unsplit: isNull(scans.resultCore), itemsVersion: scans.itemsVersion })
+      .from(scans)
+      .where(visibleScan(viewer, id));
     if (!scan) return undefined;
     if (scan.status === 'R' && scan.unsplit) await ensureSplit(db, id);
+    else if (scan.status === 'R' && scan.itemsVersion < ITEMS_VERSION) await ensureItemsCurrent(db, id);
     const base = and(eq(scanItems.scanId, id), eq(scanItems.section, section), filter.kind === undefined ? undefined : eq(scanItems.kind, filter.kind));
     const shownOnly = filter.includeDecoys === false;
-    if (filter.ids === undefined && filter.search === undefined) {
+    const holds = filter.holds ?? [];
+    if (filter.ids === undefined && filter.search === undefined && holds.length === 0) {
       // A plain list: its page is an index seek on the list's own position, its count the last position.
       const position = filter.kind === undefined ? (shownOnly ? scanItems.shownIdx : scanItems.idx) : shownOnly ? scanItems.kindShownIdx : scanItems.kindIdx;
       const [rows, [last]] = await Promise.all([
@@ -105,6 +112,7 @@ export function createScansRepository(db: Db): ScansRepository {
       filter.ids === undefined ? undefined : inArray(scanItems.idx, [...filter.ids]),
       shownOnly ? eq(scanItems.decoy, false) : undefined,
       filter.search === undefined ? undefined : sql`strpos(${scanItems.search}, ${searchNeedle(filter.search)}) > 0`,
+      ...holds.map((needle) => sql`strpos(${scanItems.search}, ${needle}) > 0`),
     );
     const [rows, [total]] = await Promise.all([
       db.select({ item: scanItems.item }).from(scanItems).where(where).orderBy(asc(scanItems.idx)).limit(page.limit).offset(page.offset),

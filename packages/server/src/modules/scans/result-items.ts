@@ -19,6 +19,13 @@ export interface ScanItemRow {
 
 type Described = Partial<Pick<ScanItemRow, 'kind' | 'decoy' | 'search'>>;
 
+/**
+ * The version of what the split writes as items. Raise it when an item's shape, kind or search
+ * text changes: stored scans whose items are older are split again on their first read
+ * (result-store.ts). 2: executables carry their format as kind and a search text.
+ */
+export const ITEMS_VERSION = 2;
+
 export interface SplitIdentification {
   core: Identification;
   componentCount: number;
@@ -40,7 +47,10 @@ export function splitIdentification(identification: Identification): SplitIdenti
     decoy: leak.decoy,
     search: searchText([leak.value, leak.context, leak.path.join('/')]),
   }));
-  push('executable', native.executables);
+  push('executable', native.executables, (exe: (typeof native.executables)[number]): Described => ({
+    kind: exe.format,
+    search: executableSearchText(exe),
+  }));
   push('mobile_app', native.mobile_apps);
   push('problem', identification.problems, (problem: Identification['problems'][number]): Described => ({ kind: problem.level }));
   return { core: resultCore(identification), componentCount: identification.components.length, items };
@@ -81,6 +91,23 @@ function resultCore(identification: Identification): Identification {
  * What a search is matched against: the fields lower-cased, in a form a text column holds
  * (no NUL, no lone surrogate). A needle goes through `searchNeedle` so both sides agree.
  */
+/**
+ * An executable's search text: its path, machine and type, then each missing mitigation as a
+ * field of its own (`missing:no-pie`), which a filter on one mitigation matches whole.
+ */
+export function executableSearchText(exe: { path: readonly string[]; machine: string; type: string; missing: readonly string[] }): string {
+  return searchText([exe.path.join('/'), exe.machine, exe.type, ...exe.missing.map(missingMark), '']);
+}
+
+function missingMark(mitigation: string): string {
+  return `missing:${mitigation}`;
+}
+
+/** What matches one missing mitigation, whole, in an executable's search text. */
+export function missingNeedle(mitigation: string): string {
+  return `${FIELD_SEPARATOR}missing:${searchNeedle(mitigation)}${FIELD_SEPARATOR}`;
+}
+
 export function searchText(fields: readonly string[]): string {
   return fields.map(searchNeedle).join(FIELD_SEPARATOR);
 }

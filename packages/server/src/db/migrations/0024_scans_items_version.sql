@@ -1,0 +1,1 @@
+ALTER TABLE "scans" ADD COLUMN "items_version" integer DEFAULT 1 NOT NULL;
