@@ -56,6 +56,7 @@ import { Route as AppProductScanIdAnalysisRouteImport } from './routes/_app/prod
 import { Route as AppProductScanIdCommentsRouteImport } from './routes/_app/product/$scanId/comments'
 import { Route as AppProductScanIdCustomDataRouteImport } from './routes/_app/product/$scanId/custom-data'
 import { Route as AppProductScanIdErrorsRouteImport } from './routes/_app/product/$scanId/errors'
+import { Route as AppProductScanIdExecutableAttributesRouteImport } from './routes/_app/product/$scanId/executable-attributes'
 import { Route as AppProductScanIdInfoRouteImport } from './routes/_app/product/$scanId/info'
 import { Route as AppProductScanIdWarningsRouteImport } from './routes/_app/product/$scanId/warnings'
 import { Route as AppUsersUserIdIndexRouteImport } from './routes/_app/users/$userId/index'
@@ -323,6 +324,12 @@ const AppProductScanIdErrorsRoute = AppProductScanIdErrorsRouteImport.update({
   path: '/errors',
   getParentRoute: () => AppProductScanIdRoute,
 } as any)
+const AppProductScanIdExecutableAttributesRoute =
+  AppProductScanIdExecutableAttributesRouteImport.update({
+    id: '/executable-attributes',
+    path: '/executable-attributes',
+    getParentRoute: () => AppProductScanIdRoute,
+  } as any)
 const AppProductScanIdInfoRoute = AppProductScanIdInfoRouteImport.update({
   id: '/info',
   path: '/info',
@@ -477,6 +484,7 @@ export interface FileRoutesByFullPath {
   '/product/$scanId/comments': typeof AppProductScanIdCommentsRoute
   '/product/$scanId/custom-data': typeof AppProductScanIdCustomDataRoute
   '/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
+  '/product/$scanId/executable-attributes': typeof AppProductScanIdExecutableAttributesRoute
   '/product/$scanId/info': typeof AppProductScanIdInfoRoute
   '/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
   '/users/$userId/applications': typeof AppUsersUserIdApplicationsRoute
@@ -538,6 +546,7 @@ export interface FileRoutesByTo {
   '/product/$scanId/comments': typeof AppProductScanIdCommentsRoute
   '/product/$scanId/custom-data': typeof AppProductScanIdCustomDataRoute
   '/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
+  '/product/$scanId/executable-attributes': typeof AppProductScanIdExecutableAttributesRoute
   '/product/$scanId/info': typeof AppProductScanIdInfoRoute
   '/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
   '/users/$userId/applications': typeof AppUsersUserIdApplicationsRoute
@@ -607,6 +616,7 @@ export interface FileRoutesById {
   '/_app/product/$scanId/comments': typeof AppProductScanIdCommentsRoute
   '/_app/product/$scanId/custom-data': typeof AppProductScanIdCustomDataRoute
   '/_app/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
+  '/_app/product/$scanId/executable-attributes': typeof AppProductScanIdExecutableAttributesRoute
   '/_app/product/$scanId/info': typeof AppProductScanIdInfoRoute
   '/_app/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
   '/_app/users/$userId/applications': typeof AppUsersUserIdApplicationsRoute
@@ -676,6 +686,7 @@ export interface FileRouteTypes {
     | '/product/$scanId/comments'
     | '/product/$scanId/custom-data'
     | '/product/$scanId/errors'
+    | '/product/$scanId/executable-attributes'
     | '/product/$scanId/info'
     | '/product/$scanId/warnings'
     | '/users/$userId/applications'
@@ -737,6 +748,7 @@ export interface FileRouteTypes {
     | '/product/$scanId/comments'
     | '/product/$scanId/custom-data'
     | '/product/$scanId/errors'
+    | '/product/$scanId/executable-attributes'
     | '/product/$scanId/info'
     | '/product/$scanId/warnings'
     | '/users/$userId/applications'
@@ -805,6 +817,7 @@ export interface FileRouteTypes {
     | '/_app/product/$scanId/comments'
     | '/_app/product/$scanId/custom-data'
     | '/_app/product/$scanId/errors'
+    | '/_app/product/$scanId/executable-attributes'
     | '/_app/product/$scanId/info'
     | '/_app/product/$scanId/warnings'
     | '/_app/users/$userId/applications'
@@ -1166,6 +1179,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProductScanIdErrorsRouteImport
       parentRoute: typeof AppProductScanIdRoute
     }
+    '/_app/product/$scanId/executable-attributes': {
+      id: '/_app/product/$scanId/executable-attributes'
+      path: '/executable-attributes'
+      fullPath: '/product/$scanId/executable-attributes'
+      preLoaderRoute: typeof AppProductScanIdExecutableAttributesRouteImport
+      parentRoute: typeof AppProductScanIdRoute
+    }
     '/_app/product/$scanId/info': {
       id: '/_app/product/$scanId/info'
       path: '/info'
@@ -1417,6 +1437,7 @@ interface AppProductScanIdRouteChildren {
   AppProductScanIdCommentsRoute: typeof AppProductScanIdCommentsRoute
   AppProductScanIdCustomDataRoute: typeof AppProductScanIdCustomDataRoute
   AppProductScanIdErrorsRoute: typeof AppProductScanIdErrorsRoute
+  AppProductScanIdExecutableAttributesRoute: typeof AppProductScanIdExecutableAttributesRoute
   AppProductScanIdInfoRoute: typeof AppProductScanIdInfoRoute
   AppProductScanIdWarningsRoute: typeof AppProductScanIdWarningsRoute
   AppProductScanIdIndexRoute: typeof AppProductScanIdIndexRoute
@@ -1427,6 +1448,8 @@ const AppProductScanIdRouteChildren: AppProductScanIdRouteChildren = {
   AppProductScanIdCommentsRoute: AppProductScanIdCommentsRoute,
   AppProductScanIdCustomDataRoute: AppProductScanIdCustomDataRoute,
   AppProductScanIdErrorsRoute: AppProductScanIdErrorsRoute,
+  AppProductScanIdExecutableAttributesRoute:
+    AppProductScanIdExecutableAttributesRoute,
   AppProductScanIdInfoRoute: AppProductScanIdInfoRoute,
   AppProductScanIdWarningsRoute: AppProductScanIdWarningsRoute,
   AppProductScanIdIndexRoute: AppProductScanIdIndexRoute,

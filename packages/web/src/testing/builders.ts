@@ -1,5 +1,5 @@
 // Test data builders: realistic defaults, override only what a test is about.
-import type { Group, KnowledgeBaseSource, KnowledgeBaseStatus, Paged, Problem, ResultComponent, ResultVuln, Scan, ScanResult, User } from '../lib/api-schemas.ts';
+import type { ExecutableAttributes, Group, KnowledgeBaseSource, KnowledgeBaseStatus, Paged, Problem, ResultComponent, ResultVuln, Scan, ScanResult, User } from '../lib/api-schemas.ts';
 
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
@@ -137,6 +137,24 @@ export function buildProblem(overrides: Partial<Problem> = {}): Problem {
     plugin: 'filesystem/squashfs',
     code: 'truncated',
     message: 'SquashFS image ends before its declared size',
+    ...overrides,
+  };
+}
+
+/** An ELF executable with every mitigation its machine can have, as GET /rest/scans/{id}/executable-attributes/ lists it. */
+export function buildExecutable(overrides: Partial<ExecutableAttributes> = {}): ExecutableAttributes {
+  return {
+    path: ['openwrt-23.05.bin', 'rootfs.squashfs', 'usr/sbin/dropbear'],
+    format: 'elf',
+    machine: 'x86-64',
+    bits: 64,
+    endianness: 'little',
+    type: 'executable',
+    attributes: {
+      nx: true, pie: true, relro: 'full', canary: true, fortify: true, fortified: 4, fortifiable: 6,
+      rpath: [], runpath: [], stripped: true, cet_ibt: true, cet_shstk: true, rwx_segments: false, textrel: false,
+    },
+    missing: [],
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import type { ProblemLevel } from '../../../lib/api-schemas.ts';
+import type { ExecutableListParams } from './executable-attributes.ts';
 import type { ScanListParams } from './scans.ts';
 
 export const scanKeys = {
@@ -10,6 +11,7 @@ export const scanKeys = {
   result: (id: number) => [...scanKeys.detail(id), 'result'] as const,
   problems: (id: number, level: ProblemLevel, page: PageParams) =>
     [...scanKeys.detail(id), 'problems', level, page] as const,
+  executables: (id: number, params: ExecutableListParams) => [...scanKeys.detail(id), 'executables', params] as const,
 };
 
 export interface PageParams {

@@ -14,6 +14,7 @@ import { AnchorLink } from '../../../components/anchor-link.tsx';
 
 const TABS = [
   { value: 'analysis', label: 'Analysis', to: '/product/$scanId/analysis' },
+  { value: 'executable-attributes', label: 'Executable attributes', to: '/product/$scanId/executable-attributes' },
   { value: 'errors', label: 'Errors', to: '/product/$scanId/errors' },
   { value: 'warnings', label: 'Warnings', to: '/product/$scanId/warnings' },
   { value: 'info', label: 'Info', to: '/product/$scanId/info' },
