@@ -58,6 +58,8 @@ import { Route as AppProductScanIdCustomDataRouteImport } from './routes/_app/pr
 import { Route as AppProductScanIdErrorsRouteImport } from './routes/_app/product/$scanId/errors'
 import { Route as AppProductScanIdExecutableAttributesRouteImport } from './routes/_app/product/$scanId/executable-attributes'
 import { Route as AppProductScanIdInfoRouteImport } from './routes/_app/product/$scanId/info'
+import { Route as AppProductScanIdInfoLeakRouteImport } from './routes/_app/product/$scanId/info-leak'
+import { Route as AppProductScanIdMobileAppsRouteImport } from './routes/_app/product/$scanId/mobile-apps'
 import { Route as AppProductScanIdWarningsRouteImport } from './routes/_app/product/$scanId/warnings'
 import { Route as AppUsersUserIdIndexRouteImport } from './routes/_app/users/$userId/index'
 import { Route as AppUsersUserIdApplicationsRouteImport } from './routes/_app/users/$userId/applications'
@@ -335,6 +337,18 @@ const AppProductScanIdInfoRoute = AppProductScanIdInfoRouteImport.update({
   path: '/info',
   getParentRoute: () => AppProductScanIdRoute,
 } as any)
+const AppProductScanIdInfoLeakRoute =
+  AppProductScanIdInfoLeakRouteImport.update({
+    id: '/info-leak',
+    path: '/info-leak',
+    getParentRoute: () => AppProductScanIdRoute,
+  } as any)
+const AppProductScanIdMobileAppsRoute =
+  AppProductScanIdMobileAppsRouteImport.update({
+    id: '/mobile-apps',
+    path: '/mobile-apps',
+    getParentRoute: () => AppProductScanIdRoute,
+  } as any)
 const AppProductScanIdWarningsRoute =
   AppProductScanIdWarningsRouteImport.update({
     id: '/warnings',
@@ -486,6 +500,8 @@ export interface FileRoutesByFullPath {
   '/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
   '/product/$scanId/executable-attributes': typeof AppProductScanIdExecutableAttributesRoute
   '/product/$scanId/info': typeof AppProductScanIdInfoRoute
+  '/product/$scanId/info-leak': typeof AppProductScanIdInfoLeakRoute
+  '/product/$scanId/mobile-apps': typeof AppProductScanIdMobileAppsRoute
   '/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
   '/users/$userId/applications': typeof AppUsersUserIdApplicationsRoute
   '/users/$userId/authentication': typeof AppUsersUserIdAuthenticationRoute
@@ -548,6 +564,8 @@ export interface FileRoutesByTo {
   '/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
   '/product/$scanId/executable-attributes': typeof AppProductScanIdExecutableAttributesRoute
   '/product/$scanId/info': typeof AppProductScanIdInfoRoute
+  '/product/$scanId/info-leak': typeof AppProductScanIdInfoLeakRoute
+  '/product/$scanId/mobile-apps': typeof AppProductScanIdMobileAppsRoute
   '/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
   '/users/$userId/applications': typeof AppUsersUserIdApplicationsRoute
   '/users/$userId/authentication': typeof AppUsersUserIdAuthenticationRoute
@@ -618,6 +636,8 @@ export interface FileRoutesById {
   '/_app/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
   '/_app/product/$scanId/executable-attributes': typeof AppProductScanIdExecutableAttributesRoute
   '/_app/product/$scanId/info': typeof AppProductScanIdInfoRoute
+  '/_app/product/$scanId/info-leak': typeof AppProductScanIdInfoLeakRoute
+  '/_app/product/$scanId/mobile-apps': typeof AppProductScanIdMobileAppsRoute
   '/_app/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
   '/_app/users/$userId/applications': typeof AppUsersUserIdApplicationsRoute
   '/_app/users/$userId/authentication': typeof AppUsersUserIdAuthenticationRoute
@@ -688,6 +708,8 @@ export interface FileRouteTypes {
     | '/product/$scanId/errors'
     | '/product/$scanId/executable-attributes'
     | '/product/$scanId/info'
+    | '/product/$scanId/info-leak'
+    | '/product/$scanId/mobile-apps'
     | '/product/$scanId/warnings'
     | '/users/$userId/applications'
     | '/users/$userId/authentication'
@@ -750,6 +772,8 @@ export interface FileRouteTypes {
     | '/product/$scanId/errors'
     | '/product/$scanId/executable-attributes'
     | '/product/$scanId/info'
+    | '/product/$scanId/info-leak'
+    | '/product/$scanId/mobile-apps'
     | '/product/$scanId/warnings'
     | '/users/$userId/applications'
     | '/users/$userId/authentication'
@@ -819,6 +843,8 @@ export interface FileRouteTypes {
     | '/_app/product/$scanId/errors'
     | '/_app/product/$scanId/executable-attributes'
     | '/_app/product/$scanId/info'
+    | '/_app/product/$scanId/info-leak'
+    | '/_app/product/$scanId/mobile-apps'
     | '/_app/product/$scanId/warnings'
     | '/_app/users/$userId/applications'
     | '/_app/users/$userId/authentication'
@@ -1193,6 +1219,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProductScanIdInfoRouteImport
       parentRoute: typeof AppProductScanIdRoute
     }
+    '/_app/product/$scanId/info-leak': {
+      id: '/_app/product/$scanId/info-leak'
+      path: '/info-leak'
+      fullPath: '/product/$scanId/info-leak'
+      preLoaderRoute: typeof AppProductScanIdInfoLeakRouteImport
+      parentRoute: typeof AppProductScanIdRoute
+    }
+    '/_app/product/$scanId/mobile-apps': {
+      id: '/_app/product/$scanId/mobile-apps'
+      path: '/mobile-apps'
+      fullPath: '/product/$scanId/mobile-apps'
+      preLoaderRoute: typeof AppProductScanIdMobileAppsRouteImport
+      parentRoute: typeof AppProductScanIdRoute
+    }
     '/_app/product/$scanId/warnings': {
       id: '/_app/product/$scanId/warnings'
       path: '/warnings'
@@ -1439,6 +1479,8 @@ interface AppProductScanIdRouteChildren {
   AppProductScanIdErrorsRoute: typeof AppProductScanIdErrorsRoute
   AppProductScanIdExecutableAttributesRoute: typeof AppProductScanIdExecutableAttributesRoute
   AppProductScanIdInfoRoute: typeof AppProductScanIdInfoRoute
+  AppProductScanIdInfoLeakRoute: typeof AppProductScanIdInfoLeakRoute
+  AppProductScanIdMobileAppsRoute: typeof AppProductScanIdMobileAppsRoute
   AppProductScanIdWarningsRoute: typeof AppProductScanIdWarningsRoute
   AppProductScanIdIndexRoute: typeof AppProductScanIdIndexRoute
 }
@@ -1451,6 +1493,8 @@ const AppProductScanIdRouteChildren: AppProductScanIdRouteChildren = {
   AppProductScanIdExecutableAttributesRoute:
     AppProductScanIdExecutableAttributesRoute,
   AppProductScanIdInfoRoute: AppProductScanIdInfoRoute,
+  AppProductScanIdInfoLeakRoute: AppProductScanIdInfoLeakRoute,
+  AppProductScanIdMobileAppsRoute: AppProductScanIdMobileAppsRoute,
   AppProductScanIdWarningsRoute: AppProductScanIdWarningsRoute,
   AppProductScanIdIndexRoute: AppProductScanIdIndexRoute,
 }

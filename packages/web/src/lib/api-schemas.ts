@@ -34,6 +34,8 @@ export type ResultFileObject = Schemas['ResultFileObject'];
 export type ResultVuln = Schemas['ResultVuln'];
 export type Problem = Schemas['Problem'];
 export type ExecutableAttributes = Schemas['ExecutableAttributes'];
+export type InfoleakItem = Schemas['InfoleakItem'];
+export type MobileApp = Schemas['MobileApp'];
 export type ProblemLevel = Problem['level'];
 export type PageLinks = Schemas['PageLinks'];
 

@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import { flexRender, type Row, type Table as TableInstance } from '@tanstack/react-table';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 
 /** Compact rows (about 34 px): the virtualiser's estimate; real heights are measured. */
 export const ROW_HEIGHT = 34;
@@ -63,6 +63,15 @@ export function DataTableBody<TData>({ table, label, virtual, header, empty, onO
     element.focus({ preventScroll: virtual });
   });
 
+  // With onOpenRow a click on a row opens it too, unless it landed on a control of its own or
+  // ended a drag that selected the row's text.
+  const onRowClick = (row: Row<TData>) => (event: MouseEvent<HTMLTableRowElement>) => {
+    if (!onOpenRow || !(event.target instanceof Element)) return;
+    if (event.target.closest('a, button, input, label, select, textarea, [role="button"]')) return;
+    if (window.getSelection()?.isCollapsed === false) return;
+    onOpenRow(row.original);
+  };
+
   const renderRow = (row: Row<TData>, index: number) => (
     <Table.Tr
       key={row.id}
@@ -71,6 +80,8 @@ export function DataTableBody<TData>({ table, label, virtual, header, empty, onO
       tabIndex={index === active ? 0 : -1}
       aria-selected={row.getCanSelect() ? row.getIsSelected() : undefined}
       onFocus={() => setFocused(index)}
+      onClick={onOpenRow ? onRowClick(row) : undefined}
+      style={onOpenRow ? { cursor: 'pointer' } : undefined}
     >
       {row.getVisibleCells().map((cell) => (
         <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>

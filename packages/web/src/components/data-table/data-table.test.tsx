@@ -106,6 +106,21 @@ describe('DataTable', () => {
     expect(bodyRows()[2]).toHaveFocus();
   });
 
+  it('opens a row on a click, but not on a click of a control inside it', async () => {
+    const onOpenRow = vi.fn();
+    renderTable({ onOpenRow, onSelectionChange: vi.fn() });
+    const user = userEvent.setup();
+    await user.click(within(bodyRows()[2] as HTMLElement).getAllByRole('cell')[1] as HTMLElement);
+    expect(onOpenRow).toHaveBeenCalledExactlyOnceWith(items[2]);
+    await user.click(within(bodyRows()[0] as HTMLElement).getByRole('checkbox'));
+    expect(onOpenRow).toHaveBeenCalledOnce();
+  });
+
+  it('gives a header the width its column asks for, and leaves the others to the browser', () => {
+    renderTable({ columns: [{ ...columns[0], size: 240 } as ColumnDef<Item, unknown>, ...columns.slice(1)] });
+    expect(screen.getAllByRole('columnheader').map((header) => header.style.width)).toEqual(['240px', ...columns.slice(1).map(() => '')]);
+  });
+
   it('hides a column from the Columns menu', async () => {
     renderTable();
     const user = userEvent.setup();

@@ -12,7 +12,7 @@ import {
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { ColumnMenu } from './column-menu.tsx';
 import { DataTableBody } from './data-table-body.tsx';
-import { SortableHeader } from './sortable-header.tsx';
+import { AUTO_WIDTH, SortableHeader } from './sortable-header.tsx';
 
 export type { ColumnDef } from '@tanstack/react-table';
 
@@ -35,7 +35,7 @@ export interface DataTableProps<Row> {
   sorting?: 'client' | ServerSorting;
   /** Turns on row checkboxes; called with the selected row ids after every change. */
   onSelectionChange?: (ids: string[]) => void;
-  /** Enter on a focused row; without it, Enter follows the row's first link. */
+  /** Enter on a focused row or a click on a row; without it, Enter follows the row's first link. */
   onOpenRow?: (row: Row) => void;
   /** The accessible name of a row's checkbox ("Select router.bin"). */
   rowLabel?: (row: Row) => string;
@@ -74,7 +74,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       columnVisibility,
       rowSelection,
     },
-    defaultColumn: { enableSorting: false },
+    defaultColumn: { enableSorting: false, size: AUTO_WIDTH },
     enableSorting: sorting !== undefined,
     manualSorting: server !== null,
     enableSortingRemoval: server === null,

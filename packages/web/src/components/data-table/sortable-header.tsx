@@ -3,11 +3,17 @@ import { flexRender, type Header } from '@tanstack/react-table';
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
+/**
+ * The size DataTable gives columns that set none: the browser sizes them to their content.
+ * (TanStack Table would give every column 150 px, so a column's own size could not be told apart.)
+ */
+export const AUTO_WIDTH = 0;
+
 /** A column header; a sortable one is a button that toggles the order and announces it with aria-sort. */
 export function SortableHeader<Row>({ header }: { header: Header<Row, unknown> }) {
   const { column } = header;
   const content = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
-  const width = column.columnDef.size === undefined ? undefined : column.getSize();
+  const width = column.columnDef.size === AUTO_WIDTH ? undefined : column.getSize();
   if (!column.getCanSort()) {
     return (
       <Table.Th scope="col" style={{ width }}>

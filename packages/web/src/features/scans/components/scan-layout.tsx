@@ -14,6 +14,8 @@ import { AnchorLink } from '../../../components/anchor-link.tsx';
 
 const TABS = [
   { value: 'analysis', label: 'Analysis', to: '/product/$scanId/analysis' },
+  { value: 'mobile-apps', label: 'Mobile apps', to: '/product/$scanId/mobile-apps' },
+  { value: 'info-leak', label: 'Info leak', to: '/product/$scanId/info-leak' },
   { value: 'executable-attributes', label: 'Executable attributes', to: '/product/$scanId/executable-attributes' },
   { value: 'errors', label: 'Errors', to: '/product/$scanId/errors' },
   { value: 'warnings', label: 'Warnings', to: '/product/$scanId/warnings' },
