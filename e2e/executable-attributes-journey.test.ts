@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tar } from '../packages/server/test/files.ts';
-import { ApiSession } from './support/api-session.ts';
+import { readyScan } from './support/ready-scan.ts';
 import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
@@ -50,14 +50,8 @@ afterAll(async () => {
 });
 
 it('lists every executable with its mitigations, filters by what is missing and by format, and explains each attribute', async () => {
-  const api = new ApiSession(server.baseUrl);
-  expect((await api.login(server.adminEmail, server.adminPassword)).status).toBe(200);
-  const group = await api.json<{ id: number }>('POST', '/rest/groups/', { name: 'Gateway firmware' });
-  const form = new FormData();
-  form.append('file', new Blob([ROOT_FS]), 'gateway-rootfs-3.2.tar');
-  const scan = await api.json<{ id: number }>('POST', `/rest/groups/${group.id}/upload/`, form);
-  expect((await api.waitForScan(scan.id)).status).toBe('R');
-  const listed = (query: string) => api.json<Page<Executable>>('GET', `/rest/scans/${scan.id}/executable-attributes/?limit=500${query}`);
+  const { api, scanId } = await readyScan(server, 'Gateway firmware', 'gateway-rootfs-3.2.tar', ROOT_FS);
+  const listed = (query: string) => api.json<Page<Executable>>('GET', `/rest/scans/${scanId}/executable-attributes/?limit=500${query}`);
   const all = await listed('');
   const noPie = await listed('&missing=no-pie');
   const pe = await listed('&format=pe');
@@ -68,7 +62,7 @@ it('lists every executable with its mitigations, filters by what is missing and 
   const { page, cspViolations } = await newWatchedPage(browser, { viewport: { width: 1280, height: 800 } });
   const shot = screenshotter(page, 'executable-attributes');
   await logInAsAdmin(page, server);
-  await page.goto(`${server.baseUrl}/product/${scan.id}/analysis`);
+  await page.goto(`${server.baseUrl}/product/${scanId}/analysis`);
   await page.getByRole('tab', { name: 'Executable attributes' }).click();
   await page.waitForURL(/\/executable-attributes$/);
   const table = page.getByRole('table', { name: 'Executable attributes' });
@@ -84,7 +78,7 @@ it('lists every executable with its mitigations, filters by what is missing and 
   expect(await rows.first().innerText()).toContain('legacy-cgi');
   await shot('missing-no-pie-1280');
 
-  await page.goto(`${server.baseUrl}/product/${scan.id}/executable-attributes?format=pe`);
+  await page.goto(`${server.baseUrl}/product/${scanId}/executable-attributes?format=pe`);
   await expect.poll(() => rows.count()).toBe(pe.count);
   expect((await rows.allInnerTexts()).join('\n')).toContain('old-service.exe');
   await page.getByRole('button', { name: 'What these attributes mean' }).click();
@@ -92,7 +86,7 @@ it('lists every executable with its mitigations, filters by what is missing and 
   await shot('pe-and-help-1280');
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${server.baseUrl}/product/${scan.id}/executable-attributes`);
+  await page.goto(`${server.baseUrl}/product/${scanId}/executable-attributes`);
   await expect.poll(() => rows.count()).toBe(all.count);
   await shot('all-390');
   expect(cspViolations()).toEqual([]);

@@ -8,7 +8,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tar } from '../packages/server/test/files.ts';
-import { ApiSession } from './support/api-session.ts';
+import { readyScan } from './support/ready-scan.ts';
 import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
@@ -76,14 +76,8 @@ afterAll(async () => {
 });
 
 it('lists the leaks the API holds, with documentation examples on request, filters by kind and reveals a finding in its panel', async () => {
-  const api = new ApiSession(server.baseUrl);
-  expect((await api.login(server.adminEmail, server.adminPassword)).status).toBe(200);
-  const group = await api.json<{ id: number }>('POST', '/rest/groups/', { name: 'Appliance configurations' });
-  const form = new FormData();
-  form.append('file', new Blob([CONFIG_TREE]), 'appliance-config-1.4.tar');
-  const scan = await api.json<{ id: number }>('POST', `/rest/groups/${group.id}/upload/`, form);
-  expect((await api.waitForScan(scan.id)).status).toBe('R');
-  const listed = (query: string) => api.json<Page<Leak>>('GET', `/rest/scans/${scan.id}/infoleak/?limit=500${query}`);
+  const { api, scanId } = await readyScan(server, 'Appliance configurations', 'appliance-config-1.4.tar', CONFIG_TREE);
+  const listed = (query: string) => api.json<Page<Leak>>('GET', `/rest/scans/${scanId}/infoleak/?limit=500${query}`);
   const shown = await listed('');
   const withExamples = await listed('&include_decoys=true');
   const passwords = await listed('&kind=passwords');
@@ -103,7 +97,7 @@ it('lists the leaks the API holds, with documentation examples on request, filte
   const { page, cspViolations } = await newWatchedPage(browser, { viewport: { width: 1280, height: 800 } });
   const shot = screenshotter(page, 'info-leak');
   await logInAsAdmin(page, server);
-  await page.goto(`${server.baseUrl}/product/${scan.id}/info-leak`);
+  await page.goto(`${server.baseUrl}/product/${scanId}/info-leak`);
   const table = page.getByRole('table', { name: 'Information leaks' });
   const rows = table.locator('tbody tr');
   await expect.poll(() => rows.count()).toBe(shown.count);
@@ -148,7 +142,7 @@ it('lists the leaks the API holds, with documentation examples on request, filte
   expect(new URL(page.url()).searchParams.get('item')).toBeNull();
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${server.baseUrl}/product/${scan.id}/info-leak`);
+  await page.goto(`${server.baseUrl}/product/${scanId}/info-leak`);
   await expect.poll(() => rows.count()).toBe(shown.count);
   await shot('list-390');
   await rows.filter({ hasText: 'Asymmetric key' }).click();

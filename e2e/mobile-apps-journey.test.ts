@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tar } from '../packages/server/test/files.ts';
-import { ApiSession } from './support/api-session.ts';
+import { readyScan } from './support/ready-scan.ts';
 import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
@@ -47,14 +47,8 @@ afterAll(async () => {
 });
 
 it('shows every app of the upload with its permissions, signing and entitlements, on a wide screen and on a phone', async () => {
-  const api = new ApiSession(server.baseUrl);
-  expect((await api.login(server.adminEmail, server.adminPassword)).status).toBe(200);
-  const group = await api.json<{ id: number }>('POST', '/rest/groups/', { name: 'Phone apps' });
-  const form = new FormData();
-  form.append('file', new Blob([PHONE_APPS]), 'phone-apps-2.0.tar');
-  const scan = await api.json<{ id: number }>('POST', `/rest/groups/${group.id}/upload/`, form);
-  expect((await api.waitForScan(scan.id)).status).toBe('R');
-  const listed = await api.json<Page<MobileApp>>('GET', `/rest/scans/${scan.id}/mobileapps/`);
+  const { api, scanId } = await readyScan(server, 'Phone apps', 'phone-apps-2.0.tar', PHONE_APPS);
+  const listed = await api.json<Page<MobileApp>>('GET', `/rest/scans/${scanId}/mobileapps/`);
   expect(listed.count).toBe(3);
   const demo = listed.results.find((app) => app.platform === 'android' && app.id === 'org.binlens.demo');
   const libs = listed.results.find((app) => app.platform === 'android' && app.id === 'org.binlens.libs');
@@ -67,7 +61,7 @@ it('shows every app of the upload with its permissions, signing and entitlements
   const { page, cspViolations } = await newWatchedPage(browser, { viewport: { width: 1280, height: 800 } });
   const shot = screenshotter(page, 'mobile-apps');
   await logInAsAdmin(page, server);
-  await page.goto(`${server.baseUrl}/product/${scan.id}/mobile-apps`);
+  await page.goto(`${server.baseUrl}/product/${scanId}/mobile-apps`);
   const apps = page.getByRole('region', { name: /^(Android|iOS) / });
   await expect.poll(() => apps.count()).toBe(listed.count);
   const demoApp = page.getByRole('region', { name: `Android ${demo.name ?? demo.id}` });

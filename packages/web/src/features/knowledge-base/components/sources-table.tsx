@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { KnowledgeBaseSource } from '../../../lib/api-schemas.ts';
 import { formatBytes, formatDateTime, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { usePhoneWidth } from '../../../lib/phone-width.ts';
 
 const STATE_COLOURS: Record<KnowledgeBaseSource['state'], string> = {
   empty: 'gray', waiting: 'blue', importing: 'blue', retrying: 'orange', ready: 'green', failed: 'red',
@@ -12,12 +12,9 @@ const SOURCE_TITLES: Record<string, string> = {
   cve5: 'CVE records', 'nvd-override': 'NVD overrides', vendor: 'Vendor advisories',
 };
 
-/** Below this width the six columns do not fit: each source becomes a card, its error in full. */
-const NARROW = '(max-width: 48em)';
-
 /** One row per source: state, live records, last import with the feed's date, and the progress or the error. */
 export function SourcesTable({ sources }: { sources: KnowledgeBaseSource[] }) {
-  const narrow = useMediaQuery(NARROW) ?? false;
+  const narrow = usePhoneWidth();
   if (narrow) return <SourcesList sources={sources} />;
   return (
     <Table.ScrollContainer minWidth={720}>

@@ -1,5 +1,4 @@
 import { Badge, Group, Loader, Select, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { DataTable, type ColumnDef } from '../../../components/data-table/data-table.tsx';
@@ -19,6 +18,7 @@ import {
   type ExecutableFormat,
 } from '../api/executable-attributes.ts';
 import { MISSING_LABELS, missingLabel, MitigationsHelp, presentMitigations } from './mitigations-help.tsx';
+import { usePhoneWidth } from '../../../lib/phone-width.ts';
 
 const FORMAT_LABELS: Record<ExecutableFormat, string> = { elf: 'ELF', pe: 'PE', macho: 'Mach-O' };
 
@@ -134,16 +134,13 @@ const phoneColumns: ExecutableColumn[] = [
   { ...mitigationsColumn, size: 300 },
 ];
 
-/** Below this width the five columns do not fit beside each other. */
-const NARROW = '(max-width: 48em)';
-
 interface ExecutableAttributesPageProps {
   scanId: number;
 }
 
 /** Every ELF, PE and Mach-O file of a ready scan with the mitigations it has and lacks; search, filters and page live in the URL. */
 export function ExecutableAttributesPage({ scanId }: ExecutableAttributesPageProps) {
-  const narrow = useMediaQuery(NARROW) ?? false;
+  const narrow = usePhoneWidth();
   const { search, setSearch } = useListSearch(executableListSearch);
   const { filters, setFilters } = useExecutableFilters();
   const query = useQuery(executablesQueryOptions(scanId, executableListParams({ ...search, ...filters })));

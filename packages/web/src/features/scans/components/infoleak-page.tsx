@@ -1,5 +1,4 @@
 import { Badge, Checkbox, Group, Loader, Select, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { DataTable, type ColumnDef } from '../../../components/data-table/data-table.tsx';
@@ -20,6 +19,7 @@ import {
 } from '../api/infoleak.ts';
 import { INFOLEAK_KIND_LABELS, InfoleakKindBadge } from './infoleak-kind-badge.tsx';
 import { InfoleakPanel, leakLocation } from './infoleak-panel.tsx';
+import { usePhoneWidth } from '../../../lib/phone-width.ts';
 
 /** The Kind filter's "no filter" choice; it never reaches the URL. */
 const ALL_KINDS = 'all';
@@ -108,16 +108,13 @@ const phoneColumns: LeakColumn[] = [
   { ...detectorColumn, size: 240 },
 ];
 
-/** Below this width the four columns do not fit beside each other. */
-const NARROW = '(max-width: 48em)';
-
 interface InfoleakPageProps {
   scanId: number;
 }
 
 /** The secrets and personal data found in a ready scan; search, filters, page and the finding shown live in the URL. */
 export function InfoleakPage({ scanId }: InfoleakPageProps) {
-  const narrow = useMediaQuery(NARROW) ?? false;
+  const narrow = usePhoneWidth();
   const { search, setSearch } = useListSearch(infoleakListSearch);
   const { filters, setFilters } = useInfoleakFilters();
   const { selected, select } = useSelectedInfoleak();

@@ -1,12 +1,10 @@
 import { Badge, Box, Button, Code, Drawer, Group, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery, useTimeout } from '@mantine/hooks';
+import { useTimeout } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import type { InfoleakItem } from '../../../lib/api-schemas.ts';
 import { displayPath, displayText, formatNumber } from '../../../lib/format.ts';
 import { InfoleakKindBadge, kindLabel } from './infoleak-kind-badge.tsx';
-
-/** Below this width the panel takes the whole screen. */
-const NARROW = '(max-width: 48em)';
+import { usePhoneWidth } from '../../../lib/phone-width.ts';
 
 /** How long "Copied" shows after a copy. */
 const COPIED_MS = 2000;
@@ -188,7 +186,7 @@ interface InfoleakPanelProps {
 
 /** The selected finding in full, on the right (the whole screen on a phone). */
 export function InfoleakPanel({ selected, leak, onClose }: InfoleakPanelProps) {
-  const narrow = useMediaQuery(NARROW) ?? false;
+  const narrow = usePhoneWidth();
   return (
     <Drawer
       opened={selected !== undefined}

@@ -64,9 +64,6 @@ function Dimmed({ text }: { text: string }) {
   );
 }
 
-/** Below this width a table's columns do not fit beside each other. */
-export const NARROW = '(max-width: 48em)';
-
 /**
  * The phone layout's column widths: the first two fit a 390 px screen (340 px of its 358); the
  * others share what is left of the table's least width (600 px), so the first two keep theirs.

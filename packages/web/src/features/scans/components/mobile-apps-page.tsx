@@ -1,5 +1,4 @@
 import { Divider, Loader, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { ListPager } from '../../../components/data-table/pager.tsx';
@@ -7,7 +6,7 @@ import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useListSearch } from '../../../lib/list-search.ts';
 import { mobileAppListSearch, mobileAppsQueryOptions } from '../api/mobile-apps.ts';
 import { MobileAppCard } from './mobile-app-card.tsx';
-import { NARROW } from './mobile-app-tables.tsx';
+import { usePhoneWidth } from '../../../lib/phone-width.ts';
 
 interface MobileAppsPageProps {
   scanId: number;
@@ -15,7 +14,7 @@ interface MobileAppsPageProps {
 
 /** The Android and iOS apps of a ready scan, one section each; the page of apps lives in the URL. */
 export function MobileAppsPage({ scanId }: MobileAppsPageProps) {
-  const narrow = useMediaQuery(NARROW) ?? false;
+  const narrow = usePhoneWidth();
   const { search, setSearch } = useListSearch(mobileAppListSearch);
   const query = useQuery(mobileAppsQueryOptions(scanId, { limit: search.limit, offset: search.offset }));
   const apps = query.data?.results ?? [];
