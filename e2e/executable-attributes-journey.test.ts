@@ -2,9 +2,10 @@
 // scripts (ELF with and without PIE, RELRO, canary, an executable stack; a shared library; a
 // MIPS binary; hardened and ASLR-less PE; a Mach-O) is uploaded, and its executable-attributes
 // tab lists exactly what the API holds, filters by a missing mitigation and a format (both
-// kept in the URL), and explains each attribute. Screenshots at 1280 and 390 px under
+// kept in the URL), and explains each attribute; its CycloneDX SBOM downloads from the Actions menu. Screenshots at 1280 and 390 px under
 // e2e/artifacts/executable-attributes/.
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tar } from '../packages/server/test/files.ts';
@@ -84,6 +85,14 @@ it('lists every executable with its mitigations, filters by what is missing and 
   await page.getByRole('button', { name: 'What these attributes mean' }).click();
   await page.getByRole('table', { name: /mitigation/i }).waitFor();
   await shot('pe-and-help-1280');
+
+  // The SBOM of the same scan, downloaded from the Actions menu, is the one the API answers.
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await shot('actions-menu-1280');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CycloneDX 1.6 (JSON)' }).click()]);
+  expect(download.suggestedFilename()).toBe('gateway-rootfs-3.2.tar.cdx.json');
+  const sbom = JSON.parse(await readFile(await download.path(), 'utf8')) as { bomFormat: string; metadata: { component: { name: string } } };
+  expect([sbom.bomFormat, sbom.metadata.component.name]).toEqual(['CycloneDX', 'gateway-rootfs-3.2.tar']);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${server.baseUrl}/product/${scanId}/executable-attributes`);

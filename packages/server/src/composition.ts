@@ -66,6 +66,7 @@ import { createCommentsRepository } from './modules/comments/repository.ts';
 import { createCommentsService, type CommentsService } from './modules/comments/service.ts';
 import { createScanReuse } from './modules/scans/reuse.ts';
 import { createScanListCaches } from './modules/scans/list-cache.ts';
+import { createScanSbomService, type ScanSbomService } from './modules/scans/sbom-service.ts';
 import { createScanStatisticsRepository } from './modules/scans/statistics.ts';
 import { createScanStatisticsService, type ScanStatisticsService } from './modules/scans/statistics-service.ts';
 import { createScanCustomDataRepository } from './modules/scan-custom-data/repository.ts';
@@ -162,6 +163,8 @@ export interface Composition {
     readonly uploads: ResumableUploadsService;
     /** The analysers' lists of a ready scan, a page at a time. */
     readonly scanAnalysis: ScanAnalysisService;
+    /** A ready scan's SBOM documents. */
+    readonly scanSbom: ScanSbomService;
     /** Rescan, abort, rename, removal of scans or their files, and the data-retention sweep. */
     readonly scanControl: ScanControlService;
     /** Comments on scans (/rest/comments/). */
@@ -331,6 +334,11 @@ export function compose(settings: CompositionSettings): Composition {
       access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
     }),
     scanAnalysis: createScanAnalysisService({ scans: repositories.scans }),
+    scanSbom: createScanSbomService({
+      scans: repositories.scans,
+      knowledgeBase,
+      knowledgeBaseEmpty: async (): Promise<boolean> => (await services.knowledgeBase.summary()).state === 'empty',
+    }),
     scanControl: createScanControlService({
       scans: createScanControlRepository(db),
       // Built below in the same object; called only once requests come.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scan, toNativeJson, toScanResult } from '@binlens/engine';
+import { scan, toNativeJson, toScanResult, writeCycloneDx, writeSpdx } from '@binlens/engine';
 import type { Identification } from '@binlens/engine/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/databases.ts';
@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { fakeEngine } from '../../../test/fake-engine.ts';
 import { multipart, tar } from '../../../test/files.ts';
 import { newSession, type TestSession } from '../../../test/login.ts';
+import { SBOM_NOT_EVALUATED } from './sbom-service.ts';
 
 const fixture = (path: string) => readFileSync(new URL(`../../../../engine/fixtures/${path}`, import.meta.url));
 
@@ -35,12 +36,12 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
   let alice: TestSession;
   let scanId: number;
   let expected: ReturnType<typeof toNativeJson>;
+  let identification: Identification;
 
   beforeAll(async () => {
     // The file scanned once by the real engine, in-process; the app's (fake) engine answers
     // that Identification, and the API must answer exactly the native JSON's sections.
     const dir = await mkdtemp(join(tmpdir(), 'binlens-analysis-'));
-    let identification: Identification;
     try {
       await writeFile(join(dir, 'release.tar'), ARCHIVE);
       identification = await scan(join(dir, 'release.tar'));
@@ -106,6 +107,27 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
     const [row] = ((await t.database.db.execute(`select items_version from scans where id = ${scanId}`)) as unknown as { rows: { items_version: number }[] }).rows;
     expect(row?.items_version).toBe(2);
     expect((await get<Page<unknown>>(`/rest/scans/${scanId}/infoleak/?include_decoys=true`)).body.count).toBe(expected.infoleaks.length);
+  });
+
+  it('answers the SBOM the engine writes for the scan, as a download named after it, saying why vulnerabilities are missing', async () => {
+    const download = async (format: string) => t.app.inject({ method: 'GET', url: `/rest/scans/${scanId}/sbom/?format=${format}`, headers: alice.headers });
+    const cdx = await download('cyclonedx-json');
+    expect([cdx.statusCode, cdx.headers['content-type'], cdx.headers['content-disposition']]).toEqual([
+      200, 'application/vnd.cyclonedx+json; version="1.6"; charset=utf-8', `attachment; filename="release.tar.cdx.json"; filename*=UTF-8''release.tar.cdx.json`,
+    ]);
+    const { serialNumber, metadata: { timestamp, ...metadata }, ...rest } = cdx.json<{ serialNumber: string; metadata: { timestamp: string } }>();
+    const written = JSON.parse(writeCycloneDx(identification, { notEvaluated: SBOM_NOT_EVALUATED, uuid: serialNumber.replace('urn:uuid:', ''), now: new Date(timestamp) }));
+    expect({ serialNumber, metadata: { timestamp, ...metadata }, ...rest }).toEqual(written);
+    expect(written.metadata.properties).toEqual([{ name: 'binlens:vulnerabilities', value: SBOM_NOT_EVALUATED }]);
+
+    const spdx = await download('spdx-json');
+    const document = spdx.json<{ documentNamespace: string; creationInfo: { created: string } }>();
+    expect([spdx.statusCode, spdx.headers['content-type'], spdx.headers['content-disposition']?.toString().includes('filename="release.tar.spdx.json"')]).toEqual([200, 'application/spdx+json; charset=utf-8', true]);
+    const uuid = /[0-9a-f-]{36}$/.exec(document.documentNamespace)?.[0] ?? '';
+    expect(document).toEqual(JSON.parse(writeSpdx(identification, { notEvaluated: SBOM_NOT_EVALUATED, uuid, now: new Date(document.creationInfo.created) })));
+
+    const bad = await download('cyclonedx-xml');
+    expect([bad.statusCode, Object.keys(bad.json())]).toEqual([400, ['format']]);
   });
 
   it('lists the mobile apps', async () => {

@@ -57,6 +57,8 @@ export interface ItemFilter {
 export interface ScansRepository {
   list(viewer: Viewer, filter: ScanFilter, page: PageRequest): Promise<{ rows: ScanRecord[]; count: number }>;
   findVisible(viewer: Viewer, id: number): Promise<ScanRecord | undefined>;
+  /** The whole Identification of a visible scan (null until ready), with its status and file name; what SBOMs are written from. */
+  findIdentification(viewer: Viewer, id: number): Promise<{ status: ScanStatus; filename: string; identification: Identification | null } | undefined>;
   /** What results are made of: the Identification's core (result-items.ts), null until ready. */
   findResultCore(viewer: Viewer, id: number): Promise<{ status: ScanStatus; core: Identification | null } | undefined>;
   /** A page of one list of a scan; undefined when the scan is not visible. Empty until it is ready. */
@@ -141,6 +143,14 @@ export function createScansRepository(db: Db): ScansRepository {
 
     async findVisible(viewer, id) {
       const [row] = await db.select(columns).from(scans).innerJoin(groups, eq(groups.id, scans.groupId)).where(visibleScan(viewer, id));
+      return row;
+    },
+
+    async findIdentification(viewer, id) {
+      const [row] = await db
+        .select({ status: scans.status, filename: scans.filename, identification: scans.identification })
+        .from(scans)
+        .where(visibleScan(viewer, id));
       return row;
     },
 

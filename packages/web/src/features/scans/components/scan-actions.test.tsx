@@ -110,6 +110,23 @@ describe('scan actions', () => {
     expect(screen.queryByLabelText('Verdict Pass')).not.toBeInTheDocument();
   });
 
+  it('offers the SBOM downloads of a ready scan, and none while it is busy', async () => {
+    serveScan();
+    renderRoute('/product/42/comments');
+    const user = userEvent.setup();
+    await openMenu(user);
+    const links = ['CycloneDX 1.6 (JSON)', 'SPDX 2.3 (JSON)'].map((name) => screen.getByRole('menuitem', { name }));
+    expect(links.map((link) => [link.getAttribute('href'), link.hasAttribute('download')])).toEqual([
+      ['/rest/scans/42/sbom/?format=cyclonedx-json', true],
+      ['/rest/scans/42/sbom/?format=spdx-json', true],
+    ]);
+    await user.click(screen.getByRole('menuitem', { name: 'Rescan' }));
+    await openMenu(user);
+    const busy = await screen.findByRole('menuitem', { name: 'Abort' });
+    expect(busy).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'CycloneDX 1.6 (JSON)' })).toBeDisabled();
+  });
+
   it('rescans, then offers Abort while busy', async () => {
     const sent = serveScan();
     renderRoute('/product/42/comments');

@@ -22,6 +22,12 @@ const CONFIRMATIONS: Record<Exclude<Confirming, null>, { title: string; message:
 };
 
 /** The scan page's actions menu: rename, rescan, abort (while busy), remove file, remove analysis. */
+/** GET /rest/scans/{id}/sbom/?format=: the server names the file after the scan. */
+const SBOM_DOWNLOADS = [
+  { format: 'cyclonedx-json', label: 'CycloneDX 1.6 (JSON)' },
+  { format: 'spdx-json', label: 'SPDX 2.3 (JSON)' },
+] as const;
+
 export function ScanActions({ scan }: { scan: Scan }) {
   const control = useScanControl(scan.id);
   const navigate = useNavigate();
@@ -61,6 +67,19 @@ export function ScanActions({ scan }: { scan: Scan }) {
             Rescan
           </Menu.Item>
           {busy && <Menu.Item onClick={() => setConfirming('abort')}>Abort</Menu.Item>}
+          <Menu.Divider />
+          <Menu.Label>Download SBOM</Menu.Label>
+          {SBOM_DOWNLOADS.map(({ format, label }) =>
+            scan.status === 'R' ? (
+              <Menu.Item key={format} component="a" href={`/rest/scans/${scan.id}/sbom/?format=${format}`} download>
+                {label}
+              </Menu.Item>
+            ) : (
+              <Menu.Item key={format} disabled title="The scan is not ready yet">
+                {label}
+              </Menu.Item>
+            ),
+          )}
           <Menu.Divider />
           <Menu.Item color="red" disabled={scan.binary_removed} onClick={() => setConfirming('removeFile')}>
             Remove file

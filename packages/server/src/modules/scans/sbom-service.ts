@@ -1,0 +1,54 @@
+// A ready scan's bill of materials as a document other tools read: the engine's writers (the
+// same the CLI's `scan --format` uses) over the stored Identification, with the evaluation of
+// now, or the reason vulnerabilities were not evaluated when the knowledge base is empty.
+import { findSbomWriter, type SbomWriter } from '@binlens/engine';
+import { type KnowledgeBase, toSbomVulnerabilities } from '@binlens/vulndb';
+import { AppError } from '../../lib/errors.ts';
+import type { Viewer } from '../users/viewer.ts';
+import { evaluateScan } from './evaluation.ts';
+import type { ScansRepository } from './repository.ts';
+
+/** The formats of GET /rest/scans/{id}/sbom/?format=, each with its engine writer and file extension. */
+export const SBOM_FORMATS = {
+  'cyclonedx-json': { writer: 'cyclonedx', extension: '.cdx.json' },
+  'spdx-json': { writer: 'spdx', extension: '.spdx.json' },
+} as const;
+export type SbomFormat = keyof typeof SBOM_FORMATS;
+
+/** What the document says instead of listing no vulnerabilities, as the CLI says it. */
+export const SBOM_NOT_EVALUATED =
+  'not evaluated: no vulnerability data: the knowledge base was empty; sync it (account menu → Vulnerability data) or upload a bundle';
+
+export interface SbomDocument {
+  body: string;
+  mediaType: string;
+  fileName: string;
+}
+
+export interface ScanSbomService {
+  sbom(viewer: Viewer, scanId: number, format: SbomFormat): Promise<SbomDocument>;
+}
+
+export interface ScanSbomServiceDeps {
+  scans: Pick<ScansRepository, 'findIdentification'>;
+  knowledgeBase: KnowledgeBase;
+  /** Whether the knowledge base holds any data (modules/knowledge-base summary state). */
+  knowledgeBaseEmpty: () => Promise<boolean>;
+}
+
+export function createScanSbomService(deps: ScanSbomServiceDeps): ScanSbomService {
+  return {
+    async sbom(viewer, scanId, format) {
+      const found = await deps.scans.findIdentification(viewer, scanId);
+      if (!found) throw new AppError('not_found');
+      if (found.status !== 'R' || !found.identification) throw new AppError('scan_not_ready');
+      const { writer: name, extension } = SBOM_FORMATS[format];
+      const writer: SbomWriter | undefined = findSbomWriter(name);
+      if (!writer) throw new Error(`the engine has no ${name} writer`);
+      const options = (await deps.knowledgeBaseEmpty())
+        ? { notEvaluated: SBOM_NOT_EVALUATED }
+        : { vulnerabilities: toSbomVulnerabilities((await evaluateScan(found.identification, deps.knowledgeBase)).evaluation) };
+      return { body: writer.write(found.identification, options), mediaType: writer.mediaType, fileName: `${found.filename}${extension}` };
+    },
+  };
+}
