@@ -1,6 +1,7 @@
 // Browser journey: log in, create a group, upload the demo .deb, wait for the scan to be
-// ready and read its components; a screenshot per step under e2e/artifacts/upload/. The
-// server's Content Security Policy is on throughout, and no page may violate it.
+// ready and read its summary and components; a screenshot per step under e2e/artifacts/upload/
+// (the analysis tab at 1280 and 390 px). The server's Content Security Policy is on
+// throughout, and no page may violate it.
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -67,6 +68,22 @@ it('logs in, creates a group, uploads a .deb and shows its components', async ()
   expect(await cells('binlens-demo')).toEqual(['binlens-demo', '1.4.2-1', 'DP']);
   expect(await cells('left-pad')).toEqual(['left-pad', '1.3.0', 'JS']);
   expect(await cells('@types/node')).toEqual(['@types/node', '20.11.5', 'JS']);
+
+  // The summary above the components: its cards say what the scan found, in words.
+  const summary = page.getByRole('region', { name: 'Findings summary' });
+  const components = summary.getByRole('group', { name: 'Components' });
+  await components.waitFor();
+  const words = async (card: typeof components) => (await card.innerText()).replace(/\s+/g, ' ').trim();
+  expect(await words(components)).toBe('COMPONENTS 3 Restrictive 0 Restrictive when estimated 0 Permissive 2 Unknown 1');
+  await shot('analysis-summary');
+
+  // The narrow screen: the page loaded afresh at 390 px, the cards one above the other.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await summary.getByRole('group', { name: 'Components' }).waitFor();
+  await expect.poll(() => rows.filter({ hasText: 'left-pad' }).count()).toBe(1);
+  await shot('analysis-summary-390');
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(390);
   expect(cspViolations()).toEqual([]);
   await page.close();
 });

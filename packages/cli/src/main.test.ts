@@ -11,7 +11,7 @@ describe('binlens', () => {
         '',
         'Commands:',
         '  db import FILE... | db status           manage the vulnerability knowledge base',
-        '  scan PATH [--format json|cyclonedx|spdx|table]   report the components inside PATH',
+        '  scan PATH [--format json|cyclonedx[-xml]|spdx[-tag-value]|table]   report the components inside PATH',
         '  unpack FILE [--out DIR] [--list] [--json]   list or extract the files inside FILE',
         '  versions compare ECOSYSTEM           order version pairs read on standard input',
         "  worker                             run scans from the server's queue (PostgreSQL)",

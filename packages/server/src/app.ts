@@ -32,6 +32,7 @@ import { vulnerabilitiesRoutes } from './modules/vulnerabilities/routes.ts';
 import { scoresRoutes } from './modules/vulnerabilities/scores.routes.ts';
 import { analysisRoutes } from './modules/scans/analysis.routes.ts';
 import { scanSbomRoutes } from './modules/scans/sbom.routes.ts';
+import { scanSummaryRoutes } from './modules/scans/summary.routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { outboundNetworksRoutes } from './modules/outbound-networks/routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(knowledgeBaseRoutes, { knowledgeBase: services.knowledgeBase, maxBundleBytes: composition.maxUploadBytes });
     await app.register(analysisRoutes, { analysis: services.scanAnalysis });
     await app.register(scanSbomRoutes, { sbom: services.scanSbom });
+    await app.register(scanSummaryRoutes, { summary: services.scanSummary });
     await app.register(scanControlRoutes, { control: services.scanControl });
     await app.register(commentsRoutes, { comments: services.comments });
     await app.register(loginMessagesRoutes, { messages: services.loginMessages });

@@ -67,6 +67,8 @@ import { createCommentsService, type CommentsService } from './modules/comments/
 import { createScanReuse } from './modules/scans/reuse.ts';
 import { createScanListCaches } from './modules/scans/list-cache.ts';
 import { createScanSbomService, type ScanSbomService } from './modules/scans/sbom-service.ts';
+import { createScanSummaryRepository } from './modules/scans/summary-repository.ts';
+import { createScanSummaryService, type ScanSummaryService } from './modules/scans/summary-service.ts';
 import { createScanStatisticsRepository } from './modules/scans/statistics.ts';
 import { createScanStatisticsService, type ScanStatisticsService } from './modules/scans/statistics-service.ts';
 import { createScanCustomDataRepository } from './modules/scan-custom-data/repository.ts';
@@ -165,6 +167,8 @@ export interface Composition {
     readonly scanAnalysis: ScanAnalysisService;
     /** A ready scan's SBOM documents. */
     readonly scanSbom: ScanSbomService;
+    /** The verdict and counts on top of a ready scan's analysis tab. */
+    readonly scanSummary: ScanSummaryService;
     /** Rescan, abort, rename, removal of scans or their files, and the data-retention sweep. */
     readonly scanControl: ScanControlService;
     /** Comments on scans (/rest/comments/). */
@@ -338,6 +342,14 @@ export function compose(settings: CompositionSettings): Composition {
       scans: repositories.scans,
       knowledgeBase,
       knowledgeBaseEmpty: async (): Promise<boolean> => (await services.knowledgeBase.summary()).state === 'empty',
+    }),
+    scanSummary: createScanSummaryService({
+      summary: createScanSummaryRepository(db),
+      scans: repositories.scans,
+      knowledgeBase,
+      // Built below in the same object; called only once requests come.
+      knowledgeBaseSummary: (): Promise<KnowledgeBaseSummary> => services.knowledgeBase.summary(),
+      policyOverrides: (): Promise<Record<string, string>> => services.settings.licensePolicyOverrides(),
     }),
     scanControl: createScanControlService({
       scans: createScanControlRepository(db),

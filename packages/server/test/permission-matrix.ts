@@ -119,6 +119,7 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'GET /rest/scans/:id/mobileapps/', allow: VIEW, request: scan('mobileapps/') },
   { route: 'GET /rest/scans/:id/infoleak/', allow: VIEW, request: scan('infoleak/') },
   { route: 'GET /rest/scans/:id/scan-log', allow: VIEW, request: scan('scan-log') },
+  { route: 'GET /rest/scans/:id/scan_summary/', allow: VIEW, request: scan('scan_summary/') },
   // Scan control (modules/scans/control.routes.ts). The shared ready scan is renamed to its own
   // name, rescanned (409 once busy: past the guard) and aborted (409 once finished); removals
   // act on a scan of their own. The bulk forms check each id themselves (refused ids are listed).

@@ -68,6 +68,45 @@ describe('binlens CLI', () => {
     ]);
   });
 
+  it('scan --format cyclonedx-xml prints a CycloneDX 1.6 XML document', async () => {
+    const { code, stdout, stderr } = await run('scan', DEB, '--format', 'cyclonedx-xml');
+    expect([code, stderr]).toEqual([0, NO_DATA_NOTE]);
+    const lines = stdout.split('\n');
+    expect(lines[0]).toBe('<?xml version="1.0" encoding="UTF-8"?>');
+    expect(lines[1]).toMatch(/^<bom xmlns="http:\/\/cyclonedx\.org\/schema\/bom\/1\.6" version="1" serialNumber="urn:uuid:[0-9a-f-]{36}">$/);
+    expect(lines.slice(-2)).toEqual(['</bom>', '']);
+    expect(stdout).toContain('<name>libbinlens-tools1_0.9.1-3_amd64.deb</name>');
+    expect(stdout).toContain('<location>data.tar.zst/data.tar/usr/share/nodejs/@babel/helper-plugin-utils/package.json</location>');
+    // No knowledge base: no vulnerabilities, and the reason as a property, as in the JSON.
+    expect(stdout).not.toContain('<vulnerabilities');
+    expect(stdout).toContain(`<property name="binlens:vulnerabilities">${SBOM_NOT_EVALUATED}</property>`);
+  });
+
+  it('scan --format spdx-tag-value prints an SPDX 2.3 tag-value document', async () => {
+    const { code, stdout, stderr } = await run('scan', DEB, '--format', 'spdx-tag-value');
+    expect([code, stderr]).toEqual([0, NO_DATA_NOTE]);
+    const lines = stdout.split('\n');
+    expect(lines.slice(0, 11).map((l) => l.replace(/[0-9a-f-]{36}$/, '<uuid>').replace(/^Created: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/, 'Created: <time>'))).toEqual([
+      '## Document Information',
+      'SPDXVersion: SPDX-2.3',
+      'DataLicense: CC0-1.0',
+      'SPDXID: SPDXRef-DOCUMENT',
+      'DocumentName: libbinlens-tools1_0.9.1-3_amd64.deb',
+      'DocumentNamespace: https://binlens.invalid/spdx/libbinlens-tools1_0.9.1-3_amd64.deb-<uuid>',
+      `DocumentComment: binlens:vulnerabilities: ${SBOM_NOT_EVALUATED}`,
+      '',
+      '## Creation Information',
+      'Creator: Tool: binlens-0.1.0',
+      'Created: <time>',
+    ]);
+    expect(lines.filter((l) => l.startsWith('PackageName: '))).toEqual([
+      'PackageName: libbinlens-tools1_0.9.1-3_amd64.deb',
+      'PackageName: @babel/helper-plugin-utils',
+      'PackageName: libbinlens-tools1',
+    ]);
+    expect(lines).toContain('Relationship: SPDXRef-DOCUMENT DESCRIBES SPDXRef-Input');
+  });
+
   it('scan DIRECTORY scans the tree as one input, links recorded, not followed', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'binlens-cli-dir-'));
     try {
@@ -144,13 +183,13 @@ describe('binlens CLI', () => {
   it('scan --help prints the command usage', async () => {
     const { code, stdout } = await run('scan', '--help');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Usage: binlens scan PATH \[--format json\|cyclonedx\|spdx\|table\]/);
+    expect(stdout).toMatch(/^Usage: binlens scan PATH \[--format json\|cyclonedx\|cyclonedx-xml\|spdx\|spdx-tag-value\|table\]/);
   });
 
   it.each([
     [['scan'], 'binlens: missing PATH'],
     [['scan', 'a', 'b'], 'binlens: unexpected argument "b"'],
-    [['scan', 'a', '--format', 'xml'], 'binlens: --format must be one of json, cyclonedx, spdx, table, not "xml"'],
+    [['scan', 'a', '--format', 'xml'], 'binlens: --format must be one of json, cyclonedx, cyclonedx-xml, spdx, spdx-tag-value, table, not "xml"'],
     [['scan', 'a', '--bogus'], "binlens: Unknown option '--bogus'"],
   ])('usage error %j → exit 2', async (argv, message) => {
     const { code, stderr } = await run(...argv);

@@ -1,6 +1,6 @@
 // `binlens scan PATH`: take a file (or a directory, as one input) apart and print its
-// components as native JSON, a CycloneDX or SPDX SBOM, or a table. Thin: parse
-// arguments, call the engine, print.
+// components as native JSON, a CycloneDX (JSON or XML) or SPDX (JSON or tag-value) SBOM,
+// or a table. Thin: parse arguments, call the engine, print.
 import { readFile } from 'node:fs/promises';
 import { type Progress, findSbomWriter, scan, toNativeJson, toScanResult, validatePolicyOverrides } from '@binlens/engine';
 import { type EvaluateOptions, defaultDataDir, toSbomVulnerabilities, withVulns } from '@binlens/vulndb';
@@ -9,7 +9,7 @@ import { formatTable } from '../table.ts';
 import { LIMIT_HELP, LIMIT_OPTIONS, scanLimits } from '../limit-options.ts';
 import { evaluateLocally, NO_DATA_NOTE, NOT_EVALUATED, SBOM_NOT_EVALUATED } from './scan-knowledge-base.ts';
 
-const FORMATS = ['json', 'cyclonedx', 'spdx', 'table'];
+const FORMATS = ['json', 'cyclonedx', 'cyclonedx-xml', 'spdx', 'spdx-tag-value', 'table'];
 const CVSS_VERSIONS = ['2', '3', '4'];
 
 /** Spec §9 vulnerability matching options (see EvaluateOptions in @binlens/vulndb). */
@@ -23,7 +23,7 @@ const MATCHING_OPTIONS = {
   'include-advisories': { type: 'boolean', default: false },
 } as const;
 
-const USAGE = `Usage: binlens scan PATH [--format json|cyclonedx|spdx|table] [--data-dir DIR]
+const USAGE = `Usage: binlens scan PATH [--format json|cyclonedx|cyclonedx-xml|spdx|spdx-tag-value|table] [--data-dir DIR]
 
 Take PATH apart (archives, packages, compressed streams, nested) and report its components.
 PATH is a file or a directory; a directory is scanned as one input (links not followed).
@@ -31,7 +31,8 @@ When a knowledge base was imported ("binlens db sync" or "binlens db import"), e
 component lists its vulnerabilities; without one, the output says they were not evaluated.
 
 Options:
-  -f, --format FORMAT   json (default), cyclonedx (CycloneDX 1.6 JSON), spdx (SPDX 2.3 JSON), table
+  -f, --format FORMAT   json (default), cyclonedx (CycloneDX 1.6 JSON), cyclonedx-xml (CycloneDX 1.6
+                        XML), spdx (SPDX 2.3 JSON), spdx-tag-value (SPDX 2.3 tag-value), table
   --data-dir DIR        where the knowledge base is (DIR/kb); default $BINLENS_DATA_DIR,
                         else $XDG_CACHE_HOME/binlens, else ~/.cache/binlens
   --license-policy FILE JSON object of SPDX id → RE, RU or PE overriding the built-in
@@ -55,7 +56,7 @@ Exit status: 0 success, 1 PATH cannot be read, 2 usage error, 130 interrupted.`;
 
 export const scanCommand: Command = {
   name: 'scan',
-  summary: 'scan PATH [--format json|cyclonedx|spdx|table]   report the components inside PATH',
+  summary: 'scan PATH [--format json|cyclonedx[-xml]|spdx[-tag-value]|table]   report the components inside PATH',
   usage: USAGE,
   run: runScan,
 };

@@ -28,7 +28,7 @@ export const NOT_EVALUATED_PROPERTY = 'binlens:vulnerabilities';
 export type ResolvedSbomOptions = Required<Omit<SbomOptions, 'notEvaluated'>> & { notEvaluated: string | null };
 
 export interface SbomWriter {
-  /** `cyclonedx`, `spdx`: what `binlens scan --format` takes. */
+  /** `cyclonedx`, `cyclonedx-xml`, `spdx`, `spdx-tag-value`: what `binlens scan --format` takes. */
   name: string;
   /** Media type of the output. */
   mediaType: string;

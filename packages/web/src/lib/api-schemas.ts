@@ -29,6 +29,7 @@ export type ScanCustomData = Schemas['ScanCustomData'];
 export type ScanCustomDataCreate = Schemas['ScanCustomDataCreate'];
 export type ScanCustomDataUpdate = Schemas['ScanCustomDataUpdate'];
 export type ScanResult = Schemas['ScanResult'];
+export type ScanSummary = Schemas['ScanSummary'];
 export type ResultComponent = Schemas['ResultComponent'];
 export type ResultFileObject = Schemas['ResultFileObject'];
 export type ResultVuln = Schemas['ResultVuln'];

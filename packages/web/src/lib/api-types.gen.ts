@@ -6601,8 +6601,8 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description cyclonedx-json: CycloneDX 1.6 JSON; spdx-json: SPDX 2.3 JSON. */
-                    format: "cyclonedx-json" | "spdx-json";
+                    /** @description cyclonedx-json: CycloneDX 1.6 JSON; cyclonedx-xml: CycloneDX 1.6 XML; spdx-json: SPDX 2.3 JSON; spdx-tag-value: SPDX 2.3 tag-value. */
+                    format: "cyclonedx-json" | "cyclonedx-xml" | "spdx-json" | "spdx-tag-value";
                 };
                 header?: never;
                 path: {
@@ -6619,6 +6619,98 @@ export interface paths {
                     };
                     content: {
                         "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scans/{id}/scan_summary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ready scan's verdict and counts: vulnerabilities by severity (evaluated now), KEV and EPSS, licences by policy, leaks, executables, mobile apps */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScanSummary"];
                     };
                 };
                 /** @description Default Response */
@@ -12144,6 +12236,41 @@ export interface components {
                 [key: string]: string | number | boolean;
             } | null;
             decoy: boolean;
+        };
+        /** ScanSummary */
+        ScanSummary: {
+            /** @description Spec §4, as the scan's own verdict, from the vulnerabilities of now: na when no component was found (verdict_reason says why), vulns when any vulnerability matched, pass otherwise. */
+            verdict: "na" | "verify" | "pass" | "vulns";
+            verdict_reason: string | null;
+            /** @description Components found. */
+            components: number;
+            vulnerabilities: components["schemas"]["VulnerabilityCounts"];
+            /** @description Of those, the ones in CISA's Known Exploited Vulnerabilities catalog. */
+            kev: number;
+            /** @description Of those, the ones with an EPSS score of 0.1 or more. */
+            epss_above_10_percent: number;
+            /** @description Components by the policy class of their licences, the company's overrides applied (RE, RU, PE, unknown, each once, in that order): the most restrictive class of a component's licences; unknown when it has none or an unclassified one decides. */
+            licenses: {
+                policy: "RE" | "RU" | "PE" | "unknown";
+                count: number;
+            }[];
+            /** @description Information leaks by kind, documentation examples (decoys) left out; most first, then by kind. */
+            infoleaks: {
+                kind: string;
+                count: number;
+            }[];
+            executables: {
+                /** @description Executables and libraries with their attributes. */
+                count: number;
+                /** @description Executables by missing mitigation (no-pie, execstack, ...); most first, then by name. */
+                missing: {
+                    mitigation: string;
+                    count: number;
+                }[];
+            };
+            /** @description Android and iOS apps found. */
+            mobile_apps: number;
+            knowledge_base: components["schemas"]["KnowledgeBaseSummary"];
         };
         /** ScanSelection */
         ScanSelection: {

@@ -1,5 +1,5 @@
 // Test data builders: realistic defaults, override only what a test is about.
-import type { ExecutableAttributes, Group, KnowledgeBaseSource, KnowledgeBaseStatus, Paged, Problem, ResultComponent, ResultVuln, Scan, ScanResult, User } from '../lib/api-schemas.ts';
+import type { ExecutableAttributes, Group, KnowledgeBaseSource, KnowledgeBaseStatus, Paged, Problem, ResultComponent, ResultVuln, Scan, ScanResult, ScanSummary, User } from '../lib/api-schemas.ts';
 
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
@@ -161,4 +161,22 @@ export function buildExecutable(overrides: Partial<ExecutableAttributes> = {}): 
 
 export function paged<T>(results: T[]): Paged<T> {
   return { count: results.length, results, links: { next: null, previous: null } };
+}
+
+/** GET /rest/scans/{id}/scan_summary/ of an evaluated scan with nothing found; overrides change any part. */
+export function buildScanSummary(overrides: Partial<ScanSummary> = {}): ScanSummary {
+  return {
+    verdict: 'pass',
+    verdict_reason: null,
+    components: 0,
+    vulnerabilities: { critical: 0, high: 0, medium: 0, low: 0, missing: 0 },
+    kev: 0,
+    epss_above_10_percent: 0,
+    licenses: [{ policy: 'RE', count: 0 }, { policy: 'RU', count: 0 }, { policy: 'PE', count: 0 }, { policy: 'unknown', count: 0 }],
+    infoleaks: [],
+    executables: { count: 0, missing: [] },
+    mobile_apps: 0,
+    knowledge_base: { state: 'ready', updated: '2026-01-01T03:20:00.000Z' },
+    ...overrides,
+  };
 }

@@ -1,7 +1,10 @@
-// CycloneDX 1.6 JSON through @cyclonedx/cyclonedx-library. The library's model has no
-// `evidence.identity` nor `evidence.occurrences` (10.x), so those are added to its
-// normalised JSON by bom-ref before serialising; the result is checked against the
-// official 1.6 schema by the library's validator in the tests.
+// CycloneDX 1.6 JSON through @cyclonedx/cyclonedx-library. `buildCycloneDxBom` makes the
+// library model that both CycloneDX writers serialise (this one and cyclonedx-xml.ts), so
+// components, vulnerabilities, the `binlens:vulnerabilities` property and dependencies are
+// the same in both. The model has no `evidence.identity` nor `evidence.occurrences` (10.x):
+// `componentEvidence` gives them per bom-ref, added here to the normalised JSON before
+// serialising; the result is checked against the official 1.6 schema by the library's
+// validator in the tests.
 import { Enums, Models, Serialize, Spec } from '@cyclonedx/cyclonedx-library';
 import type { Component, Identification } from '../../model/index.ts';
 import { compareStrings } from '../../identify/component.ts';
@@ -18,6 +21,23 @@ export const cyclonedxWriter: SbomWriter = {
 const INPUT_REF = 'input';
 
 export function writeCycloneDx(identification: Identification, options?: SbomOptions): string {
+  const bom = buildCycloneDxBom(identification, options);
+  const factory = new Serialize.JSON.Normalize.Factory(Spec.Spec1dot6);
+  const json = factory.makeForBom().normalize(bom, { sortLists: true }) as unknown as CdxJson;
+  const evidence = componentEvidence(identification);
+  for (const entry of json.components ?? []) {
+    const found = evidence.get(entry['bom-ref'] ?? '');
+    if (found) entry.evidence = found;
+  }
+  return `${JSON.stringify(json, null, 2)}\n`;
+}
+
+/**
+ * The document as the library's model: the input as the metadata component, every component
+ * with its hashes, licences and properties, `containedIn` as dependencies, the vulnerabilities
+ * or the reason they were not evaluated. Evidence is not in it (see `componentEvidence`).
+ */
+export function buildCycloneDxBom(identification: Identification, options?: SbomOptions): Models.Bom {
   const opts = resolveOptions(options);
   const bom = new Models.Bom({ serialNumber: `urn:uuid:${opts.uuid}` });
   bom.metadata.timestamp = opts.now;
@@ -42,10 +62,7 @@ export function writeCycloneDx(identification: Identification, options?: SbomOpt
   for (const v of opts.vulnerabilities) bom.vulnerabilities.add(toVulnerability(v, byRef));
   // No `vulnerabilities` at all then (the library leaves an empty list out): the reason is a property.
   if (opts.notEvaluated !== null) bom.metadata.properties.add(new Models.Property(NOT_EVALUATED_PROPERTY, opts.notEvaluated));
-  const factory = new Serialize.JSON.Normalize.Factory(Spec.Spec1dot6);
-  const json = factory.makeForBom().normalize(bom, { sortLists: true }) as unknown as CdxJson;
-  addEvidence(json, identification);
-  return `${JSON.stringify(json, null, 2)}\n`;
+  return bom;
 }
 
 interface CdxJson {
@@ -125,21 +142,30 @@ function licenseModels(licenses: readonly string[]): (Models.SpdxLicense | Model
   });
 }
 
-/** `evidence.identity` (purl, one method per matching method) and `evidence.occurrences` (one per file). */
-function addEvidence(json: CdxJson, identification: Identification): void {
-  const byId = new Map(identification.components.map((c) => [c.id, c]));
-  for (const entry of json.components ?? []) {
-    const c = byId.get(entry['bom-ref'] ?? '');
-    if (!c || c.evidence.length === 0) continue;
+/** A component's `evidence` as CycloneDX 1.6 has it, in JSON's shape. */
+export interface CdxEvidence {
+  identity: { field: 'purl'; confidence: number; concludedValue: string; methods: { technique: string; confidence: number }[] }[];
+  occurrences: { location: string; offset?: number; additionalContext?: string }[];
+}
+
+/**
+ * `evidence.identity` (purl, one method per matching method) and `evidence.occurrences` (one
+ * per file) of each component with evidence, by bom-ref (the component id).
+ */
+export function componentEvidence(identification: Identification): Map<string, CdxEvidence> {
+  const out = new Map<string, CdxEvidence>();
+  for (const c of identification.components) {
+    if (c.evidence.length === 0) continue;
     const methods = [...new Set(c.evidence.map((e) => e.method))].sort(compareStrings).map((m) => ({ ...METHOD_IDENTITY[m] }));
     const confidence = Math.max(...methods.map((m) => m.confidence));
     const occurrences = c.evidence.map((e) => {
-      const occurrence: { location: string; offset?: number; additionalContext?: string } = { location: location(e.path, identification.input.name) };
+      const occurrence: CdxEvidence['occurrences'][number] = { location: location(e.path, identification.input.name) };
       if (e.offset !== undefined) occurrence.offset = e.offset;
       if (e.text) occurrence.additionalContext = `${e.foundBy}: ${e.text}`;
       else occurrence.additionalContext = e.foundBy;
       return occurrence;
     });
-    entry.evidence = { identity: [{ field: 'purl', confidence, concludedValue: c.purl, methods }], occurrences };
+    out.set(c.id, { identity: [{ field: 'purl', confidence, concludedValue: c.purl, methods }], occurrences });
   }
+  return out;
 }

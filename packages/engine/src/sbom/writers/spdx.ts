@@ -2,6 +2,8 @@
 // code). The input is the described package; every component is a package it CONTAINS;
 // a native copy inside a distro package is CONTAINED by that package too. SPDXIDs are
 // derived from the component id, so the same scan always gives the same ids.
+// `buildSpdxDocument` makes the document object that this writer and the tag-value one
+// (spdx-tag-value.ts) serialise.
 import { createHash } from 'node:crypto';
 import type { Component, Identification } from '../../model/index.ts';
 import { compareStrings } from '../../identify/component.ts';
@@ -20,7 +22,7 @@ const INPUT_ID = 'SPDXRef-Input';
 const NOASSERTION = 'NOASSERTION';
 const NAMESPACE_BASE = 'https://binlens.invalid/spdx';
 
-interface SpdxPackage {
+export interface SpdxPackage {
   SPDXID: string;
   name: string;
   versionInfo?: string;
@@ -36,20 +38,38 @@ interface SpdxPackage {
   externalRefs?: ExternalRef[];
 }
 
-interface ExternalRef {
+export interface ExternalRef {
   referenceCategory: 'PACKAGE-MANAGER' | 'SECURITY';
   referenceType: 'purl' | 'cpe23Type' | 'advisory';
   referenceLocator: string;
   comment?: string;
 }
 
-interface Relationship {
+export interface Relationship {
   spdxElementId: string;
   relationshipType: 'DESCRIBES' | 'CONTAINS';
   relatedSpdxElement: string;
 }
 
+/** The SPDX 2.3 document, with the field names and order of its JSON schema. */
+export interface SpdxDocument {
+  spdxVersion: 'SPDX-2.3';
+  dataLicense: 'CC0-1.0';
+  SPDXID: string;
+  name: string;
+  documentNamespace: string;
+  creationInfo: { created: string; creators: string[] };
+  comment?: string;
+  packages: SpdxPackage[];
+  relationships: Relationship[];
+  hasExtractedLicensingInfos?: { licenseId: string; name: string; extractedText: string }[];
+}
+
 export function writeSpdx(identification: Identification, options?: SbomOptions): string {
+  return `${JSON.stringify(buildSpdxDocument(identification, options), null, 2)}\n`;
+}
+
+export function buildSpdxDocument(identification: Identification, options?: SbomOptions): SpdxDocument {
   const opts = resolveOptions(options);
   const { input } = identification;
   const extracted = new Map<string, string>();
@@ -84,7 +104,7 @@ export function writeSpdx(identification: Identification, options?: SbomOptions)
       if (ownerId) relationships.push({ spdxElementId: ownerId, relationshipType: 'CONTAINS', relatedSpdxElement: id });
     }
   }
-  const doc = {
+  return {
     spdxVersion: 'SPDX-2.3',
     dataLicense: 'CC0-1.0',
     SPDXID: DOCUMENT_ID,
@@ -102,7 +122,6 @@ export function writeSpdx(identification: Identification, options?: SbomOptions)
       ? { hasExtractedLicensingInfos: [...extracted].sort(([a], [b]) => compareStrings(a, b)).map(([licenseId, name]) => ({ licenseId, name, extractedText: name })) }
       : {}),
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
 /** `SPDXRef-Package-<codetype>-<name>-<id prefix>`; letters, digits, `.` and `-` only. */

@@ -1,4 +1,4 @@
-import { licensePolicy } from '@binlens/engine';
+import { type LicensePolicy, type LicensePolicyOverrides, licensePolicy } from '@binlens/engine';
 import type { ScopeResolver } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../users/viewer.ts';
@@ -15,6 +15,14 @@ export interface LicenseUsageDeps {
   access: ScopeResolver;
   /** The company's licence overrides, SPDX id → class (modules/settings). */
   policyOverrides: () => Promise<Record<string, string>>;
+}
+
+/**
+ * A licence's policy class as every licence report gives it: the company's overrides applied
+ * (SPDX id → class, modules/settings); null when no class is known.
+ */
+export function licensePolicyClass(license: string, overrides: LicensePolicyOverrides): LicensePolicy | null {
+  return licensePolicy(license, { overrides });
 }
 
 /** Scans read per query: a core is up to a few hundred components. */
@@ -46,7 +54,7 @@ export function createLicenseUsageService(deps: LicenseUsageDeps): LicenseUsageS
         after = batch[batch.length - 1]?.scanId ?? after;
       }
       const licenses = [...byLicense]
-        .map(([license, entry]) => ({ license, scans: entry.scans.size, components: entry.components, policy: licensePolicy(license, { overrides }) }))
+        .map(([license, entry]) => ({ license, scans: entry.scans.size, components: entry.components, policy: licensePolicyClass(license, overrides) }))
         .sort((a, b) => b.scans - a.scans || b.components - a.components || a.license.localeCompare(b.license));
       return { scans: scanCount, licenses };
     },

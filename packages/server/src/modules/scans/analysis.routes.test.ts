@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scan, toNativeJson, toScanResult, writeCycloneDx, writeSpdx } from '@binlens/engine';
+import { findSbomWriter, scan, toNativeJson, toScanResult, writeCycloneDx, writeSpdx } from '@binlens/engine';
 import type { Identification } from '@binlens/engine/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/databases.ts';
@@ -126,7 +126,28 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
     const uuid = /[0-9a-f-]{36}$/.exec(document.documentNamespace)?.[0] ?? '';
     expect(document).toEqual(JSON.parse(writeSpdx(identification, { notEvaluated: SBOM_NOT_EVALUATED, uuid, now: new Date(document.creationInfo.created) })));
 
-    const bad = await download('cyclonedx-xml');
+    // The XML and tag-value writers, with the serial number or namespace and the time the server wrote.
+    const write = (name: string, uuid: string, now: string) => findSbomWriter(name)?.write(identification, { notEvaluated: SBOM_NOT_EVALUATED, uuid, now: new Date(now) });
+    const xml = await download('cyclonedx-xml');
+    expect([xml.statusCode, xml.headers['content-type'], xml.headers['content-disposition']]).toEqual([
+      // The XML declaration names its encoding (UTF-8), so the type carries no charset.
+      200, 'application/vnd.cyclonedx+xml; version=1.6', `attachment; filename="release.tar.cdx.xml"; filename*=UTF-8''release.tar.cdx.xml`,
+    ]);
+    const serial = /serialNumber="urn:uuid:([0-9a-f-]{36})"/.exec(xml.body)?.[1] ?? '';
+    const xmlTime = /<timestamp>([^<]+)<\/timestamp>/.exec(xml.body)?.[1] ?? '';
+    expect(xml.body).toBe(write('cyclonedx-xml', serial, xmlTime));
+    expect(xml.body).toContain(`<property name="binlens:vulnerabilities">${SBOM_NOT_EVALUATED}</property>`);
+
+    const tagValue = await download('spdx-tag-value');
+    expect([tagValue.statusCode, tagValue.headers['content-type'], tagValue.headers['content-disposition']?.toString().includes('filename="release.tar.spdx"')]).toEqual([
+      200, 'text/spdx; charset=utf-8', true,
+    ]);
+    const namespace = /^DocumentNamespace: .*-([0-9a-f-]{36})$/m.exec(tagValue.body)?.[1] ?? '';
+    const created = /^Created: (.+)$/m.exec(tagValue.body)?.[1] ?? '';
+    expect(tagValue.body).toBe(write('spdx-tag-value', namespace, created));
+    expect(tagValue.body.split('\n')).toContain(`DocumentComment: binlens:vulnerabilities: ${SBOM_NOT_EVALUATED}`);
+
+    const bad = await download('cyclonedx-vex');
     expect([bad.statusCode, Object.keys(bad.json())]).toEqual([400, ['format']]);
   });
 

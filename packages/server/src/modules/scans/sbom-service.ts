@@ -11,7 +11,9 @@ import type { ScansRepository } from './repository.ts';
 /** The formats of GET /rest/scans/{id}/sbom/?format=, each with its engine writer and file extension. */
 export const SBOM_FORMATS = {
   'cyclonedx-json': { writer: 'cyclonedx', extension: '.cdx.json' },
+  'cyclonedx-xml': { writer: 'cyclonedx-xml', extension: '.cdx.xml' },
   'spdx-json': { writer: 'spdx', extension: '.spdx.json' },
+  'spdx-tag-value': { writer: 'spdx-tag-value', extension: '.spdx' },
 } as const;
 export type SbomFormat = keyof typeof SBOM_FORMATS;
 

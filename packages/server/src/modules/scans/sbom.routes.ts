@@ -7,7 +7,7 @@ import { SBOM_FORMATS, type SbomFormat, type ScanSbomService } from './sbom-serv
 const SbomQuery = Type.Object({
   format: Type.Union(
     (Object.keys(SBOM_FORMATS) as SbomFormat[]).map((format) => Type.Literal(format)),
-    { description: 'cyclonedx-json: CycloneDX 1.6 JSON; spdx-json: SPDX 2.3 JSON.' },
+    { description: 'cyclonedx-json: CycloneDX 1.6 JSON; cyclonedx-xml: CycloneDX 1.6 XML; spdx-json: SPDX 2.3 JSON; spdx-tag-value: SPDX 2.3 tag-value.' },
   ),
 });
 
@@ -26,8 +26,11 @@ export const scanSbomRoutes: FastifyPluginAsyncTypebox<{ sbom: ScanSbomService }
     const document = await sbom.sbom(viewerOf(request), request.params.id, request.query.format);
     // The name is the uploaded file's: quoted for ASCII, and in full as RFC 8187 UTF-8.
     const ascii = document.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+    // Fastify names the charset of JSON types itself, an XML document in its declaration; a text
+    // type (SPDX tag-value) has no default worth trusting, so it is named here.
+    const type = document.mediaType.startsWith('text/') ? `${document.mediaType}; charset=utf-8` : document.mediaType;
     return reply
-      .type(document.mediaType)
+      .type(type)
       .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(document.fileName)}`)
       .send(document.body);
   });

@@ -4,12 +4,15 @@ import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Scan } from '../../../lib/api-schemas.ts';
 import { mock } from '../../../testing/api-mocks.ts';
-import { buildComponent, buildGroup, buildResult, buildScan, buildUser, buildVuln } from '../../../testing/builders.ts';
+import { buildComponent, buildGroup, buildResult, buildScan, buildScanSummary, buildUser, buildVuln } from '../../../testing/builders.ts';
+import { knowledgeBaseAnswer } from '../../../testing/handlers.ts';
 import { renderRoute } from '../../../testing/render-with-providers.tsx';
 import { server } from '../../../testing/server.ts';
 
 const signedIn = mock.get('/rest/users/me/', () => HttpResponse.json(buildUser()));
 const group = mock.get('/rest/groups/{id}/', () => HttpResponse.json(buildGroup()));
+// The verdicts (header and summary) ask whether there is vulnerability data.
+const knowledgeBase = knowledgeBaseAnswer();
 
 const components = [
   buildComponent(),
@@ -24,6 +27,22 @@ const components = [
     ],
   }),
 ];
+
+/** GET /rest/scans/42/scan_summary/: a scan of `components` components, evaluated, with `high` vulnerabilities and no other findings. */
+function summaryAnswer(components: number, high = 0) {
+  const summary = buildScanSummary({
+    verdict: high > 0 ? 'vulns' : 'pass',
+    components,
+    vulnerabilities: { critical: 0, high, medium: 0, low: 0, missing: 0 },
+    licenses: [{ policy: 'RE', count: 0 }, { policy: 'RU', count: 0 }, { policy: 'PE', count: components }, { policy: 'unknown', count: 0 }],
+  });
+  return mock.get('/rest/scans/{id}/scan_summary/', () => HttpResponse.json(summary));
+}
+
+/** The panel's card of that name. */
+async function summaryCard(name: string): Promise<HTMLElement> {
+  return within(await screen.findByRole('region', { name: 'Findings summary' })).findByRole('group', { name });
+}
 
 /** Answers GET /rest/scans/42/ with the given scans in turn, repeating the last one. */
 function scanSequence(scans: Scan[]) {
@@ -49,11 +68,13 @@ describe('analysis page', () => {
     server.use(
       signedIn,
       group,
+      knowledgeBase,
       handler,
       mock.get('/rest/scans/{id}/result/', () => {
         resultRequests += 1;
         return HttpResponse.json(buildResult(components));
       }),
+      summaryAnswer(2),
     );
 
     renderRoute('/product/42/analysis');
@@ -78,15 +99,15 @@ describe('analysis page', () => {
       ['openssl', '3.0.13', 'NA', 'openwrt-23.05.bin / rootfs.squashfs / usr/lib/libcrypto.so.3', '–'],
       ['busybox', '1.36.1', 'NA', 'fw.bin / bin/busyboxfw.bin / sbin/init', '–'],
     ]);
-    expect(screen.getByText('Components: 2')).toBeInTheDocument();
-    expect(screen.getByText('Vulnerabilities: 0')).toBeInTheDocument();
+    expect(await summaryCard('Components')).toHaveTextContent(/^Components2/);
+    expect(await summaryCard('Vulnerabilities')).toHaveTextContent(/^Vulnerabilities0/);
 
     await vi.advanceTimersByTimeAsync(9000);
     expect(state.requests).toBe(3);
     expect(resultRequests).toBe(1);
   });
 
-  it('lists each component\'s vulnerabilities, marks inexact ones and counts distinct ids', async () => {
+  it('lists each component\'s vulnerabilities and marks inexact ones, under the summary\'s counts', async () => {
     const { handler } = scanSequence([buildScan()]);
     const withVulns = [
       buildComponent({
@@ -106,8 +127,10 @@ describe('analysis page', () => {
     server.use(
       signedIn,
       group,
+      knowledgeBase,
       handler,
       mock.get('/rest/scans/{id}/result/', () => HttpResponse.json(buildResult(withVulns))),
+      summaryAnswer(3, 3),
     );
 
     renderRoute('/product/42/analysis');
@@ -124,8 +147,8 @@ describe('analysis page', () => {
       'CVE-2021-23337CVE-2024-5535',
       '–',
     ]);
-    expect(screen.getByText('Components: 3')).toBeInTheDocument();
-    expect(screen.getByText('Vulnerabilities: 3')).toBeInTheDocument();
+    expect(await summaryCard('Components')).toHaveTextContent(/^Components3/);
+    expect(await summaryCard('Vulnerabilities')).toHaveTextContent(/^Vulnerabilities3/);
 
     const badges = within(table).getAllByText('not exact');
     expect(badges).toHaveLength(1);
@@ -136,7 +159,7 @@ describe('analysis page', () => {
 
   it('shows the reason of a failed scan and no components', async () => {
     const { handler } = scanSequence([buildScan({ status: 'F', error: 'The file is not a supported archive.' })]);
-    server.use(signedIn, group, handler);
+    server.use(signedIn, group, knowledgeBase, handler);
     renderRoute('/product/42/analysis');
     expect(await screen.findByText('Failed')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('The file is not a supported archive.');
@@ -145,7 +168,7 @@ describe('analysis page', () => {
 
   it('redirects /product/42 to its analysis tab', async () => {
     const { handler } = scanSequence([buildScan()]);
-    server.use(signedIn, group, handler, mock.get('/rest/scans/{id}/result/', () => HttpResponse.json(buildResult([]))));
+    server.use(signedIn, group, knowledgeBase, handler, mock.get('/rest/scans/{id}/result/', () => HttpResponse.json(buildResult([]))), summaryAnswer(0));
     const { router } = renderRoute('/product/42');
     expect(await screen.findByText('No components were found.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/product/42/analysis');
@@ -180,7 +203,7 @@ describe('analysis page', () => {
       objects: [{ sha1: '3', exe_flags: [], matching_methods: [], extended_fullpath: ['fw.bin', 'bin/a\nb\u202etxt.exe'], docker: null }],
     });
     const { handler } = scanSequence([buildScan({ name: 'upload\r.bin' })]);
-    server.use(signedIn, group, handler, mock.get('/rest/scans/{id}/result/', () => HttpResponse.json(buildResult([hostile]))));
+    server.use(signedIn, group, knowledgeBase, handler, mock.get('/rest/scans/{id}/result/', () => HttpResponse.json(buildResult([hostile]))), summaryAnswer(1));
     renderRoute('/product/42/analysis');
     expect(await screen.findByText('evil\\e[2Jname')).toBeInTheDocument();
     expect(screen.getByText('9.1\\0\\u{d800}')).toBeInTheDocument();

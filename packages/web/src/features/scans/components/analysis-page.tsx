@@ -1,12 +1,11 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { NotEvaluated } from '../../../components/not-evaluated.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
-import { formatNumber } from '../../../lib/format.ts';
 import { scanResultQueryOptions } from '../api/scan-result.ts';
 import { statusKind } from '../api/scan-status.ts';
 import { scanQueryOptions } from '../api/scans.ts';
-import { ComponentsTable, countVulnerabilities } from './components-table.tsx';
+import { ComponentsTable } from './components-table.tsx';
+import { ScanSummaryPanel } from './scan-summary-panel.tsx';
 
 interface AnalysisPageProps {
   scanId: number;
@@ -35,19 +34,16 @@ export function AnalysisPage({ scanId }: AnalysisPageProps) {
 
 function ScanComponents({ scanId }: { scanId: number }) {
   const query = useQuery(scanResultQueryOptions(scanId));
-  if (query.isPending) return <Loader aria-label="Loading components" />;
-  if (query.isError) return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
-  const { components, licenses, knowledge_base: knowledgeBase } = query.data;
   return (
     <>
-      <Group gap="lg" mb="sm">
-        <Text fw={500}>Components: {formatNumber(components.length)}</Text>
-        <Text fw={500}>Licenses: {formatNumber(licenses.length)}</Text>
-        <Text fw={500}>
-          Vulnerabilities: {knowledgeBase.updated === null ? <NotEvaluated /> : formatNumber(countVulnerabilities(components))}
-        </Text>
-      </Group>
-      <ComponentsTable components={components} />
+      <ScanSummaryPanel scanId={scanId} />
+      {query.isPending ? (
+        <Loader aria-label="Loading components" />
+      ) : query.isError ? (
+        <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <ComponentsTable components={query.data.components} />
+      )}
     </>
   );
 }

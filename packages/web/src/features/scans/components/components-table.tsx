@@ -63,11 +63,6 @@ function VulnList({ vulns }: { vulns: ResultVuln[] }) {
   );
 }
 
-/** The number of distinct vulnerability ids over all components. */
-export function countVulnerabilities(components: ResultComponent[]): number {
-  return new Set(components.flatMap((component) => component.vulns.map((vuln) => vuln.vuln_id))).size;
-}
-
 interface ComponentsTableProps {
   components: ResultComponent[];
 }

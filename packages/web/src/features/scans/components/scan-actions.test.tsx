@@ -115,16 +115,19 @@ describe('scan actions', () => {
     renderRoute('/product/42/comments');
     const user = userEvent.setup();
     await openMenu(user);
-    const links = ['CycloneDX 1.6 (JSON)', 'SPDX 2.3 (JSON)'].map((name) => screen.getByRole('menuitem', { name }));
+    const labels = ['CycloneDX 1.6 (JSON)', 'CycloneDX 1.6 (XML)', 'SPDX 2.3 (JSON)', 'SPDX 2.3 (tag-value)'];
+    const links = labels.map((name) => screen.getByRole('menuitem', { name }));
     expect(links.map((link) => [link.getAttribute('href'), link.hasAttribute('download')])).toEqual([
       ['/rest/scans/42/sbom/?format=cyclonedx-json', true],
+      ['/rest/scans/42/sbom/?format=cyclonedx-xml', true],
       ['/rest/scans/42/sbom/?format=spdx-json', true],
+      ['/rest/scans/42/sbom/?format=spdx-tag-value', true],
     ]);
     await user.click(screen.getByRole('menuitem', { name: 'Rescan' }));
     await openMenu(user);
     const busy = await screen.findByRole('menuitem', { name: 'Abort' });
     expect(busy).toBeInTheDocument();
-    expect(screen.getByRole('menuitem', { name: 'CycloneDX 1.6 (JSON)' })).toBeDisabled();
+    for (const name of labels) expect(screen.getByRole('menuitem', { name })).toBeDisabled();
   });
 
   it('rescans, then offers Abort while busy', async () => {

@@ -25,7 +25,9 @@ const CONFIRMATIONS: Record<Exclude<Confirming, null>, { title: string; message:
 /** GET /rest/scans/{id}/sbom/?format=: the server names the file after the scan. */
 const SBOM_DOWNLOADS = [
   { format: 'cyclonedx-json', label: 'CycloneDX 1.6 (JSON)' },
+  { format: 'cyclonedx-xml', label: 'CycloneDX 1.6 (XML)' },
   { format: 'spdx-json', label: 'SPDX 2.3 (JSON)' },
+  { format: 'spdx-tag-value', label: 'SPDX 2.3 (tag-value)' },
 ] as const;
 
 export function ScanActions({ scan }: { scan: Scan }) {

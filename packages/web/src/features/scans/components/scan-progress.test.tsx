@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Scan } from '../../../lib/api-schemas.ts';
 import { mock } from '../../../testing/api-mocks.ts';
-import { buildGroup, buildResult, buildScan, buildUser } from '../../../testing/builders.ts';
+import { buildGroup, buildResult, buildScan, buildScanSummary, buildUser } from '../../../testing/builders.ts';
 import { renderRoute } from '../../../testing/render-with-providers.tsx';
 import { server } from '../../../testing/server.ts';
 import { formatTimeLeft } from './scan-progress.tsx';
@@ -58,6 +58,7 @@ describe('scan progress', () => {
       mock.get('/rest/groups/{id}/', () => HttpResponse.json(buildGroup())),
       mock.get('/rest/scans/{id}/', () => HttpResponse.json(answers[Math.min(requests++, answers.length - 1)] ?? null)),
       mock.get('/rest/scans/{id}/result/', () => HttpResponse.json(buildResult([]))),
+      mock.get('/rest/scans/{id}/scan_summary/', () => HttpResponse.json(buildScanSummary())),
     );
     renderRoute('/product/42/analysis');
 
@@ -87,6 +88,7 @@ describe('scan progress', () => {
       mock.get('/rest/groups/{id}/', () => HttpResponse.json(buildGroup())),
       mock.get('/rest/scans/{id}/', () => HttpResponse.json(buildScan())),
       mock.get('/rest/scans/{id}/result/', () => HttpResponse.json(buildResult([]))),
+      mock.get('/rest/scans/{id}/scan_summary/', () => HttpResponse.json(buildScanSummary())),
       mock.get('/rest/scans/{id}/scan-log', () => {
         logRequests += 1;
         return HttpResponse.json({
