@@ -4,7 +4,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { ScanSummary } from '../../../lib/api-schemas.ts';
 import { mock } from '../../../testing/api-mocks.ts';
-import { buildComponent, buildGroup, buildResult, buildScan, buildUser } from '../../../testing/builders.ts';
+import { buildComponent, buildGroup, buildResult, buildScan, buildScanSummary, buildUser } from '../../../testing/builders.ts';
 import { EMPTY_KNOWLEDGE_BASE, knowledgeBaseAnswer } from '../../../testing/handlers.ts';
 import { renderRoute } from '../../../testing/render-with-providers.tsx';
 import { server } from '../../../testing/server.ts';
@@ -43,24 +43,11 @@ const SUMMARY: ScanSummary = {
 };
 
 /** A scan with no findings, summarised before the knowledge base held any data. */
-const NO_DATA: ScanSummary = {
-  verdict: 'pass',
-  verdict_reason: null,
+const NO_DATA: ScanSummary = buildScanSummary({
   components: 1,
-  vulnerabilities: { critical: 0, high: 0, medium: 0, low: 0, missing: 0 },
-  kev: 0,
-  epss_above_10_percent: 0,
-  licenses: [
-    { policy: 'RE', count: 0 },
-    { policy: 'RU', count: 0 },
-    { policy: 'PE', count: 0 },
-    { policy: 'unknown', count: 1 },
-  ],
-  infoleaks: [],
-  executables: { count: 0, missing: [] },
-  mobile_apps: 0,
+  licenses: [{ policy: 'RE', count: 0 }, { policy: 'RU', count: 0 }, { policy: 'PE', count: 0 }, { policy: 'unknown', count: 1 }],
   knowledge_base: { state: 'empty', updated: null },
-};
+});
 
 function serve(summary: () => Response, knowledgeBase = knowledgeBaseAnswer()) {
   server.use(
