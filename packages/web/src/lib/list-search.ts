@@ -88,3 +88,34 @@ export function useListSearch<Field extends string>(list: ListSearch<Field>): Li
   );
   return { search, setSearch };
 }
+
+/** Writes into the current route's URL: undefined values, and `drop`'s keys, leave it. */
+export function useSearchWriter(): (next: Record<string, unknown>, drop?: readonly string[]) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (next: Record<string, unknown>, drop: readonly string[] = []) => {
+      void navigate({
+        to: '.',
+        search: (prev: Record<string, unknown>) =>
+          Object.fromEntries(Object.entries({ ...prev, ...next }).filter(([key, value]) => !drop.includes(key) && value !== undefined)),
+      } as never);
+    },
+    [navigate],
+  );
+}
+
+/**
+ * A list's own filters beside q/ordering/limit/offset, read from the URL through `schema` (whose
+ * fields fall back on bad values) and written back; a change goes back to the first page and
+ * also drops `alsoDrop`'s keys (e.g. the selected row).
+ */
+export function useListFilters<Filters extends Record<string, unknown>>(
+  schema: z.ZodType<Filters>,
+  alsoDrop: readonly string[] = [],
+): { filters: Filters; setFilters: (next: Partial<Filters>) => void } {
+  const raw: Record<string, unknown> = useSearch({ strict: false });
+  const write = useSearchWriter();
+  const filters = useMemo(() => schema.parse(raw), [schema, raw]);
+  const setFilters = useCallback((next: Partial<Filters>) => write(next, ['offset', ...alsoDrop]), [write, alsoDrop]);
+  return { filters, setFilters };
+}

@@ -2,12 +2,10 @@
 // hardening. Its URL state is the list's q/limit/offset (lib/list-search.ts) plus two
 // filters, format and missing; q goes to the API as `search`.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import type { ExecutableAttributes, Paged } from '../../../lib/api-schemas.ts';
 import type { paths } from '../../../lib/api-types.gen.ts';
-import { defineListSearch, type ListParams } from '../../../lib/list-search.ts';
+import { defineListSearch, type ListParams, useListFilters } from '../../../lib/list-search.ts';
 import { z } from '../../../lib/zod.ts';
 import { scanKeys } from './keys.ts';
 
@@ -84,20 +82,5 @@ export const executablesQueryOptions = (id: number, params: ExecutableListParams
 
 /** Reads the filters from the URL and writes them back; a change goes back to the first page. */
 export function useExecutableFilters(): { filters: ExecutableFilters; setFilters: (next: Partial<ExecutableFilters>) => void } {
-  const raw: Record<string, unknown> = useSearch({ strict: false });
-  const navigate = useNavigate();
-  const { format, missing } = raw;
-  const filters = useMemo(() => executableFilterSchema.parse({ format, missing }), [format, missing]);
-  const setFilters = useCallback(
-    (next: Partial<ExecutableFilters>) => {
-      void navigate({
-        to: '.',
-        // Cleared filters and the page offset leave the URL.
-        search: (prev: Record<string, unknown>) =>
-          Object.fromEntries(Object.entries({ ...prev, ...next }).filter(([key, value]) => key !== 'offset' && value !== undefined)),
-      } as never);
-    },
-    [navigate],
-  );
-  return { filters, setFilters };
+  return useListFilters(executableFilterSchema);
 }

@@ -2,12 +2,12 @@
 // list's q/limit/offset (lib/list-search.ts), two filters (kind, decoys) and the finding shown
 // in the side panel (item); q goes to the API as `search`, decoys as `include_decoys`.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import type { InfoleakItem, Paged } from '../../../lib/api-schemas.ts';
 import type { paths } from '../../../lib/api-types.gen.ts';
-import { defineListSearch, MAX_OFFSET, type ListParams } from '../../../lib/list-search.ts';
+import { defineListSearch, MAX_OFFSET, type ListParams, useListFilters, useSearchWriter } from '../../../lib/list-search.ts';
 import { z } from '../../../lib/zod.ts';
 import { scanKeys } from './keys.ts';
 
@@ -87,30 +87,13 @@ export const infoleaksQueryOptions = (id: number, params: InfoleakListParams) =>
     meta: { handledStatuses: [409] },
   });
 
-/** Writes into the URL: undefined values, and `drop`'s keys, leave it. */
-function useSearchWriter() {
-  const navigate = useNavigate();
-  return useCallback(
-    (next: Record<string, unknown>, drop: readonly string[] = []) => {
-      void navigate({
-        to: '.',
-        search: (prev: Record<string, unknown>) =>
-          Object.fromEntries(Object.entries({ ...prev, ...next }).filter(([key, value]) => !drop.includes(key) && value !== undefined)),
-      } as never);
-    },
-    [navigate],
-  );
-}
-
 /** Reads the filters from the URL and writes them back; a change goes back to the first page and closes the panel. */
 export function useInfoleakFilters(): { filters: InfoleakFilters; setFilters: (next: Partial<InfoleakFilters>) => void } {
-  const raw: Record<string, unknown> = useSearch({ strict: false });
-  const write = useSearchWriter();
-  const { kind, decoys } = raw;
-  const filters = useMemo(() => infoleakFilterSchema.parse({ kind, decoys }), [kind, decoys]);
-  const setFilters = useCallback((next: Partial<InfoleakFilters>) => write(next, ['offset', 'item']), [write]);
-  return { filters, setFilters };
+  return useListFilters(infoleakFilterSchema, CLOSES_PANEL);
 }
+
+/** A new filter closes the side panel: its finding may not be in the new list. */
+const CLOSES_PANEL = ['item'] as const;
 
 /** The id of the finding in the side panel (`?item=`), and a setter; undefined closes the panel. */
 export function useSelectedInfoleak(): { selected: number | undefined; select: (id: number | undefined) => void } {

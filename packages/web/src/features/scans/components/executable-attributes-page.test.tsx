@@ -4,8 +4,8 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { ExecutableAttributes } from '../../../lib/api-schemas.ts';
 import { mock } from '../../../testing/api-mocks.ts';
-import { buildExecutable, buildGroup, buildScan, buildUser, paged } from '../../../testing/builders.ts';
-import { knowledgeBaseAnswer } from '../../../testing/handlers.ts';
+import { buildExecutable, paged } from '../../../testing/builders.ts';
+import { recordingQueries, scanPageAnswers } from '../../../testing/handlers.ts';
 import { renderRoute } from '../../../testing/render-with-providers.tsx';
 import { server } from '../../../testing/server.ts';
 
@@ -26,18 +26,8 @@ const PE = buildExecutable({
 
 /** Answers the scan and its group, and the executables through `answer`, recording each query string. */
 function serve(answer: (query: URLSearchParams) => Response) {
-  const queries: string[] = [];
-  server.use(
-    mock.get('/rest/users/me/', () => HttpResponse.json(buildUser())),
-    knowledgeBaseAnswer(),
-    mock.get('/rest/groups/{id}/', () => HttpResponse.json(buildGroup())),
-    mock.get('/rest/scans/{id}/', () => HttpResponse.json(buildScan())),
-    mock.get('/rest/scans/{id}/executable-attributes/', ({ request }) => {
-      const url = new URL(request.url);
-      queries.push(url.search);
-      return answer(url.searchParams);
-    }),
-  );
+  const { queries, resolve } = recordingQueries(answer);
+  server.use(...scanPageAnswers(), mock.get('/rest/scans/{id}/executable-attributes/', resolve));
   return queries;
 }
 
