@@ -4,6 +4,8 @@ export { scan, type ScanOptions } from './pipeline.ts';
 export { toScanResult } from './report/scan-result.ts';
 export { NATIVE_JSON_SCHEMA_VERSION, toNativeJson, type NativeInfoleak, type NativeJson, type NativeJsonOptions } from './report/native-json.ts';
 export type { NativeExecutable } from './report/native-executables.ts';
+export type { NativeCodeFinding } from './report/native-code-findings.ts';
+export { CODE_RULES, type CodeRule, type CodeRuleSeverity } from './executables/code-rules.ts';
 export type { NativeMobileApp } from './report/native-mobile.ts';
 export { licensePolicy, validatePolicyOverrides, type LicensePolicy, type LicensePolicyOverrides } from './licenses/policy.ts';
 export { DEFAULT_LIMITS, type Limits } from './unpack/limits.ts';

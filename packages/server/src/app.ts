@@ -31,6 +31,7 @@ import { accountMembershipsRoutes } from './modules/account-memberships/routes.t
 import { vulnerabilitiesRoutes } from './modules/vulnerabilities/routes.ts';
 import { scoresRoutes } from './modules/vulnerabilities/scores.routes.ts';
 import { analysisRoutes } from './modules/scans/analysis.routes.ts';
+import { codeFindingsRoutes } from './modules/scans/code-findings.routes.ts';
 import { scanSbomRoutes } from './modules/scans/sbom.routes.ts';
 import { scanSummaryRoutes } from './modules/scans/summary.routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(scoresRoutes, { vulnerabilities: services.vulnerabilities });
     await app.register(knowledgeBaseRoutes, { knowledgeBase: services.knowledgeBase, maxBundleBytes: composition.maxUploadBytes });
     await app.register(analysisRoutes, { analysis: services.scanAnalysis });
+    await app.register(codeFindingsRoutes, { analysis: services.scanAnalysis });
     await app.register(scanSbomRoutes, { sbom: services.scanSbom });
     await app.register(scanSummaryRoutes, { summary: services.scanSummary });
     await app.register(scanControlRoutes, { control: services.scanControl });

@@ -115,6 +115,8 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'GET /rest/scans/:id/warnings/', allow: VIEW, request: scan('warnings/') },
   { route: 'GET /rest/scans/:id/errors/', allow: VIEW, request: scan('errors/') },
   { route: 'GET /rest/scans/:id/executable-attributes/', allow: VIEW, request: scan('executable-attributes/') },
+  { route: 'GET /rest/scans/:id/rss-findings/', allow: VIEW, request: scan('rss-findings/') },
+  { route: 'GET /rest/static-code-rules/', allow: 'signed-in' },
   { route: 'GET /rest/scans/:id/sbom/', allow: VIEW, request: scan('sbom/?format=spdx-json') },
   { route: 'GET /rest/scans/:id/mobileapps/', allow: VIEW, request: scan('mobileapps/') },
   { route: 'GET /rest/scans/:id/infoleak/', allow: VIEW, request: scan('infoleak/') },

@@ -1,4 +1,5 @@
 // Tables shared by the executable readers: which imported functions mean what.
+import { CODE_RULES } from './code-rules.ts';
 
 /**
  * glibc's fortified functions (the `__X_chk` exports of glibc 2.36 libc.so.6, as
@@ -19,29 +20,10 @@ export const FORTIFIED_FUNCTIONS: ReadonlySet<string> = new Set(
 );
 
 /**
- * Imports that are unsafe by design or almost always misused (CWE-242/CWE-676,
- * the functions flawfinder rates 4-5 and MSVC's SDL bans): unbounded copies and
- * formatting, shell execution, predictable temporary names.
+ * Imports that are unsafe by design or almost always misused (CWE-242/CWE-676, the functions
+ * flawfinder rates 4-5 and MSVC's SDL bans): the functions the code rules name.
  */
-export const UNSAFE_FUNCTIONS: ReadonlySet<string> = new Set([
-  'gets',
-  'strcpy',
-  'strcat',
-  'stpcpy',
-  'sprintf',
-  'vsprintf',
-  'wcscpy',
-  'wcscat',
-  'system',
-  'popen',
-  'mktemp',
-  'tmpnam',
-  'tempnam',
-  'getwd',
-  'scanf',
-  'sscanf',
-  'fscanf',
-]);
+export const UNSAFE_FUNCTIONS: ReadonlySet<string> = new Set(CODE_RULES.flatMap((rule) => rule.functions));
 
 /** Symbols whose presence means a stack protector was compiled in (checksec's list). */
 export const CANARY_SYMBOLS = ['__stack_chk_fail', '__stack_chk_guard', '__intel_security_cookie'] as const;

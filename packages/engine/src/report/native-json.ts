@@ -4,6 +4,7 @@
 // NATIVE_JSON_SCHEMA_VERSION.
 import type { Identification, InfoleakFinding, InputInfo, KernelConfigReport, Problem, ScanResult } from '../model/index.ts';
 import { displayPath } from './display-path.ts';
+import { type NativeCodeFinding, toNativeCodeFindings } from './native-code-findings.ts';
 import { type NativeExecutable, toNativeExecutables } from './native-executables.ts';
 import { type NativeLicense, toNativeLicenses } from './native-licenses.ts';
 import { type NativeMobileApp, toNativeMobileApps } from './native-mobile.ts';
@@ -31,6 +32,8 @@ export interface NativeJson extends Omit<ScanResult, 'licenses'> {
   input: InputInfo;
   licenses: NativeLicense[];
   executables: NativeExecutable[];
+  /** Static code analysis: rules an executable breaks (executables/code-rules.ts). */
+  code_findings: NativeCodeFinding[];
   infoleaks: NativeInfoleak[];
   mobile_apps: NativeMobileApp[];
   kernel_configs: KernelConfigReport[];
@@ -55,6 +58,7 @@ export function toNativeJson(identification: Identification, result: ScanResult,
     licenses: toNativeLicenses(identification, options.licensePolicy),
     'docker-images': result['docker-images'],
     executables: toNativeExecutables(identification.files, inputName),
+    code_findings: toNativeCodeFindings(identification.files, inputName),
     infoleaks: (identification.infoleaks ?? []).map((leak) => toNativeInfoleak(leak, inputName)),
     mobile_apps: toNativeMobileApps(identification.mobileApps ?? [], inputName),
     kernel_configs: (identification.kernelConfig ?? []).map((config) => ({ ...config, path: displayPath(config.path, inputName) })),

@@ -3,7 +3,7 @@ import { jsonText } from './json-text.ts';
 import { scans } from './scans.ts';
 
 /** The lists of a ready scan that are read a page at a time (spec §7 analyser calls, problems). */
-export type ScanItemSection = 'infoleak' | 'executable' | 'mobile_app' | 'problem';
+export type ScanItemSection = 'infoleak' | 'executable' | 'code_finding' | 'mobile_app' | 'problem';
 
 /**
  * One entry of a ready scan's list, in its API shape. Written once when the scan turns

@@ -1,12 +1,13 @@
-// The analysers' lists of a ready scan (executables, mobile apps, infoleaks), read a page at a
+// The analysers' lists of a ready scan (executables, code findings, mobile apps, infoleaks), read a page at a
 // time from its stored items (result-items.ts): nothing re-projects the whole result per page.
 import type { ScanItemSection } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
 import type { Viewer } from '../users/viewer.ts';
 import type { ExecutableAttributesItem, InfoleakItem, MobileAppItem } from './analysis.schemas.ts';
+import type { CodeFinding } from './code-findings.schemas.ts';
 import type { ItemFilter, ScansRepository } from './repository.ts';
-import { missingNeedle } from './result-items.ts';
+import { markNeedle, missingNeedle } from './result-items.ts';
 
 /** Where a page was asked for: its path and the query its links keep. */
 export interface PageLinks {
@@ -22,10 +23,18 @@ export interface ExecutableFilter {
   search?: string | undefined;
 }
 
+/** What the static code analysis list narrows to; every field narrows it. */
+export interface CodeFindingFilter {
+  rule?: string | undefined;
+  severity?: string | undefined;
+  search?: string | undefined;
+}
+
 export interface ScanAnalysisService {
   executables(viewer: Viewer, scanId: number, filter: ExecutableFilter, page: PageRequest, links: PageLinks): Promise<Page<ExecutableAttributesItem>>;
   mobileApps(viewer: Viewer, scanId: number, page: PageRequest, links: PageLinks): Promise<Page<MobileAppItem>>;
   infoleaks(viewer: Viewer, scanId: number, filter: ItemFilter, page: PageRequest, links: PageLinks): Promise<Page<InfoleakItem>>;
+  codeFindings(viewer: Viewer, scanId: number, filter: CodeFindingFilter, page: PageRequest, links: PageLinks): Promise<Page<CodeFinding>>;
 }
 
 export function createScanAnalysisService(deps: { scans: Pick<ScansRepository, 'items'> }): ScanAnalysisService {
@@ -40,5 +49,7 @@ export function createScanAnalysisService(deps: { scans: Pick<ScansRepository, '
       page(viewer, scanId, 'executable', { kind: filter.format, search: filter.search, holds: filter.missing === undefined ? undefined : [missingNeedle(filter.missing)] }, request, links),
     mobileApps: (viewer, scanId, request, links) => page(viewer, scanId, 'mobile_app', {}, request, links),
     infoleaks: (viewer, scanId, filter, request, links) => page(viewer, scanId, 'infoleak', filter, request, links),
+    codeFindings: (viewer, scanId, filter, request, links) =>
+      page(viewer, scanId, 'code_finding', { kind: filter.rule, search: filter.search, holds: filter.severity === undefined ? undefined : [markNeedle('severity', filter.severity)] }, request, links),
   };
 }

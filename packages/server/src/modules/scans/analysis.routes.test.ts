@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { fakeEngine } from '../../../test/fake-engine.ts';
 import { multipart, tar } from '../../../test/files.ts';
 import { newSession, type TestSession } from '../../../test/login.ts';
+import { ITEMS_VERSION } from './result-items.ts';
 import { SBOM_NOT_EVALUATED } from './sbom-service.ts';
 
 const fixture = (path: string) => readFileSync(new URL(`../../../../engine/fixtures/${path}`, import.meta.url));
@@ -105,7 +106,7 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
     const { body } = await get<Page<{ format: string }>>(`/rest/scans/${scanId}/executable-attributes/?format=elf`);
     expect(body.results).toEqual(expected.executables.filter((exe) => exe.format === 'elf'));
     const [row] = ((await t.database.db.execute(`select items_version from scans where id = ${scanId}`)) as unknown as { rows: { items_version: number }[] }).rows;
-    expect(row?.items_version).toBe(2);
+    expect(row?.items_version).toBe(ITEMS_VERSION);
     expect((await get<Page<unknown>>(`/rest/scans/${scanId}/infoleak/?include_decoys=true`)).body.count).toBe(expected.infoleaks.length);
   });
 

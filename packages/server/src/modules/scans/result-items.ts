@@ -22,9 +22,10 @@ type Described = Partial<Pick<ScanItemRow, 'kind' | 'decoy' | 'search'>>;
 /**
  * The version of what the split writes as items. Raise it when an item's shape, kind or search
  * text changes: stored scans whose items are older are split again on their first read
- * (result-store.ts). 2: executables carry their format as kind and a search text.
+ * (result-store.ts). 2: executables carry their format as kind and a search text. 3: code
+ * findings (static code analysis) are items.
  */
-export const ITEMS_VERSION = 2;
+export const ITEMS_VERSION = 3;
 
 export interface SplitIdentification {
   core: Identification;
@@ -50,6 +51,10 @@ export function splitIdentification(identification: Identification): SplitIdenti
   push('executable', native.executables, (exe: (typeof native.executables)[number]): Described => ({
     kind: exe.format,
     search: executableSearchText(exe),
+  }));
+  push('code_finding', native.code_findings.map((finding, i) => ({ id: i + 1, ...finding })), (finding: (typeof native.code_findings)[number]): Described => ({
+    kind: finding.rule,
+    search: searchText([finding.path.join('/'), ...finding.evidence, finding.cwe, fieldMark('severity', finding.severity), '']),
   }));
   push('mobile_app', native.mobile_apps);
   push('problem', identification.problems, (problem: Identification['problems'][number]): Described => ({ kind: problem.level }));
@@ -96,16 +101,22 @@ function resultCore(identification: Identification): Identification {
  * field of its own (`missing:no-pie`), which a filter on one mitigation matches whole.
  */
 export function executableSearchText(exe: { path: readonly string[]; machine: string; type: string; missing: readonly string[] }): string {
-  return searchText([exe.path.join('/'), exe.machine, exe.type, ...exe.missing.map(missingMark), '']);
+  return searchText([exe.path.join('/'), exe.machine, exe.type, ...exe.missing.map((mitigation) => fieldMark('missing', mitigation)), '']);
 }
 
-function missingMark(mitigation: string): string {
-  return `missing:${mitigation}`;
+/** A field of a search text that a filter matches whole (`missing:no-pie`, `severity:high`). */
+function fieldMark(field: string, value: string): string {
+  return `${field}:${value}`;
+}
+
+/** What matches one marked field, whole, in a search text. */
+export function markNeedle(field: string, value: string): string {
+  return `${FIELD_SEPARATOR}${field}:${searchNeedle(value)}${FIELD_SEPARATOR}`;
 }
 
 /** What matches one missing mitigation, whole, in an executable's search text. */
 export function missingNeedle(mitigation: string): string {
-  return `${FIELD_SEPARATOR}missing:${searchNeedle(mitigation)}${FIELD_SEPARATOR}`;
+  return markNeedle('missing', mitigation);
 }
 
 export function searchText(fields: readonly string[]): string {
