@@ -64,7 +64,7 @@ function layerRules() {
   const serverOwn = { regex: '^@binlens/(cli|web)(/|$)', message: `The server imports engine and vulndb only (${why}).` };
   const webOwn = { regex: '^@binlens/', message: `The web app imports nothing of ours but the generated API types (${why}).` };
 
-  // Engine: model <- util <- analysis folders <- scan/ and report/, sbom/ <- pipeline.ts, unpack-file.ts, index.ts.
+  // Engine: model <- util <- analysis folders <- scan/ and report/, sbom/, portable/ <- pipeline.ts, unpack-file.ts, index.ts.
   const ENGINE = 'packages/engine/src';
   const engineTop = readdirSync(fromRoot(ENGINE), { withFileTypes: true })
     .filter((e) => e.isDirectory() || (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')))
@@ -99,8 +99,9 @@ function layerRules() {
     restrict([`${ENGINE}/model/**/*.ts`], [engineOwn, onlyItself('model')]),
     restrict([`${ENGINE}/util/**/*.ts`], [engineOwn, onlyItself('util')]),
     engineLayer(analysis, ['scan', 'report', 'sbom', ...entryFiles], 'unpack/, carve/, identify/ and the other analysis folders'),
-    engineLayer(['report', 'sbom'], ['scan', ...entryFiles], 'report/ and sbom/'),
-    engineLayer(['scan'], ['report', 'sbom', ...entryFiles], 'scan/'),
+    engineLayer(['report', 'sbom'], ['scan', 'portable', ...entryFiles], 'report/ and sbom/'),
+    engineLayer(['portable'], ['scan', 'report', 'sbom', ...entryFiles], 'portable/'),
+    engineLayer(['scan'], ['report', 'sbom', 'portable', ...entryFiles], 'scan/'),
 
     restrict(['packages/vulndb/**/*.ts'], [vulndbOwn], { tests: true }),
     restrict(['packages/cli/**/*.ts'], [cliOwn], { tests: true }),

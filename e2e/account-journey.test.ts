@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { launchChromium, newWatchedPage, screenshotter, settled } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 const demoDeb = join(import.meta.dirname, 'fixtures/demo-deb/binlens-demo_1.4.2-1_amd64.deb');
@@ -177,9 +177,4 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
-/** Mantine's modals fade in: wait until every one is fully shown before a screenshot. */
-async function settled(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(`[...document.querySelectorAll('.mantine-Modal-content')].every((node) => getComputedStyle(node).opacity === '1')`)).toBe(true);
 }

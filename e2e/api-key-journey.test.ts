@@ -5,10 +5,10 @@
 // then shows when the key was last used, and invalidating it (after 'Yes') ends it.
 // Screenshots at 1280 px and 390 px under e2e/artifacts/api-key/; no CSP violation.
 import { request as httpRequest } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { launchChromium, newWatchedPage, screenshotter, settled } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 let server: RunningServer;
@@ -106,13 +106,4 @@ function getWithKey(path: string, key: string, localAddress: string): Promise<{ 
     req.on('error', reject);
     req.end();
   });
-}
-
-/**
- * Waits until the open dialog and its overlay have finished fading in. Polled with evaluate:
- * waitForFunction compiles its text with eval, which the page's CSP refuses.
- */
-async function settled(page: Page): Promise<void> {
-  const faded = "[...document.querySelectorAll('.mantine-Modal-content, .mantine-Modal-overlay')].every((e) => getComputedStyle(e).opacity === '1')";
-  await expect.poll(() => page.evaluate(faded)).toBe(true);
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { launchChromium, newWatchedPage, screenshotter, settled } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 let dataDir: string;
@@ -69,8 +69,6 @@ const bothWidths = async (page: Page, shot: (step: string) => Promise<void>, ste
   await settled(page);
 };
 /** Waits for the layout's transitions (the navigation folding away) to end. Text: no DOM types here. */
-const settled = (page: Page) => page.evaluate('Promise.all(document.getAnimations().map((animation) => animation.finished))');
-
 const row = (page: Page, name: string) => page.getByRole('group', { name });
 const rowText = (page: Page, name: string) => row(page, name).innerText();
 const percent = async (page: Page, name: string) => Number(/\((\d+)%\)/.exec(await rowText(page, name))?.[1] ?? '0');

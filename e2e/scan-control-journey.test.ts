@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { launchChromium, newWatchedPage, screenshotter, settled } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 const demoDeb = join(import.meta.dirname, 'fixtures/demo-deb/binlens-demo_1.4.2-1_amd64.deb');
@@ -52,11 +52,6 @@ async function logIn(page: Page): Promise<void> {
   await page.getByLabel('Password').fill(server.adminPassword);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
-/** Lets Mantine's menu and modal transitions end before a screenshot. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForTimeout(400);
 }
 
 const statusBadge = (page: Page, text: string) => page.getByRole('group', { name: 'Scan summary' }).getByText(text, { exact: true });

@@ -59,15 +59,26 @@ it('logs in, creates a group, uploads a .deb and shows its components', async ()
   await expect.poll(() => page.getByText('Ready', { exact: true }).first().isVisible(), { timeout: 60_000 }).toBe(true);
   const rows = page.getByRole('row');
   await expect.poll(() => rows.filter({ hasText: 'left-pad' }).count()).toBe(1);
+  // The licences' classes come with the licences: MIT is permissive.
+  await expect.poll(() => rows.filter({ has: page.getByText('@types/node', { exact: true }) }).innerText(), { timeout: 15_000 }).toContain('Permissive');
+
+  // Name (with the distribution beneath), version, type in words, licence with its class.
+  const cells = async (name: string) => {
+    const row = rows.filter({ has: page.getByText(name, { exact: true }) });
+    return (await row.getByRole('cell').allInnerTexts()).slice(0, 4).map((text) => text.replace(/\s+/g, ' ').trim());
+  };
+  expect(await cells('binlens-demo')).toEqual(['binlens-demo debian', '1.4.2-1', 'Distribution package', 'None declared']);
+  expect(await cells('left-pad')).toEqual(['left-pad', '1.3.0', 'JavaScript', 'Permissive WTFPL']);
+  expect(await cells('@types/node')).toEqual(['@types/node', '20.11.5', 'JavaScript', 'Permissive MIT']);
   await shot('analysis');
 
-  const cells = async (name: string) => {
-    const row = rows.filter({ has: page.getByRole('cell', { name, exact: true }) });
-    return (await row.getByRole('cell').allInnerTexts()).slice(0, 3);
-  };
-  expect(await cells('binlens-demo')).toEqual(['binlens-demo', '1.4.2-1', 'DP']);
-  expect(await cells('left-pad')).toEqual(['left-pad', '1.3.0', 'JS']);
-  expect(await cells('@types/node')).toEqual(['@types/node', '20.11.5', 'JS']);
+  // A component opens in the side panel, with the evidence it was found by.
+  await page.getByRole('button', { name: 'Details of left-pad' }).click();
+  const panel = page.getByRole('dialog', { name: 'left-pad 1.3.0' });
+  await panel.getByRole('listitem', { name: 'Package metadata' }).waitFor();
+  expect(await panel.getByRole('table', { name: 'Component' }).innerText()).toContain('pkg:npm/left-pad@1.3.0');
+  await shot('analysis-component-panel');
+  await panel.getByRole('button', { name: 'Close' }).click();
 
   // The summary above the components: its cards say what the scan found, in words.
   const summary = page.getByRole('region', { name: 'Findings summary' });

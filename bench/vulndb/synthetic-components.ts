@@ -1,6 +1,7 @@
 // The components the vulndb benchmarks evaluate, built from the same seeds as the feeds:
 // the same feed sizes always give the same components.
-import type { Component, Identification } from '@binlens/engine';
+import { createHash } from 'node:crypto';
+import type { Component, FileEntry, Identification } from '@binlens/engine';
 import { ECOSYSTEMS, type Catalogue, nvdRange, osvRange, random, version } from './synthetic-feeds.ts';
 
 /** Half hitting a record (a version inside its range), half naming nothing the feeds know; purls and CPEs alternately. */
@@ -30,6 +31,26 @@ export function syntheticComponents(cat: Catalogue, nvdCount: number, osvCount: 
     schemaVersion: 1, input: { name: 'bench', size: 0, sha1: '', sha256: '' }, files: [], components: list, problems: [],
     startedAt: new Date().toISOString(), finishedAt: new Date().toISOString(),
   };
+}
+
+/**
+ * The same components found in `fileCount` files of a root file system: component n's evidence
+ * sits in files n, n + count, n + 2·count, ... (so every file is named while fileCount ≤ 3·count),
+ * as the result's objects list them.
+ */
+export function withFiles(identification: Identification, fileCount: number): Identification {
+  const files: FileEntry[] = Array.from({ length: fileCount }, (_, i) => ({
+    path: ['firmware.bin', `rootfs/usr/lib/dir${i % 64}/lib-${i}.so.1`],
+    size: 4096 + i,
+    sha1: createHash('sha1').update(`file ${i}`).digest('hex'),
+    sha256: createHash('sha256').update(`file ${i}`).digest('hex'),
+  }));
+  const count = identification.components.length;
+  const components = identification.components.map((component, n): Component => {
+    const named = files.filter((_, i) => i % count === n);
+    return { ...component, evidence: named.map((file) => ({ method: 'signature', foundBy: 'bench/synthetic', path: file.path, text: `${component.name} ${component.version}` })) };
+  });
+  return { ...identification, files, components };
 }
 
 const PURL_TYPES: Readonly<Record<string, string>> = {

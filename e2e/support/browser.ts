@@ -19,13 +19,23 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Keeps a full-page screenshot of the step under e2e/artifacts/<journey>/NN-step.png. */
+/**
+ * Lets the page's transitions end (Mantine's menus, modals and drawers fade and slide); endless
+ * animations such as spinners are not waited for. A string, not a function: the page's CSP
+ * refuses what Playwright would compile with eval.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate('Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined)))');
+}
+
+/** Keeps a full-page screenshot of the step under e2e/artifacts/<journey>/NN-step.png, once transitions have ended. */
 export function screenshotter(page: Page, journey: string): (step: string) => Promise<void> {
   let count = 0;
   return async (step) => {
     count += 1;
     const dir = join(artifactsDir, journey);
     await mkdir(dir, { recursive: true });
+    await settled(page);
     await page.screenshot({ path: join(dir, `${String(count).padStart(2, '0')}-${step}.png`), fullPage: true });
   };
 }

@@ -34,6 +34,7 @@ const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());
 process.exitCode = await main(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
+  stdoutBytes: (bytes) => new Promise((resolve, reject) => process.stdout.write(bytes, (error) => (error ? reject(error) : resolve()))),
   stderr: (text) => process.stderr.write(text),
   stderrIsTTY: Boolean(process.stderr.isTTY),
   readStdin,

@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 
 export interface CliIo {
   stdout: (text: string) => void;
+  /** Bytes to standard output (a portable scan file), resolved once written. */
+  stdoutBytes: (bytes: Uint8Array) => Promise<void>;
   stderr: (text: string) => void;
   /** Live progress is drawn only on a terminal. */
   stderrIsTTY: boolean;

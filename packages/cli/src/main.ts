@@ -7,6 +7,7 @@ export type { CliIo } from './command.ts';
 
 const COMMANDS: readonly { name: string; load: () => Promise<Command> }[] = [
   { name: 'db', load: async () => (await import('./commands/db.ts')).dbCommand },
+  { name: 'import', load: async () => (await import('./commands/import.ts')).importCommand },
   { name: 'scan', load: async () => (await import('./commands/scan.ts')).scanCommand },
   { name: 'unpack', load: async () => (await import('./commands/unpack.ts')).unpackCommand },
   { name: 'versions', load: async () => (await import('./commands/versions.ts')).versionsCommand },

@@ -4,6 +4,7 @@ export { scan, type ScanOptions } from './pipeline.ts';
 export { toScanResult } from './report/scan-result.ts';
 export { NATIVE_JSON_SCHEMA_VERSION, toNativeJson, type NativeInfoleak, type NativeJson, type NativeJsonOptions } from './report/native-json.ts';
 export type { NativeExecutable } from './report/native-executables.ts';
+export { toNativeLicenses, type NativeLicense } from './report/native-licenses.ts';
 export type { NativeCodeFinding } from './report/native-code-findings.ts';
 export { CODE_RULES, type CodeRule, type CodeRuleSeverity } from './executables/code-rules.ts';
 export type { NativeMobileApp } from './report/native-mobile.ts';
@@ -16,11 +17,23 @@ export { SBOM_WRITERS, findSbomWriter } from './sbom/registry.ts';
 export type { SbomOptions, SbomWriter } from './sbom/common.ts';
 export { writeCycloneDx } from './sbom/writers/cyclonedx.ts';
 export { writeSpdx } from './sbom/writers/spdx.ts';
+export {
+  PORTABLE_SCAN_EXTENSION,
+  PORTABLE_SCAN_FORMAT,
+  PORTABLE_SCAN_MEDIA_TYPE,
+  PORTABLE_SCAN_READ_VERSIONS,
+  PORTABLE_SCAN_VERSION,
+  type PortableScan,
+  PortableScanError,
+  portableScanFileName,
+} from './portable/portable-scan.ts';
+export { isPortableScanHead, PORTABLE_SCAN_HEAD_BYTES, type PortableScanReadOptions, readPortableScan } from './portable/read.ts';
+export { writePortableScan } from './portable/write.ts';
 export { validateCustomPattern } from './infoleak/custom.ts';
 export type { CustomPattern, InfoleakOptions } from './infoleak/types.ts';
 export { SignatureMatcher } from './signatures/matcher.ts';
-export { allSignatures } from './signatures/registry.ts';
-export type { Signature } from './signatures/types.ts';
+export { SIGNATURE_FAMILIES, allSignatures } from './signatures/registry.ts';
+export type { Signature, SignatureFamily } from './signatures/types.ts';
 export { sameSoftware } from './identify/ownership.ts';
 export { decodeBinaryXml, type AxmlElement } from './mobile/android-binary-xml.ts';
 export { parsePlist, PlistError, type PlistValue } from './mobile/plist.ts';

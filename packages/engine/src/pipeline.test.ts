@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Progress } from './model/index.ts';
 import { scan } from './pipeline.ts';
+import { DEFAULT_LIMITS } from './unpack/limits.ts';
 import { buildTar } from '../test/builders/tar.ts';
 import { buildZip } from '../test/builders/zip.ts';
 
@@ -29,6 +30,19 @@ describe('scan', () => {
   it('scans an empty file to no components and one warning', async () => {
     const id = await scan(await write('empty.bin', Buffer.alloc(0)), { tempDir: temp });
     expect([id.components, id.problems]).toEqual([[], [{ level: 'warning', location: [], plugin: 'engine/pipeline', code: 'empty-input', message: 'the input is empty' }]]);
+  });
+
+  it('records the settings it ran with: the limits in force, input-scaled budgets applied, and the leak options', async () => {
+    const id = await scan(await write('settings.bin', Buffer.from('hello')), {
+      tempDir: temp,
+      limits: { maxDepth: 4 },
+      infoleak: { decoys: false, customPatterns: [{ id: 'build-token', pattern: 'tok_[a-z]+' }, { id: 'off', pattern: 'x', enabled: false }] },
+    });
+    expect(id.analysis).toEqual({
+      limits: { ...DEFAULT_LIMITS, maxTotalBytes: 256 * 1024 ** 2, maxFiles: 200_000, maxDepth: 4 },
+      infoleakDecoyFilter: false,
+      customPatterns: ['build-token'],
+    });
   });
 
   it('reports progress per stage and removes its work directory', async () => {

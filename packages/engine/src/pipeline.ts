@@ -124,6 +124,11 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
       ...(mobile.mobileApps.length > 0 ? { mobileApps: mobile.mobileApps } : {}),
       ...(kernelConfig.length > 0 ? { kernelConfig } : {}),
       ...(dockerImages.length > 0 ? { dockerImages } : {}),
+      analysis: {
+        limits: { ...tracker.limits },
+        infoleakDecoyFilter: options.infoleak?.decoys ?? true,
+        customPatterns: (options.infoleak?.customPatterns ?? []).filter((pattern) => pattern.enabled !== false).map((pattern) => pattern.id),
+      },
       startedAt,
       finishedAt: new Date().toISOString(),
     };

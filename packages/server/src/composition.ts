@@ -3,7 +3,7 @@
 // hands the route plugins their services, main.ts and the tests hand the jobs theirs; no
 // other file constructs them (composition.test.ts keeps it so).
 import path from 'node:path';
-import { createKnowledgeBase, importBundle, type KnowledgeBase, validateBundle } from '@binlens/vulndb';
+import { createKnowledgeBase, importBundle, type KnowledgeBase, knowledgeBaseVersionReader, validateBundle } from '@binlens/vulndb';
 import { LocalBlobStore } from './blobs/local-blob-store.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
 import { S3BlobStore } from './blobs/s3-blob-store.ts';
@@ -54,6 +54,12 @@ import { createGroupMembershipsService, type GroupMembershipsService } from './m
 import { createKnowledgeBaseRepository, type KnowledgeBaseRepository } from './modules/knowledge-base/repository.ts';
 import { createKnowledgeBaseService, type KnowledgeBaseService } from './modules/knowledge-base/service.ts';
 import { createScanAnalysisService, type ScanAnalysisService } from './modules/scans/analysis-service.ts';
+import { createEvaluationCache, type EvaluationCache } from './modules/scans/evaluation-cache.ts';
+import { createScanEvaluations } from './modules/scans/evaluation.ts';
+import { createScanFilesService, type ScanFilesService } from './modules/scans/files-service.ts';
+import { createScanDiffRepository } from './modules/scans/diff-repository.ts';
+import { createScanDiffService, type ScanDiffService } from './modules/scans/diff-service.ts';
+import { knowledgeBaseSnapshot } from './modules/scans/diff-snapshot.ts';
 import { createScanJobRepository, type ScanJobRepository } from './modules/scans/job-repository.ts';
 import { createScanLogRepository, type ScanLogRepository } from './modules/scans/scan-log-repository.ts';
 import { createQuotaRepository } from './modules/scans/quotas.ts';
@@ -67,8 +73,13 @@ import { createCommentsService, type CommentsService } from './modules/comments/
 import { createScanReuse } from './modules/scans/reuse.ts';
 import { createScanListCaches } from './modules/scans/list-cache.ts';
 import { createScanSbomService, type ScanSbomService } from './modules/scans/sbom-service.ts';
+import { createScanPortableService, type ScanPortableService } from './modules/scans/dotbdba-service.ts';
+import { createScanMetadataRepository } from './modules/scans/metadata-repository.ts';
+import { createScanMetadataService, type ScanMetadataService } from './modules/scans/metadata-service.ts';
 import { createScanSummaryRepository } from './modules/scans/summary-repository.ts';
 import { createScanSummaryService, type ScanSummaryService } from './modules/scans/summary-service.ts';
+import { createSalesRepository } from './modules/scans/sales-repository.ts';
+import { createSalesService, type SalesService } from './modules/scans/sales-service.ts';
 import { createScanStatisticsRepository } from './modules/scans/statistics.ts';
 import { createScanStatisticsService, type ScanStatisticsService } from './modules/scans/statistics-service.ts';
 import { createScanCustomDataRepository } from './modules/scan-custom-data/repository.ts';
@@ -84,6 +95,9 @@ import type { AccountPolicy } from './modules/users/account-policy.ts';
 import { createSmtpMailer } from './lib/mailer.ts';
 import { type AccountMembershipsService, createAccountMembershipsService } from './modules/account-memberships/service.ts';
 import { createVulnerabilitiesService, type VulnerabilitiesService } from './modules/vulnerabilities/service.ts';
+import { createComponentsRepository } from './modules/components/repository.ts';
+import { createScanIndexRepository } from './modules/components/scan-index-repository.ts';
+import { createComponentsService, type ComponentsService } from './modules/components/service.ts';
 import { createSsoRepository } from './modules/sso/repository.ts';
 import { createSsoService, type SsoService } from './modules/sso/service.ts';
 import { createCompanySettingsRepository, createLicensePoliciesRepository } from './modules/settings/repository.ts';
@@ -116,6 +130,8 @@ export interface CompositionSettings {
   mail?: MailSettings | null;
   /** Where resumable uploads keep their parts until complete (kept across restarts); default blobDir/uploads. */
   resumableUploadDir?: string;
+  /** BINLENS_EVALUATION_CACHE_MB: bytes of stored scans' evaluations kept in the process (scans/evaluation-cache.ts); 0 keeps none. Default 128 MiB. */
+  evaluationCacheBytes?: number;
 }
 
 export interface Composition {
@@ -123,6 +139,8 @@ export interface Composition {
   readonly blobs: BlobStore;
   readonly engine: Engine;
   readonly knowledgeBase: KnowledgeBase;
+  /** Stored scans' evaluations kept in the process (modules/scans/evaluation-cache.ts). */
+  readonly evaluationCache: EvaluationCache;
   readonly queue: QueueHandle;
   readonly maxUploadBytes: number;
   readonly repositories: {
@@ -165,10 +183,18 @@ export interface Composition {
     readonly uploads: ResumableUploadsService;
     /** The analysers' lists of a ready scan, a page at a time. */
     readonly scanAnalysis: ScanAnalysisService;
+    /** A ready scan's file tree and container images layer by layer. */
+    readonly scanFiles: ScanFilesService;
     /** A ready scan's SBOM documents. */
     readonly scanSbom: ScanSbomService;
+    readonly scanPortable: ScanPortableService;
     /** The verdict and counts on top of a ready scan's analysis tab. */
     readonly scanSummary: ScanSummaryService;
+    /** The sales view's scan and summary (/rest/sales/scans/). */
+    readonly sales: SalesService;
+    readonly scanMetadata: ScanMetadataService;
+    /** What changed from one ready scan to another (spec §2 /diff). */
+    readonly scanDiff: ScanDiffService;
     /** Rescan, abort, rename, removal of scans or their files, and the data-retention sweep. */
     readonly scanControl: ScanControlService;
     /** Comments on scans (/rest/comments/). */
@@ -188,6 +214,8 @@ export interface Composition {
     /** Licences across the account's ready scans. */
     readonly licenseUsage: LicenseUsageService;
     readonly vulnerabilities: VulnerabilitiesService;
+    /** The catalogue of supported components, their knowledge-base facts and use in the account. */
+    readonly components: ComponentsService;
     readonly knowledgeBase: KnowledgeBaseService;
     /** The company's settings and licence policy overrides; sessionLimits() for sign-in. */
     readonly settings: SettingsService;
@@ -202,6 +230,9 @@ export interface Composition {
   };
 }
 
+/** What stored scans' evaluations may hold when the configuration says nothing. */
+const DEFAULT_EVALUATION_CACHE_BYTES = 128 * 1024 * 1024;
+
 export function compose(settings: CompositionSettings): Composition {
   const { database } = settings;
   const db: Db = database.db;
@@ -211,6 +242,8 @@ export function compose(settings: CompositionSettings): Composition {
   const engine = settings.engine ?? realEngine;
   const maxUploadBytes = settings.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
   const knowledgeBase = createKnowledgeBase(db);
+  const evaluationCache = createEvaluationCache({ maxBytes: settings.evaluationCacheBytes ?? DEFAULT_EVALUATION_CACHE_BYTES });
+  const scanEvaluations = createScanEvaluations({ knowledgeBase, inputs: { knowledgeBaseVersion: knowledgeBaseVersionReader(db) }, cache: evaluationCache });
   const queue = createQueueHandle(database, settings.queue ?? true);
   const repositories = {
     audit: createAuditRepository(db),
@@ -328,6 +361,7 @@ export function compose(settings: CompositionSettings): Composition {
         ),
       ),
       listCache: scanListCaches.list,
+      evaluations: scanEvaluations,
     }),
     uploads: createResumableUploadsService({
       store: new ResumableUploadStore(settings.resumableUploadDir ?? path.join(settings.blobDir, 'uploads')),
@@ -338,10 +372,18 @@ export function compose(settings: CompositionSettings): Composition {
       access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
     }),
     scanAnalysis: createScanAnalysisService({ scans: repositories.scans }),
+    scanFiles: createScanFilesService({ scans: repositories.scans }),
+    scanPortable: createScanPortableService({ scans: repositories.scans }),
     scanSbom: createScanSbomService({
       scans: repositories.scans,
       knowledgeBase,
       knowledgeBaseEmpty: async (): Promise<boolean> => (await services.knowledgeBase.summary()).state === 'empty',
+    }),
+    scanMetadata: createScanMetadataService({
+      metadata: createScanMetadataRepository(db),
+      scans: repositories.scans,
+      // Built below in the same object; called only once requests come.
+      knowledgeBaseSummary: (): Promise<KnowledgeBaseSummary> => services.knowledgeBase.summary(),
     }),
     scanSummary: createScanSummaryService({
       summary: createScanSummaryRepository(db),
@@ -350,6 +392,21 @@ export function compose(settings: CompositionSettings): Composition {
       // Built below in the same object; called only once requests come.
       knowledgeBaseSummary: (): Promise<KnowledgeBaseSummary> => services.knowledgeBase.summary(),
       policyOverrides: (): Promise<Record<string, string>> => services.settings.licensePolicyOverrides(),
+    }),
+    sales: createSalesService({
+      sales: createSalesRepository(db),
+      // Built above in the same object; called only once requests come.
+      summary: { summary: (viewer, id): ReturnType<ScanSummaryService['summary']> => services.scanSummary.summary(viewer, id) },
+      scanJobs: repositories.scanJobs,
+      knowledgeBase,
+    }),
+    scanDiff: createScanDiffService({
+      scans: repositories.scans,
+      diff: createScanDiffRepository(db),
+      // Built below in the same object; called only once requests come.
+      access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
+      knowledgeBaseSummary: (): Promise<KnowledgeBaseSummary> => services.knowledgeBase.summary(),
+      knowledgeBaseSnapshot: knowledgeBaseSnapshot(db, createKnowledgeBase),
     }),
     scanControl: createScanControlService({
       scans: createScanControlRepository(db),
@@ -361,6 +418,7 @@ export function compose(settings: CompositionSettings): Composition {
       },
       get: (viewer, id): Promise<Scan> => services.scans.get(viewer, id),
       // The account's periods and each group's overrides (group settings → data retention).
+      onRemoved: (scanId) => scanEvaluations.forget(scanId),
       retention: async (): Promise<RetentionPeriods> => {
         const { company, groups } = await services.groupSettings.retentionPeriods();
         return { ...company, groups };
@@ -393,7 +451,13 @@ export function compose(settings: CompositionSettings): Composition {
       access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
       policyOverrides: (): Promise<Record<string, string>> => services.settings.licensePolicyOverrides(),
     }),
-    vulnerabilities: createVulnerabilitiesService({ db, knowledgeBase }),
+    vulnerabilities: createVulnerabilitiesService({
+      db,
+      knowledgeBase,
+      // Built below in the same object; called only once requests come.
+      affectedBy: (viewer, ids): ReturnType<ComponentsService['affectedBy']> => services.components.affectedBy(viewer, ids),
+    }),
+    components: createComponentsService({ components: createComponentsRepository(db), index: createScanIndexRepository(db), knowledgeBase }),
     knowledgeBase: createKnowledgeBaseService({
       repository: repositories.knowledgeBase,
       change: auditedChanges((work) => db.transaction((tx) => work({ knowledgeBase: createKnowledgeBaseRepository(tx), audit: createAuditRepository(tx) }))),
@@ -450,5 +514,5 @@ export function compose(settings: CompositionSettings): Composition {
       change: auditedChanges((work) => db.transaction((tx) => work({ webhooks: createWebhooksRepository(tx), audit: createAuditRepository(tx) }))),
     }),
   };
-  return { database, blobs, engine, knowledgeBase, queue, maxUploadBytes, repositories, services: { ...services, sso, ...outbound } };
+  return { database, blobs, engine, knowledgeBase, evaluationCache, queue, maxUploadBytes, repositories, services: { ...services, sso, ...outbound } };
 }

@@ -34,6 +34,8 @@ export interface Config {
   deployment: Deployment;
   /** BINLENS_SMTP_URL, BINLENS_MAIL_FROM, BINLENS_PUBLIC_URL (lib/mail-settings.ts); null: no mail, so no invitation or reset mails. */
   mail: MailSettings | null;
+  /** BINLENS_EVALUATION_CACHE_MB (MiB, default 128; 0 keeps none): stored scans' evaluations kept in the process (modules/scans/evaluation-cache.ts). */
+  evaluationCacheMb: number;
 }
 
 export type Deployment = 'on-premises' | 'hosted';
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     testScanDelayMs: parseCount(env.BINLENS_TEST_SCAN_DELAY_MS, 'BINLENS_TEST_SCAN_DELAY_MS'),
     deployment: parseDeployment(env.BINLENS_DEPLOYMENT),
     mail: parseMailSettings(env),
+    evaluationCacheMb: env.BINLENS_EVALUATION_CACHE_MB?.trim() === '0' ? 0 : parseInteger(env.BINLENS_EVALUATION_CACHE_MB, 128, 'BINLENS_EVALUATION_CACHE_MB'),
   };
 }
 

@@ -29,6 +29,7 @@ const composition = compose({
   quotas: config.quotas,
   deployment: config.deployment,
   mail: config.mail,
+  evaluationCacheBytes: config.evaluationCacheMb * 1024 * 1024,
 });
 await composition.services.users.bootstrapAdmin(
   { email: config.adminEmail, password: config.adminPassword, print: (text) => process.stdout.write(`\n${text}\n\n`) },

@@ -13,7 +13,7 @@ import type { GroupPermission } from '../src/lib/access.ts';
 import { createUsersRepository } from '../src/modules/users/repository.ts';
 import { ACCOUNT_ROLES, type Permission, permissionsOf } from '../src/modules/users/permissions.ts';
 import type { TestApp } from './app.ts';
-import { findingsFile } from './fake-engine.ts';
+import { component, findingsFile } from './fake-engine.ts';
 import { multipart } from './files.ts';
 import { login } from './login.ts';
 
@@ -120,7 +120,8 @@ export async function setUpMatrix({ app, database, composition }: TestApp): Prom
     ok(await app.inject({ method, url, headers, ...(payload ? { payload } : {}) }), `${method} ${url}`);
 
   const groupId = (await call('POST', '/rest/groups/', { name: 'Matrix' })).json<{ id: number }>().id;
-  const upload = multipart('file', 'app.tar', findingsFile({}));
+  // One component, so that routes about a component of the scan have one to name.
+  const upload = multipart('file', 'app.tar', findingsFile({ components: [component({ name: 'lodash', version: '4.17.20' })] }));
   const scanId = ok(
     await app.inject({ method: 'POST', url: `/rest/groups/${groupId}/upload/`, headers: { ...admin, ...upload.headers }, payload: upload.payload }),
     'upload',

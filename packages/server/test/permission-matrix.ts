@@ -103,6 +103,8 @@ export const MATRIX: readonly MatrixRow[] = [
 
   { route: 'GET /rest/scans/', allow: 'signed-in' },
   { route: 'GET /rest/scans/statistics/', allow: 'signed-in' },
+  // The fixture scan twice answers 400 past the guard; the base decides who may call it.
+  { route: 'GET /rest/scans/diff/', allow: VIEW, request: (f) => ({ url: `/rest/scans/diff/?base=${f.scanId}&target=${f.scanId}` }) },
   { route: 'GET /rest/custom-data/', allow: VIEW, request: (f) => ({ url: `/rest/custom-data/?product=${f.scanId}` }) },
   { route: 'POST /rest/custom-data/', allow: UPLOAD, request: (f) => ({ url: '/rest/custom-data/', payload: { product: f.scanId, key: `K${f.unique()}`, value: 'v' } }) },
   // The guard has no scope for an entry id: past it, the service answers 404 for an entry of a scan
@@ -115,13 +117,23 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'GET /rest/scans/:id/warnings/', allow: VIEW, request: scan('warnings/') },
   { route: 'GET /rest/scans/:id/errors/', allow: VIEW, request: scan('errors/') },
   { route: 'GET /rest/scans/:id/executable-attributes/', allow: VIEW, request: scan('executable-attributes/') },
+  { route: 'GET /rest/scans/:id/files/', allow: VIEW, request: scan('files/') },
+  { route: 'GET /rest/scans/:id/files/detail/', allow: VIEW, request: scan('files/detail/?path=%5B%5D') },
+  { route: 'GET /rest/scans/:id/layers/', allow: VIEW, request: scan('layers/') },
   { route: 'GET /rest/scans/:id/rss-findings/', allow: VIEW, request: scan('rss-findings/') },
   { route: 'GET /rest/static-code-rules/', allow: 'signed-in' },
   { route: 'GET /rest/scans/:id/sbom/', allow: VIEW, request: scan('sbom/?format=spdx-json') },
+  { route: 'GET /rest/scans/:id/dotbdba/', allow: VIEW, request: scan('dotbdba/') },
   { route: 'GET /rest/scans/:id/mobileapps/', allow: VIEW, request: scan('mobileapps/') },
   { route: 'GET /rest/scans/:id/infoleak/', allow: VIEW, request: scan('infoleak/') },
   { route: 'GET /rest/scans/:id/scan-log', allow: VIEW, request: scan('scan-log') },
   { route: 'GET /rest/scans/:id/scan_summary/', allow: VIEW, request: scan('scan_summary/') },
+  { route: 'GET /rest/sales/scans/:id/', allow: VIEW, request: (f) => ({ url: `/rest/sales/scans/${f.scanId}/` }) },
+  { route: 'GET /rest/sales/scans/:id/scan_summary/', allow: VIEW, request: (f) => ({ url: `/rest/sales/scans/${f.scanId}/scan_summary/` }) },
+  { route: 'GET /rest/scans/:id/metadata/', allow: VIEW, request: scan('metadata/') },
+  { route: 'GET /rest/scans/:id/events/', allow: VIEW, request: scan('events/') },
+  { route: 'GET /rest/scans/:id/licenses/', allow: VIEW, request: scan('licenses/') },
+  { route: 'GET /rest/scans/:id/evidence/', allow: VIEW, request: scan(`evidence/?uid=${encodeURIComponent('JS:lodash@4.17.20')}`) },
   // Scan control (modules/scans/control.routes.ts). The shared ready scan is renamed to its own
   // name, rescanned (409 once busy: past the guard) and aborted (409 once finished); removals
   // act on a scan of their own. The bulk forms check each id themselves (refused ids are listed).
@@ -141,6 +153,13 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'GET /rest/infoleak/:kind/', allow: VIEW, request: (f) => ({ url: `/rest/infoleak/emails/?scan=${f.scanId}` }) },
 
   { route: 'GET /rest/vulnerabilities/:id/', allow: 'signed-in', request: (f) => ({ url: `/rest/vulnerabilities/${f.vulnerabilityId}/` }) },
+  { route: 'GET /rest/vulnerabilities/:id/affected_components/', allow: 'signed-in', request: (f) => ({ url: `/rest/vulnerabilities/${f.vulnerabilityId}/affected_components/` }) },
+  { route: 'GET /rest/components/', allow: 'signed-in' },
+  { route: 'GET /rest/components/tags/', allow: 'signed-in' },
+  { route: 'GET /rest/components/:id/', allow: 'signed-in', request: () => ({ url: '/rest/components/zlib/' }) },
+  { route: 'GET /rest/components/:id/vulnerabilities/', allow: 'signed-in', request: () => ({ url: '/rest/components/zlib/vulnerabilities/' }) },
+  // No Coverity data: every signed-in caller gets the handler's 404 for an entry that exists.
+  { route: 'GET /rest/components/:id/coverity_scan/', allow: 'signed-in', request: () => ({ url: '/rest/components/zlib/coverity_scan/' }) },
   { route: 'GET /rest/epss/', allow: 'signed-in', request: () => ({ url: '/rest/epss/?cve__in=CVE-2021-23337' }) },
   { route: 'GET /rest/distro-cvss/', allow: 'signed-in', request: () => ({ url: '/rest/distro-cvss/?cve__in=CVE-2021-23337' }) },
   { route: 'GET /rest/knowledge-base/', allow: 'signed-in' },

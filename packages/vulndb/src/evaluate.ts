@@ -100,7 +100,8 @@ export type EvaluatedComponent = Omit<ScanResult['components'][number], 'vulns'>
 };
 export type EvaluatedScanResult = Omit<ScanResult, 'components'> & { components: EvaluatedComponent[] };
 
-export async function evaluate(identification: Identification, kb: KnowledgeBase, options: EvaluateOptions = {}): Promise<Evaluation> {
+export async function evaluate(identification: Identification, knowledgeBase: KnowledgeBase, options: EvaluateOptions = {}): Promise<Evaluation> {
+  const kb = (await knowledgeBase.atCurrentVersion?.()) ?? knowledgeBase;
   const matchOptions = { assumeUnknownAsLatest: options.assumeUnknownAsLatest ?? false, lowRiskTolerance: options.lowRiskTolerance ?? false };
   const targets = identification.components.map(matchTargets);
   const [ranges, cpeRows, fixes] = await Promise.all([
@@ -186,13 +187,14 @@ export async function evaluate(identification: Identification, kb: KnowledgeBase
   const recordsOf = groupBy(records, (r) => r.vulnId);
   const epssOf = new Map(epss.map((e) => [e.cve, e]));
   const kevOf = new Map(kev.map((k) => [k.cve, k]));
+  const distroCvssOf = groupBy(distroCvss, (d) => d.cve);
   const vulnerabilities: Record<string, VulnerabilitySummary> = {};
   for (const id of allIds.filter(keep).sort(compareIds)) {
     const related = [...(relatedIds.get(id) ?? [])].sort(compareIds);
     const relevant = [id, ...related].flatMap((r) => recordsOf.get(r) ?? []);
     vulnerabilities[id] = {
       ...summarize(id, related, relevant, epssOf.get(id) ?? null, kevOf.get(id) ?? null, severity),
-      distro_cvss: distroCvss.filter((d) => d.cve === id)
+      distro_cvss: (distroCvssOf.get(id) ?? [])
         .map((d) => ({ distro: d.distro, cve: d.cve, severity: d.severity, ...(d.score !== null ? { score: d.score } : {}), ...(d.vector !== null ? { vector: d.vector } : {}) })),
     };
   }
@@ -277,9 +279,24 @@ function isCve(id: string): boolean {
 
 /** CVE ids by year and number, then others by text. */
 function compareIds(a: string, b: string): number {
-  const ma = /^CVE-(\d+)-(\d+)$/i.exec(a);
-  const mb = /^CVE-(\d+)-(\d+)$/i.exec(b);
-  if (ma && mb) return Number(ma[1]) - Number(mb[1]) || Number(ma[2]) - Number(mb[2]);
-  if (ma || mb) return ma ? -1 : 1;
+  const ka = cveNumbers(a);
+  const kb = cveNumbers(b);
+  if (ka && kb) return ka[0] - kb[0] || ka[1] - kb[1];
+  if (ka || kb) return ka ? -1 : 1;
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** Year and number of a CVE id, null for other ids; parsed once per id (sorting compares each many times). */
+function cveNumbers(id: string): readonly [number, number] | null {
+  let numbers = CVE_NUMBERS.get(id);
+  if (numbers === undefined) {
+    // Sample: CVE-2021-23337 (any case).
+    const m = /^CVE-(\d+)-(\d+)$/i.exec(id);
+    numbers = m ? [Number(m[1]), Number(m[2])] : null;
+    if (CVE_NUMBERS.size >= 50_000) CVE_NUMBERS.clear();
+    CVE_NUMBERS.set(id, numbers);
+  }
+  return numbers;
+}
+
+const CVE_NUMBERS = new Map<string, readonly [number, number] | null>();

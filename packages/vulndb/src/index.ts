@@ -32,8 +32,10 @@ export { toSbomVulnerabilities } from './sbom-vulnerabilities.ts';
 export { cpeMatchSource, type MatchSource, type VulnMatch } from './match/matchers.ts';
 export { chooseMetric, pickMetric, type CvssChoice, type SeverityOptions, type SourcedMetric } from './match/severity.ts';
 export {
-  createKnowledgeBase, findVulnId, knowledgeBaseStatus, type DistroCvssFact, type EpssFact, type KevFact, type KnowledgeBase, type RecordFact, type SourceStatus,
+  createKnowledgeBase, findVulnId, knowledgeBaseStatus, type DistroCvssFact, type EpssFact, type KevFact, type KnowledgeBase, type KnowledgeBaseOptions, type RecordFact,
+  type SourceStatus,
 } from './kb/knowledge-base.ts';
+export { knowledgeBaseVersion, knowledgeBaseVersionReader } from './kb/version.ts';
 export { defaultDataDir, evaluateWithLocalKnowledgeBase, knowledgeBaseDir, openKnowledgeBase, type OpenKnowledgeBase } from './kb/open.ts';
 export { importFeed, UnknownFeedError } from './import/import-file.ts';
 export { FEEDS, detectFeed, feedByKind } from './import/registry.ts';

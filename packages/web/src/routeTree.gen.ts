@@ -20,6 +20,7 @@ import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as AppAccountSettingsRouteImport } from './routes/_app/account-settings'
 import { Route as AppAllGroupsRouteImport } from './routes/_app/all-groups'
 import { Route as AppApplicationsRouteImport } from './routes/_app/applications'
+import { Route as AppDiffRouteImport } from './routes/_app/diff'
 import { Route as AppUserGroupsRouteImport } from './routes/_app/user-groups'
 import { Route as AppAccountSettingsIndexRouteImport } from './routes/_app/account-settings/index'
 import { Route as AppAccountSettingsAuthenticationRouteImport } from './routes/_app/account-settings/authentication'
@@ -38,11 +39,18 @@ import { Route as AppAccountLicenseUsageRouteImport } from './routes/_app/accoun
 import { Route as AppAccountOutboundNetworksRouteImport } from './routes/_app/account/outbound-networks'
 import { Route as AppAccountUsersRouteImport } from './routes/_app/account/users'
 import { Route as AppAccountVulnerabilityDataRouteImport } from './routes/_app/account/vulnerability-data'
+import { Route as AppComponentsIndexRouteImport } from './routes/_app/components/index'
+import { Route as AppComponentsComponentIdRouteImport } from './routes/_app/components/$componentId'
 import { Route as AppGroupsGroupIdRouteImport } from './routes/_app/groups/$groupId'
 import { Route as AppGroupsCreateRouteImport } from './routes/_app/groups/create'
 import { Route as AppNoticesNoticeIdRouteImport } from './routes/_app/notices/$noticeId'
 import { Route as AppProductScanIdRouteImport } from './routes/_app/product/$scanId'
+import { Route as AppSalesIndexRouteImport } from './routes/_app/sales/index'
 import { Route as AppUsersUserIdRouteImport } from './routes/_app/users/$userId'
+import { Route as AppVulnerabilitiesVulnerabilityIdRouteImport } from './routes/_app/vulnerabilities/$vulnerabilityId'
+import { Route as AppComponentsComponentIdIndexRouteImport } from './routes/_app/components/$componentId/index'
+import { Route as AppComponentsComponentIdCoverityScanRouteImport } from './routes/_app/components/$componentId/coverity-scan'
+import { Route as AppComponentsComponentIdVulnerabilitiesRouteImport } from './routes/_app/components/$componentId/vulnerabilities'
 import { Route as AppGroupsGroupIdIndexRouteImport } from './routes/_app/groups/$groupId/index'
 import { Route as AppGroupsGroupIdApplicationsRouteImport } from './routes/_app/groups/$groupId/applications'
 import { Route as AppGroupsGroupIdEventsRouteImport } from './routes/_app/groups/$groupId/events'
@@ -55,12 +63,18 @@ import { Route as AppProductScanIdIndexRouteImport } from './routes/_app/product
 import { Route as AppProductScanIdAnalysisRouteImport } from './routes/_app/product/$scanId/analysis'
 import { Route as AppProductScanIdCommentsRouteImport } from './routes/_app/product/$scanId/comments'
 import { Route as AppProductScanIdCustomDataRouteImport } from './routes/_app/product/$scanId/custom-data'
+import { Route as AppProductScanIdDetailsRouteImport } from './routes/_app/product/$scanId/details'
 import { Route as AppProductScanIdErrorsRouteImport } from './routes/_app/product/$scanId/errors'
 import { Route as AppProductScanIdExecutableAttributesRouteImport } from './routes/_app/product/$scanId/executable-attributes'
+import { Route as AppProductScanIdFeedRouteImport } from './routes/_app/product/$scanId/feed'
+import { Route as AppProductScanIdFilesRouteImport } from './routes/_app/product/$scanId/files'
 import { Route as AppProductScanIdInfoRouteImport } from './routes/_app/product/$scanId/info'
 import { Route as AppProductScanIdInfoLeakRouteImport } from './routes/_app/product/$scanId/info-leak'
+import { Route as AppProductScanIdLayersRouteImport } from './routes/_app/product/$scanId/layers'
 import { Route as AppProductScanIdMobileAppsRouteImport } from './routes/_app/product/$scanId/mobile-apps'
+import { Route as AppProductScanIdStaticCodeAnalysisRouteImport } from './routes/_app/product/$scanId/static-code-analysis'
 import { Route as AppProductScanIdWarningsRouteImport } from './routes/_app/product/$scanId/warnings'
+import { Route as AppSalesProductScanIdRouteImport } from './routes/_app/sales/product/$scanId'
 import { Route as AppUsersUserIdIndexRouteImport } from './routes/_app/users/$userId/index'
 import { Route as AppUsersUserIdApplicationsRouteImport } from './routes/_app/users/$userId/applications'
 import { Route as AppUsersUserIdAuthenticationRouteImport } from './routes/_app/users/$userId/authentication'
@@ -78,6 +92,16 @@ import { Route as AppGroupsGroupIdSettingsGroupCustomDataRouteImport } from './r
 import { Route as AppGroupsGroupIdSettingsLicensesRouteImport } from './routes/_app/groups/$groupId/settings/licenses'
 import { Route as AppGroupsGroupIdSettingsScanRouteImport } from './routes/_app/groups/$groupId/settings/scan'
 import { Route as AppGroupsGroupIdSettingsWebhookRouteImport } from './routes/_app/groups/$groupId/settings/webhook'
+import { Route as AppProductScanIdDetailsIndexRouteImport } from './routes/_app/product/$scanId/details/index'
+import { Route as AppProductScanIdDetailsAnalysisSettingsRouteImport } from './routes/_app/product/$scanId/details/analysis-settings'
+import { Route as AppProductScanIdDetailsConfigRouteImport } from './routes/_app/product/$scanId/details/config'
+import { Route as AppProductScanIdDetailsSbomRouteImport } from './routes/_app/product/$scanId/details/sbom'
+import { Route as AppProductScanIdDetailsStatsRouteImport } from './routes/_app/product/$scanId/details/stats'
+import { Route as AppSalesProductScanIdIndexRouteImport } from './routes/_app/sales/product/$scanId/index'
+import { Route as AppSalesProductScanIdAnalysisRouteImport } from './routes/_app/sales/product/$scanId/analysis'
+import { Route as AppSalesProductScanIdDetailsRouteImport } from './routes/_app/sales/product/$scanId/details'
+import { Route as AppSalesProductScanIdErrorsRouteImport } from './routes/_app/sales/product/$scanId/errors'
+import { Route as AppSalesProductScanIdWarningsRouteImport } from './routes/_app/sales/product/$scanId/warnings'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -131,6 +155,11 @@ const AppAllGroupsRoute = AppAllGroupsRouteImport.update({
 const AppApplicationsRoute = AppApplicationsRouteImport.update({
   id: '/applications',
   path: '/applications',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDiffRoute = AppDiffRouteImport.update({
+  id: '/diff',
+  path: '/diff',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUserGroupsRoute = AppUserGroupsRouteImport.update({
@@ -229,6 +258,17 @@ const AppAccountVulnerabilityDataRoute =
     path: '/vulnerability-data',
     getParentRoute: () => AppAccountRoute,
   } as any)
+const AppComponentsIndexRoute = AppComponentsIndexRouteImport.update({
+  id: '/components/',
+  path: '/components/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppComponentsComponentIdRoute =
+  AppComponentsComponentIdRouteImport.update({
+    id: '/components/$componentId',
+    path: '/components/$componentId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppGroupsGroupIdRoute = AppGroupsGroupIdRouteImport.update({
   id: '/groups/$groupId',
   path: '/groups/$groupId',
@@ -249,11 +289,40 @@ const AppProductScanIdRoute = AppProductScanIdRouteImport.update({
   path: '/product/$scanId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSalesIndexRoute = AppSalesIndexRouteImport.update({
+  id: '/sales/',
+  path: '/sales/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUsersUserIdRoute = AppUsersUserIdRouteImport.update({
   id: '/users/$userId',
   path: '/users/$userId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppVulnerabilitiesVulnerabilityIdRoute =
+  AppVulnerabilitiesVulnerabilityIdRouteImport.update({
+    id: '/vulnerabilities/$vulnerabilityId',
+    path: '/vulnerabilities/$vulnerabilityId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppComponentsComponentIdIndexRoute =
+  AppComponentsComponentIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppComponentsComponentIdRoute,
+  } as any)
+const AppComponentsComponentIdCoverityScanRoute =
+  AppComponentsComponentIdCoverityScanRouteImport.update({
+    id: '/coverity-scan',
+    path: '/coverity-scan',
+    getParentRoute: () => AppComponentsComponentIdRoute,
+  } as any)
+const AppComponentsComponentIdVulnerabilitiesRoute =
+  AppComponentsComponentIdVulnerabilitiesRouteImport.update({
+    id: '/vulnerabilities',
+    path: '/vulnerabilities',
+    getParentRoute: () => AppComponentsComponentIdRoute,
+  } as any)
 const AppGroupsGroupIdIndexRoute = AppGroupsGroupIdIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -321,6 +390,11 @@ const AppProductScanIdCustomDataRoute =
     path: '/custom-data',
     getParentRoute: () => AppProductScanIdRoute,
   } as any)
+const AppProductScanIdDetailsRoute = AppProductScanIdDetailsRouteImport.update({
+  id: '/details',
+  path: '/details',
+  getParentRoute: () => AppProductScanIdRoute,
+} as any)
 const AppProductScanIdErrorsRoute = AppProductScanIdErrorsRouteImport.update({
   id: '/errors',
   path: '/errors',
@@ -332,6 +406,16 @@ const AppProductScanIdExecutableAttributesRoute =
     path: '/executable-attributes',
     getParentRoute: () => AppProductScanIdRoute,
   } as any)
+const AppProductScanIdFeedRoute = AppProductScanIdFeedRouteImport.update({
+  id: '/feed',
+  path: '/feed',
+  getParentRoute: () => AppProductScanIdRoute,
+} as any)
+const AppProductScanIdFilesRoute = AppProductScanIdFilesRouteImport.update({
+  id: '/files',
+  path: '/files',
+  getParentRoute: () => AppProductScanIdRoute,
+} as any)
 const AppProductScanIdInfoRoute = AppProductScanIdInfoRouteImport.update({
   id: '/info',
   path: '/info',
@@ -343,10 +427,21 @@ const AppProductScanIdInfoLeakRoute =
     path: '/info-leak',
     getParentRoute: () => AppProductScanIdRoute,
   } as any)
+const AppProductScanIdLayersRoute = AppProductScanIdLayersRouteImport.update({
+  id: '/layers',
+  path: '/layers',
+  getParentRoute: () => AppProductScanIdRoute,
+} as any)
 const AppProductScanIdMobileAppsRoute =
   AppProductScanIdMobileAppsRouteImport.update({
     id: '/mobile-apps',
     path: '/mobile-apps',
+    getParentRoute: () => AppProductScanIdRoute,
+  } as any)
+const AppProductScanIdStaticCodeAnalysisRoute =
+  AppProductScanIdStaticCodeAnalysisRouteImport.update({
+    id: '/static-code-analysis',
+    path: '/static-code-analysis',
     getParentRoute: () => AppProductScanIdRoute,
   } as any)
 const AppProductScanIdWarningsRoute =
@@ -355,6 +450,11 @@ const AppProductScanIdWarningsRoute =
     path: '/warnings',
     getParentRoute: () => AppProductScanIdRoute,
   } as any)
+const AppSalesProductScanIdRoute = AppSalesProductScanIdRouteImport.update({
+  id: '/sales/product/$scanId',
+  path: '/sales/product/$scanId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUsersUserIdIndexRoute = AppUsersUserIdIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -452,6 +552,66 @@ const AppGroupsGroupIdSettingsWebhookRoute =
     path: '/webhook',
     getParentRoute: () => AppGroupsGroupIdSettingsRoute,
   } as any)
+const AppProductScanIdDetailsIndexRoute =
+  AppProductScanIdDetailsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppProductScanIdDetailsRoute,
+  } as any)
+const AppProductScanIdDetailsAnalysisSettingsRoute =
+  AppProductScanIdDetailsAnalysisSettingsRouteImport.update({
+    id: '/analysis-settings',
+    path: '/analysis-settings',
+    getParentRoute: () => AppProductScanIdDetailsRoute,
+  } as any)
+const AppProductScanIdDetailsConfigRoute =
+  AppProductScanIdDetailsConfigRouteImport.update({
+    id: '/config',
+    path: '/config',
+    getParentRoute: () => AppProductScanIdDetailsRoute,
+  } as any)
+const AppProductScanIdDetailsSbomRoute =
+  AppProductScanIdDetailsSbomRouteImport.update({
+    id: '/sbom',
+    path: '/sbom',
+    getParentRoute: () => AppProductScanIdDetailsRoute,
+  } as any)
+const AppProductScanIdDetailsStatsRoute =
+  AppProductScanIdDetailsStatsRouteImport.update({
+    id: '/stats',
+    path: '/stats',
+    getParentRoute: () => AppProductScanIdDetailsRoute,
+  } as any)
+const AppSalesProductScanIdIndexRoute =
+  AppSalesProductScanIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppSalesProductScanIdRoute,
+  } as any)
+const AppSalesProductScanIdAnalysisRoute =
+  AppSalesProductScanIdAnalysisRouteImport.update({
+    id: '/analysis',
+    path: '/analysis',
+    getParentRoute: () => AppSalesProductScanIdRoute,
+  } as any)
+const AppSalesProductScanIdDetailsRoute =
+  AppSalesProductScanIdDetailsRouteImport.update({
+    id: '/details',
+    path: '/details',
+    getParentRoute: () => AppSalesProductScanIdRoute,
+  } as any)
+const AppSalesProductScanIdErrorsRoute =
+  AppSalesProductScanIdErrorsRouteImport.update({
+    id: '/errors',
+    path: '/errors',
+    getParentRoute: () => AppSalesProductScanIdRoute,
+  } as any)
+const AppSalesProductScanIdWarningsRoute =
+  AppSalesProductScanIdWarningsRouteImport.update({
+    id: '/warnings',
+    path: '/warnings',
+    getParentRoute: () => AppSalesProductScanIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -464,6 +624,7 @@ export interface FileRoutesByFullPath {
   '/account-settings': typeof AppAccountSettingsRouteWithChildren
   '/all-groups': typeof AppAllGroupsRoute
   '/applications': typeof AppApplicationsRoute
+  '/diff': typeof AppDiffRoute
   '/user-groups': typeof AppUserGroupsRoute
   '/account-settings/authentication': typeof AppAccountSettingsAuthenticationRoute
   '/account-settings/bom': typeof AppAccountSettingsBomRoute
@@ -480,13 +641,19 @@ export interface FileRoutesByFullPath {
   '/account/outbound-networks': typeof AppAccountOutboundNetworksRoute
   '/account/users': typeof AppAccountUsersRoute
   '/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
+  '/components/$componentId': typeof AppComponentsComponentIdRouteWithChildren
   '/groups/$groupId': typeof AppGroupsGroupIdRouteWithChildren
   '/groups/create': typeof AppGroupsCreateRoute
   '/notices/$noticeId': typeof AppNoticesNoticeIdRoute
   '/product/$scanId': typeof AppProductScanIdRouteWithChildren
   '/users/$userId': typeof AppUsersUserIdRouteWithChildren
+  '/vulnerabilities/$vulnerabilityId': typeof AppVulnerabilitiesVulnerabilityIdRoute
   '/account-settings/': typeof AppAccountSettingsIndexRoute
   '/account/': typeof AppAccountIndexRoute
+  '/components/': typeof AppComponentsIndexRoute
+  '/sales/': typeof AppSalesIndexRoute
+  '/components/$componentId/coverity-scan': typeof AppComponentsComponentIdCoverityScanRoute
+  '/components/$componentId/vulnerabilities': typeof AppComponentsComponentIdVulnerabilitiesRoute
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
   '/groups/$groupId/events': typeof AppGroupsGroupIdEventsRoute
   '/groups/$groupId/members': typeof AppGroupsGroupIdMembersRoute
@@ -497,12 +664,18 @@ export interface FileRoutesByFullPath {
   '/product/$scanId/analysis': typeof AppProductScanIdAnalysisRoute
   '/product/$scanId/comments': typeof AppProductScanIdCommentsRoute
   '/product/$scanId/custom-data': typeof AppProductScanIdCustomDataRoute
+  '/product/$scanId/details': typeof AppProductScanIdDetailsRouteWithChildren
   '/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
   '/product/$scanId/executable-attributes': typeof AppProductScanIdExecutableAttributesRoute
+  '/product/$scanId/feed': typeof AppProductScanIdFeedRoute
+  '/product/$scanId/files': typeof AppProductScanIdFilesRoute
   '/product/$scanId/info': typeof AppProductScanIdInfoRoute
   '/product/$scanId/info-leak': typeof AppProductScanIdInfoLeakRoute
+  '/product/$scanId/layers': typeof AppProductScanIdLayersRoute
   '/product/$scanId/mobile-apps': typeof AppProductScanIdMobileAppsRoute
+  '/product/$scanId/static-code-analysis': typeof AppProductScanIdStaticCodeAnalysisRoute
   '/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
+  '/sales/product/$scanId': typeof AppSalesProductScanIdRouteWithChildren
   '/users/$userId/applications': typeof AppUsersUserIdApplicationsRoute
   '/users/$userId/authentication': typeof AppUsersUserIdAuthenticationRoute
   '/users/$userId/groups': typeof AppUsersUserIdGroupsRoute
@@ -510,6 +683,7 @@ export interface FileRoutesByFullPath {
   '/users/$userId/permissions': typeof AppUsersUserIdPermissionsRoute
   '/users/$userId/settings': typeof AppUsersUserIdSettingsRoute
   '/users/$userId/remove': typeof AppUsersUserIdRemoveRoute
+  '/components/$componentId/': typeof AppComponentsComponentIdIndexRoute
   '/groups/$groupId/': typeof AppGroupsGroupIdIndexRoute
   '/product/$scanId/': typeof AppProductScanIdIndexRoute
   '/users/$userId/': typeof AppUsersUserIdIndexRoute
@@ -521,7 +695,17 @@ export interface FileRoutesByFullPath {
   '/groups/$groupId/settings/licenses': typeof AppGroupsGroupIdSettingsLicensesRoute
   '/groups/$groupId/settings/scan': typeof AppGroupsGroupIdSettingsScanRoute
   '/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
+  '/product/$scanId/details/analysis-settings': typeof AppProductScanIdDetailsAnalysisSettingsRoute
+  '/product/$scanId/details/config': typeof AppProductScanIdDetailsConfigRoute
+  '/product/$scanId/details/sbom': typeof AppProductScanIdDetailsSbomRoute
+  '/product/$scanId/details/stats': typeof AppProductScanIdDetailsStatsRoute
+  '/sales/product/$scanId/analysis': typeof AppSalesProductScanIdAnalysisRoute
+  '/sales/product/$scanId/details': typeof AppSalesProductScanIdDetailsRoute
+  '/sales/product/$scanId/errors': typeof AppSalesProductScanIdErrorsRoute
+  '/sales/product/$scanId/warnings': typeof AppSalesProductScanIdWarningsRoute
   '/groups/$groupId/settings/': typeof AppGroupsGroupIdSettingsIndexRoute
+  '/product/$scanId/details/': typeof AppProductScanIdDetailsIndexRoute
+  '/sales/product/$scanId/': typeof AppSalesProductScanIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
@@ -531,6 +715,7 @@ export interface FileRoutesByTo {
   '/403-forbidden': typeof App403ForbiddenRoute
   '/all-groups': typeof AppAllGroupsRoute
   '/applications': typeof AppApplicationsRoute
+  '/diff': typeof AppDiffRoute
   '/user-groups': typeof AppUserGroupsRoute
   '/': typeof AppIndexRoute
   '/account-settings/authentication': typeof AppAccountSettingsAuthenticationRoute
@@ -550,8 +735,13 @@ export interface FileRoutesByTo {
   '/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/groups/create': typeof AppGroupsCreateRoute
   '/notices/$noticeId': typeof AppNoticesNoticeIdRoute
+  '/vulnerabilities/$vulnerabilityId': typeof AppVulnerabilitiesVulnerabilityIdRoute
   '/account-settings': typeof AppAccountSettingsIndexRoute
   '/account': typeof AppAccountIndexRoute
+  '/components': typeof AppComponentsIndexRoute
+  '/sales': typeof AppSalesIndexRoute
+  '/components/$componentId/coverity-scan': typeof AppComponentsComponentIdCoverityScanRoute
+  '/components/$componentId/vulnerabilities': typeof AppComponentsComponentIdVulnerabilitiesRoute
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
   '/groups/$groupId/events': typeof AppGroupsGroupIdEventsRoute
   '/groups/$groupId/members': typeof AppGroupsGroupIdMembersRoute
@@ -563,9 +753,13 @@ export interface FileRoutesByTo {
   '/product/$scanId/custom-data': typeof AppProductScanIdCustomDataRoute
   '/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
   '/product/$scanId/executable-attributes': typeof AppProductScanIdExecutableAttributesRoute
+  '/product/$scanId/feed': typeof AppProductScanIdFeedRoute
+  '/product/$scanId/files': typeof AppProductScanIdFilesRoute
   '/product/$scanId/info': typeof AppProductScanIdInfoRoute
   '/product/$scanId/info-leak': typeof AppProductScanIdInfoLeakRoute
+  '/product/$scanId/layers': typeof AppProductScanIdLayersRoute
   '/product/$scanId/mobile-apps': typeof AppProductScanIdMobileAppsRoute
+  '/product/$scanId/static-code-analysis': typeof AppProductScanIdStaticCodeAnalysisRoute
   '/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
   '/users/$userId/applications': typeof AppUsersUserIdApplicationsRoute
   '/users/$userId/authentication': typeof AppUsersUserIdAuthenticationRoute
@@ -574,6 +768,7 @@ export interface FileRoutesByTo {
   '/users/$userId/permissions': typeof AppUsersUserIdPermissionsRoute
   '/users/$userId/settings': typeof AppUsersUserIdSettingsRoute
   '/users/$userId/remove': typeof AppUsersUserIdRemoveRoute
+  '/components/$componentId': typeof AppComponentsComponentIdIndexRoute
   '/groups/$groupId': typeof AppGroupsGroupIdIndexRoute
   '/product/$scanId': typeof AppProductScanIdIndexRoute
   '/users/$userId': typeof AppUsersUserIdIndexRoute
@@ -585,7 +780,17 @@ export interface FileRoutesByTo {
   '/groups/$groupId/settings/licenses': typeof AppGroupsGroupIdSettingsLicensesRoute
   '/groups/$groupId/settings/scan': typeof AppGroupsGroupIdSettingsScanRoute
   '/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
+  '/product/$scanId/details/analysis-settings': typeof AppProductScanIdDetailsAnalysisSettingsRoute
+  '/product/$scanId/details/config': typeof AppProductScanIdDetailsConfigRoute
+  '/product/$scanId/details/sbom': typeof AppProductScanIdDetailsSbomRoute
+  '/product/$scanId/details/stats': typeof AppProductScanIdDetailsStatsRoute
+  '/sales/product/$scanId/analysis': typeof AppSalesProductScanIdAnalysisRoute
+  '/sales/product/$scanId/details': typeof AppSalesProductScanIdDetailsRoute
+  '/sales/product/$scanId/errors': typeof AppSalesProductScanIdErrorsRoute
+  '/sales/product/$scanId/warnings': typeof AppSalesProductScanIdWarningsRoute
   '/groups/$groupId/settings': typeof AppGroupsGroupIdSettingsIndexRoute
+  '/product/$scanId/details': typeof AppProductScanIdDetailsIndexRoute
+  '/sales/product/$scanId': typeof AppSalesProductScanIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -599,6 +804,7 @@ export interface FileRoutesById {
   '/_app/account-settings': typeof AppAccountSettingsRouteWithChildren
   '/_app/all-groups': typeof AppAllGroupsRoute
   '/_app/applications': typeof AppApplicationsRoute
+  '/_app/diff': typeof AppDiffRoute
   '/_app/user-groups': typeof AppUserGroupsRoute
   '/_app/': typeof AppIndexRoute
   '/_app/account-settings/authentication': typeof AppAccountSettingsAuthenticationRoute
@@ -616,13 +822,19 @@ export interface FileRoutesById {
   '/_app/account/outbound-networks': typeof AppAccountOutboundNetworksRoute
   '/_app/account/users': typeof AppAccountUsersRoute
   '/_app/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
+  '/_app/components/$componentId': typeof AppComponentsComponentIdRouteWithChildren
   '/_app/groups/$groupId': typeof AppGroupsGroupIdRouteWithChildren
   '/_app/groups/create': typeof AppGroupsCreateRoute
   '/_app/notices/$noticeId': typeof AppNoticesNoticeIdRoute
   '/_app/product/$scanId': typeof AppProductScanIdRouteWithChildren
   '/_app/users/$userId': typeof AppUsersUserIdRouteWithChildren
+  '/_app/vulnerabilities/$vulnerabilityId': typeof AppVulnerabilitiesVulnerabilityIdRoute
   '/_app/account-settings/': typeof AppAccountSettingsIndexRoute
   '/_app/account/': typeof AppAccountIndexRoute
+  '/_app/components/': typeof AppComponentsIndexRoute
+  '/_app/sales/': typeof AppSalesIndexRoute
+  '/_app/components/$componentId/coverity-scan': typeof AppComponentsComponentIdCoverityScanRoute
+  '/_app/components/$componentId/vulnerabilities': typeof AppComponentsComponentIdVulnerabilitiesRoute
   '/_app/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
   '/_app/groups/$groupId/events': typeof AppGroupsGroupIdEventsRoute
   '/_app/groups/$groupId/members': typeof AppGroupsGroupIdMembersRoute
@@ -633,12 +845,18 @@ export interface FileRoutesById {
   '/_app/product/$scanId/analysis': typeof AppProductScanIdAnalysisRoute
   '/_app/product/$scanId/comments': typeof AppProductScanIdCommentsRoute
   '/_app/product/$scanId/custom-data': typeof AppProductScanIdCustomDataRoute
+  '/_app/product/$scanId/details': typeof AppProductScanIdDetailsRouteWithChildren
   '/_app/product/$scanId/errors': typeof AppProductScanIdErrorsRoute
   '/_app/product/$scanId/executable-attributes': typeof AppProductScanIdExecutableAttributesRoute
+  '/_app/product/$scanId/feed': typeof AppProductScanIdFeedRoute
+  '/_app/product/$scanId/files': typeof AppProductScanIdFilesRoute
   '/_app/product/$scanId/info': typeof AppProductScanIdInfoRoute
   '/_app/product/$scanId/info-leak': typeof AppProductScanIdInfoLeakRoute
+  '/_app/product/$scanId/layers': typeof AppProductScanIdLayersRoute
   '/_app/product/$scanId/mobile-apps': typeof AppProductScanIdMobileAppsRoute
+  '/_app/product/$scanId/static-code-analysis': typeof AppProductScanIdStaticCodeAnalysisRoute
   '/_app/product/$scanId/warnings': typeof AppProductScanIdWarningsRoute
+  '/_app/sales/product/$scanId': typeof AppSalesProductScanIdRouteWithChildren
   '/_app/users/$userId/applications': typeof AppUsersUserIdApplicationsRoute
   '/_app/users/$userId/authentication': typeof AppUsersUserIdAuthenticationRoute
   '/_app/users/$userId/groups': typeof AppUsersUserIdGroupsRoute
@@ -646,6 +864,7 @@ export interface FileRoutesById {
   '/_app/users/$userId/permissions': typeof AppUsersUserIdPermissionsRoute
   '/_app/users/$userId/settings': typeof AppUsersUserIdSettingsRoute
   '/_app/users_/$userId/remove': typeof AppUsersUserIdRemoveRoute
+  '/_app/components/$componentId/': typeof AppComponentsComponentIdIndexRoute
   '/_app/groups/$groupId/': typeof AppGroupsGroupIdIndexRoute
   '/_app/product/$scanId/': typeof AppProductScanIdIndexRoute
   '/_app/users/$userId/': typeof AppUsersUserIdIndexRoute
@@ -657,7 +876,17 @@ export interface FileRoutesById {
   '/_app/groups/$groupId/settings/licenses': typeof AppGroupsGroupIdSettingsLicensesRoute
   '/_app/groups/$groupId/settings/scan': typeof AppGroupsGroupIdSettingsScanRoute
   '/_app/groups/$groupId/settings/webhook': typeof AppGroupsGroupIdSettingsWebhookRoute
+  '/_app/product/$scanId/details/analysis-settings': typeof AppProductScanIdDetailsAnalysisSettingsRoute
+  '/_app/product/$scanId/details/config': typeof AppProductScanIdDetailsConfigRoute
+  '/_app/product/$scanId/details/sbom': typeof AppProductScanIdDetailsSbomRoute
+  '/_app/product/$scanId/details/stats': typeof AppProductScanIdDetailsStatsRoute
+  '/_app/sales/product/$scanId/analysis': typeof AppSalesProductScanIdAnalysisRoute
+  '/_app/sales/product/$scanId/details': typeof AppSalesProductScanIdDetailsRoute
+  '/_app/sales/product/$scanId/errors': typeof AppSalesProductScanIdErrorsRoute
+  '/_app/sales/product/$scanId/warnings': typeof AppSalesProductScanIdWarningsRoute
   '/_app/groups/$groupId/settings/': typeof AppGroupsGroupIdSettingsIndexRoute
+  '/_app/product/$scanId/details/': typeof AppProductScanIdDetailsIndexRoute
+  '/_app/sales/product/$scanId/': typeof AppSalesProductScanIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -672,6 +901,7 @@ export interface FileRouteTypes {
     | '/account-settings'
     | '/all-groups'
     | '/applications'
+    | '/diff'
     | '/user-groups'
     | '/account-settings/authentication'
     | '/account-settings/bom'
@@ -688,13 +918,19 @@ export interface FileRouteTypes {
     | '/account/outbound-networks'
     | '/account/users'
     | '/account/vulnerability-data'
+    | '/components/$componentId'
     | '/groups/$groupId'
     | '/groups/create'
     | '/notices/$noticeId'
     | '/product/$scanId'
     | '/users/$userId'
+    | '/vulnerabilities/$vulnerabilityId'
     | '/account-settings/'
     | '/account/'
+    | '/components/'
+    | '/sales/'
+    | '/components/$componentId/coverity-scan'
+    | '/components/$componentId/vulnerabilities'
     | '/groups/$groupId/applications'
     | '/groups/$groupId/events'
     | '/groups/$groupId/members'
@@ -705,12 +941,18 @@ export interface FileRouteTypes {
     | '/product/$scanId/analysis'
     | '/product/$scanId/comments'
     | '/product/$scanId/custom-data'
+    | '/product/$scanId/details'
     | '/product/$scanId/errors'
     | '/product/$scanId/executable-attributes'
+    | '/product/$scanId/feed'
+    | '/product/$scanId/files'
     | '/product/$scanId/info'
     | '/product/$scanId/info-leak'
+    | '/product/$scanId/layers'
     | '/product/$scanId/mobile-apps'
+    | '/product/$scanId/static-code-analysis'
     | '/product/$scanId/warnings'
+    | '/sales/product/$scanId'
     | '/users/$userId/applications'
     | '/users/$userId/authentication'
     | '/users/$userId/groups'
@@ -718,6 +960,7 @@ export interface FileRouteTypes {
     | '/users/$userId/permissions'
     | '/users/$userId/settings'
     | '/users/$userId/remove'
+    | '/components/$componentId/'
     | '/groups/$groupId/'
     | '/product/$scanId/'
     | '/users/$userId/'
@@ -729,7 +972,17 @@ export interface FileRouteTypes {
     | '/groups/$groupId/settings/licenses'
     | '/groups/$groupId/settings/scan'
     | '/groups/$groupId/settings/webhook'
+    | '/product/$scanId/details/analysis-settings'
+    | '/product/$scanId/details/config'
+    | '/product/$scanId/details/sbom'
+    | '/product/$scanId/details/stats'
+    | '/sales/product/$scanId/analysis'
+    | '/sales/product/$scanId/details'
+    | '/sales/product/$scanId/errors'
+    | '/sales/product/$scanId/warnings'
     | '/groups/$groupId/settings/'
+    | '/product/$scanId/details/'
+    | '/sales/product/$scanId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/forgot-password'
@@ -739,6 +992,7 @@ export interface FileRouteTypes {
     | '/403-forbidden'
     | '/all-groups'
     | '/applications'
+    | '/diff'
     | '/user-groups'
     | '/'
     | '/account-settings/authentication'
@@ -758,8 +1012,13 @@ export interface FileRouteTypes {
     | '/account/vulnerability-data'
     | '/groups/create'
     | '/notices/$noticeId'
+    | '/vulnerabilities/$vulnerabilityId'
     | '/account-settings'
     | '/account'
+    | '/components'
+    | '/sales'
+    | '/components/$componentId/coverity-scan'
+    | '/components/$componentId/vulnerabilities'
     | '/groups/$groupId/applications'
     | '/groups/$groupId/events'
     | '/groups/$groupId/members'
@@ -771,9 +1030,13 @@ export interface FileRouteTypes {
     | '/product/$scanId/custom-data'
     | '/product/$scanId/errors'
     | '/product/$scanId/executable-attributes'
+    | '/product/$scanId/feed'
+    | '/product/$scanId/files'
     | '/product/$scanId/info'
     | '/product/$scanId/info-leak'
+    | '/product/$scanId/layers'
     | '/product/$scanId/mobile-apps'
+    | '/product/$scanId/static-code-analysis'
     | '/product/$scanId/warnings'
     | '/users/$userId/applications'
     | '/users/$userId/authentication'
@@ -782,6 +1045,7 @@ export interface FileRouteTypes {
     | '/users/$userId/permissions'
     | '/users/$userId/settings'
     | '/users/$userId/remove'
+    | '/components/$componentId'
     | '/groups/$groupId'
     | '/product/$scanId'
     | '/users/$userId'
@@ -793,7 +1057,17 @@ export interface FileRouteTypes {
     | '/groups/$groupId/settings/licenses'
     | '/groups/$groupId/settings/scan'
     | '/groups/$groupId/settings/webhook'
+    | '/product/$scanId/details/analysis-settings'
+    | '/product/$scanId/details/config'
+    | '/product/$scanId/details/sbom'
+    | '/product/$scanId/details/stats'
+    | '/sales/product/$scanId/analysis'
+    | '/sales/product/$scanId/details'
+    | '/sales/product/$scanId/errors'
+    | '/sales/product/$scanId/warnings'
     | '/groups/$groupId/settings'
+    | '/product/$scanId/details'
+    | '/sales/product/$scanId'
   id:
     | '__root__'
     | '/_app'
@@ -806,6 +1080,7 @@ export interface FileRouteTypes {
     | '/_app/account-settings'
     | '/_app/all-groups'
     | '/_app/applications'
+    | '/_app/diff'
     | '/_app/user-groups'
     | '/_app/'
     | '/_app/account-settings/authentication'
@@ -823,13 +1098,19 @@ export interface FileRouteTypes {
     | '/_app/account/outbound-networks'
     | '/_app/account/users'
     | '/_app/account/vulnerability-data'
+    | '/_app/components/$componentId'
     | '/_app/groups/$groupId'
     | '/_app/groups/create'
     | '/_app/notices/$noticeId'
     | '/_app/product/$scanId'
     | '/_app/users/$userId'
+    | '/_app/vulnerabilities/$vulnerabilityId'
     | '/_app/account-settings/'
     | '/_app/account/'
+    | '/_app/components/'
+    | '/_app/sales/'
+    | '/_app/components/$componentId/coverity-scan'
+    | '/_app/components/$componentId/vulnerabilities'
     | '/_app/groups/$groupId/applications'
     | '/_app/groups/$groupId/events'
     | '/_app/groups/$groupId/members'
@@ -840,12 +1121,18 @@ export interface FileRouteTypes {
     | '/_app/product/$scanId/analysis'
     | '/_app/product/$scanId/comments'
     | '/_app/product/$scanId/custom-data'
+    | '/_app/product/$scanId/details'
     | '/_app/product/$scanId/errors'
     | '/_app/product/$scanId/executable-attributes'
+    | '/_app/product/$scanId/feed'
+    | '/_app/product/$scanId/files'
     | '/_app/product/$scanId/info'
     | '/_app/product/$scanId/info-leak'
+    | '/_app/product/$scanId/layers'
     | '/_app/product/$scanId/mobile-apps'
+    | '/_app/product/$scanId/static-code-analysis'
     | '/_app/product/$scanId/warnings'
+    | '/_app/sales/product/$scanId'
     | '/_app/users/$userId/applications'
     | '/_app/users/$userId/authentication'
     | '/_app/users/$userId/groups'
@@ -853,6 +1140,7 @@ export interface FileRouteTypes {
     | '/_app/users/$userId/permissions'
     | '/_app/users/$userId/settings'
     | '/_app/users_/$userId/remove'
+    | '/_app/components/$componentId/'
     | '/_app/groups/$groupId/'
     | '/_app/product/$scanId/'
     | '/_app/users/$userId/'
@@ -864,7 +1152,17 @@ export interface FileRouteTypes {
     | '/_app/groups/$groupId/settings/licenses'
     | '/_app/groups/$groupId/settings/scan'
     | '/_app/groups/$groupId/settings/webhook'
+    | '/_app/product/$scanId/details/analysis-settings'
+    | '/_app/product/$scanId/details/config'
+    | '/_app/product/$scanId/details/sbom'
+    | '/_app/product/$scanId/details/stats'
+    | '/_app/sales/product/$scanId/analysis'
+    | '/_app/sales/product/$scanId/details'
+    | '/_app/sales/product/$scanId/errors'
+    | '/_app/sales/product/$scanId/warnings'
     | '/_app/groups/$groupId/settings/'
+    | '/_app/product/$scanId/details/'
+    | '/_app/sales/product/$scanId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -951,6 +1249,13 @@ declare module '@tanstack/react-router' {
       path: '/applications'
       fullPath: '/applications'
       preLoaderRoute: typeof AppApplicationsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/diff': {
+      id: '/_app/diff'
+      path: '/diff'
+      fullPath: '/diff'
+      preLoaderRoute: typeof AppDiffRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/user-groups': {
@@ -1079,6 +1384,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountVulnerabilityDataRouteImport
       parentRoute: typeof AppAccountRoute
     }
+    '/_app/components/': {
+      id: '/_app/components/'
+      path: '/components'
+      fullPath: '/components/'
+      preLoaderRoute: typeof AppComponentsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/components/$componentId': {
+      id: '/_app/components/$componentId'
+      path: '/components/$componentId'
+      fullPath: '/components/$componentId'
+      preLoaderRoute: typeof AppComponentsComponentIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/groups/$groupId': {
       id: '/_app/groups/$groupId'
       path: '/groups/$groupId'
@@ -1107,12 +1426,47 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProductScanIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/sales/': {
+      id: '/_app/sales/'
+      path: '/sales'
+      fullPath: '/sales/'
+      preLoaderRoute: typeof AppSalesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/users/$userId': {
       id: '/_app/users/$userId'
       path: '/users/$userId'
       fullPath: '/users/$userId'
       preLoaderRoute: typeof AppUsersUserIdRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/vulnerabilities/$vulnerabilityId': {
+      id: '/_app/vulnerabilities/$vulnerabilityId'
+      path: '/vulnerabilities/$vulnerabilityId'
+      fullPath: '/vulnerabilities/$vulnerabilityId'
+      preLoaderRoute: typeof AppVulnerabilitiesVulnerabilityIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/components/$componentId/': {
+      id: '/_app/components/$componentId/'
+      path: '/'
+      fullPath: '/components/$componentId/'
+      preLoaderRoute: typeof AppComponentsComponentIdIndexRouteImport
+      parentRoute: typeof AppComponentsComponentIdRoute
+    }
+    '/_app/components/$componentId/coverity-scan': {
+      id: '/_app/components/$componentId/coverity-scan'
+      path: '/coverity-scan'
+      fullPath: '/components/$componentId/coverity-scan'
+      preLoaderRoute: typeof AppComponentsComponentIdCoverityScanRouteImport
+      parentRoute: typeof AppComponentsComponentIdRoute
+    }
+    '/_app/components/$componentId/vulnerabilities': {
+      id: '/_app/components/$componentId/vulnerabilities'
+      path: '/vulnerabilities'
+      fullPath: '/components/$componentId/vulnerabilities'
+      preLoaderRoute: typeof AppComponentsComponentIdVulnerabilitiesRouteImport
+      parentRoute: typeof AppComponentsComponentIdRoute
     }
     '/_app/groups/$groupId/': {
       id: '/_app/groups/$groupId/'
@@ -1198,6 +1552,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProductScanIdCustomDataRouteImport
       parentRoute: typeof AppProductScanIdRoute
     }
+    '/_app/product/$scanId/details': {
+      id: '/_app/product/$scanId/details'
+      path: '/details'
+      fullPath: '/product/$scanId/details'
+      preLoaderRoute: typeof AppProductScanIdDetailsRouteImport
+      parentRoute: typeof AppProductScanIdRoute
+    }
     '/_app/product/$scanId/errors': {
       id: '/_app/product/$scanId/errors'
       path: '/errors'
@@ -1210,6 +1571,20 @@ declare module '@tanstack/react-router' {
       path: '/executable-attributes'
       fullPath: '/product/$scanId/executable-attributes'
       preLoaderRoute: typeof AppProductScanIdExecutableAttributesRouteImport
+      parentRoute: typeof AppProductScanIdRoute
+    }
+    '/_app/product/$scanId/feed': {
+      id: '/_app/product/$scanId/feed'
+      path: '/feed'
+      fullPath: '/product/$scanId/feed'
+      preLoaderRoute: typeof AppProductScanIdFeedRouteImport
+      parentRoute: typeof AppProductScanIdRoute
+    }
+    '/_app/product/$scanId/files': {
+      id: '/_app/product/$scanId/files'
+      path: '/files'
+      fullPath: '/product/$scanId/files'
+      preLoaderRoute: typeof AppProductScanIdFilesRouteImport
       parentRoute: typeof AppProductScanIdRoute
     }
     '/_app/product/$scanId/info': {
@@ -1226,11 +1601,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProductScanIdInfoLeakRouteImport
       parentRoute: typeof AppProductScanIdRoute
     }
+    '/_app/product/$scanId/layers': {
+      id: '/_app/product/$scanId/layers'
+      path: '/layers'
+      fullPath: '/product/$scanId/layers'
+      preLoaderRoute: typeof AppProductScanIdLayersRouteImport
+      parentRoute: typeof AppProductScanIdRoute
+    }
     '/_app/product/$scanId/mobile-apps': {
       id: '/_app/product/$scanId/mobile-apps'
       path: '/mobile-apps'
       fullPath: '/product/$scanId/mobile-apps'
       preLoaderRoute: typeof AppProductScanIdMobileAppsRouteImport
+      parentRoute: typeof AppProductScanIdRoute
+    }
+    '/_app/product/$scanId/static-code-analysis': {
+      id: '/_app/product/$scanId/static-code-analysis'
+      path: '/static-code-analysis'
+      fullPath: '/product/$scanId/static-code-analysis'
+      preLoaderRoute: typeof AppProductScanIdStaticCodeAnalysisRouteImport
       parentRoute: typeof AppProductScanIdRoute
     }
     '/_app/product/$scanId/warnings': {
@@ -1239,6 +1628,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/product/$scanId/warnings'
       preLoaderRoute: typeof AppProductScanIdWarningsRouteImport
       parentRoute: typeof AppProductScanIdRoute
+    }
+    '/_app/sales/product/$scanId': {
+      id: '/_app/sales/product/$scanId'
+      path: '/sales/product/$scanId'
+      fullPath: '/sales/product/$scanId'
+      preLoaderRoute: typeof AppSalesProductScanIdRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/users/$userId/': {
       id: '/_app/users/$userId/'
@@ -1359,6 +1755,76 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppGroupsGroupIdSettingsWebhookRouteImport
       parentRoute: typeof AppGroupsGroupIdSettingsRoute
     }
+    '/_app/product/$scanId/details/': {
+      id: '/_app/product/$scanId/details/'
+      path: '/'
+      fullPath: '/product/$scanId/details/'
+      preLoaderRoute: typeof AppProductScanIdDetailsIndexRouteImport
+      parentRoute: typeof AppProductScanIdDetailsRoute
+    }
+    '/_app/product/$scanId/details/analysis-settings': {
+      id: '/_app/product/$scanId/details/analysis-settings'
+      path: '/analysis-settings'
+      fullPath: '/product/$scanId/details/analysis-settings'
+      preLoaderRoute: typeof AppProductScanIdDetailsAnalysisSettingsRouteImport
+      parentRoute: typeof AppProductScanIdDetailsRoute
+    }
+    '/_app/product/$scanId/details/config': {
+      id: '/_app/product/$scanId/details/config'
+      path: '/config'
+      fullPath: '/product/$scanId/details/config'
+      preLoaderRoute: typeof AppProductScanIdDetailsConfigRouteImport
+      parentRoute: typeof AppProductScanIdDetailsRoute
+    }
+    '/_app/product/$scanId/details/sbom': {
+      id: '/_app/product/$scanId/details/sbom'
+      path: '/sbom'
+      fullPath: '/product/$scanId/details/sbom'
+      preLoaderRoute: typeof AppProductScanIdDetailsSbomRouteImport
+      parentRoute: typeof AppProductScanIdDetailsRoute
+    }
+    '/_app/product/$scanId/details/stats': {
+      id: '/_app/product/$scanId/details/stats'
+      path: '/stats'
+      fullPath: '/product/$scanId/details/stats'
+      preLoaderRoute: typeof AppProductScanIdDetailsStatsRouteImport
+      parentRoute: typeof AppProductScanIdDetailsRoute
+    }
+    '/_app/sales/product/$scanId/': {
+      id: '/_app/sales/product/$scanId/'
+      path: '/'
+      fullPath: '/sales/product/$scanId/'
+      preLoaderRoute: typeof AppSalesProductScanIdIndexRouteImport
+      parentRoute: typeof AppSalesProductScanIdRoute
+    }
+    '/_app/sales/product/$scanId/analysis': {
+      id: '/_app/sales/product/$scanId/analysis'
+      path: '/analysis'
+      fullPath: '/sales/product/$scanId/analysis'
+      preLoaderRoute: typeof AppSalesProductScanIdAnalysisRouteImport
+      parentRoute: typeof AppSalesProductScanIdRoute
+    }
+    '/_app/sales/product/$scanId/details': {
+      id: '/_app/sales/product/$scanId/details'
+      path: '/details'
+      fullPath: '/sales/product/$scanId/details'
+      preLoaderRoute: typeof AppSalesProductScanIdDetailsRouteImport
+      parentRoute: typeof AppSalesProductScanIdRoute
+    }
+    '/_app/sales/product/$scanId/errors': {
+      id: '/_app/sales/product/$scanId/errors'
+      path: '/errors'
+      fullPath: '/sales/product/$scanId/errors'
+      preLoaderRoute: typeof AppSalesProductScanIdErrorsRouteImport
+      parentRoute: typeof AppSalesProductScanIdRoute
+    }
+    '/_app/sales/product/$scanId/warnings': {
+      id: '/_app/sales/product/$scanId/warnings'
+      path: '/warnings'
+      fullPath: '/sales/product/$scanId/warnings'
+      preLoaderRoute: typeof AppSalesProductScanIdWarningsRouteImport
+      parentRoute: typeof AppSalesProductScanIdRoute
+    }
   }
 }
 
@@ -1414,6 +1880,26 @@ const AppAccountSettingsRouteChildren: AppAccountSettingsRouteChildren = {
 
 const AppAccountSettingsRouteWithChildren =
   AppAccountSettingsRoute._addFileChildren(AppAccountSettingsRouteChildren)
+
+interface AppComponentsComponentIdRouteChildren {
+  AppComponentsComponentIdCoverityScanRoute: typeof AppComponentsComponentIdCoverityScanRoute
+  AppComponentsComponentIdVulnerabilitiesRoute: typeof AppComponentsComponentIdVulnerabilitiesRoute
+  AppComponentsComponentIdIndexRoute: typeof AppComponentsComponentIdIndexRoute
+}
+
+const AppComponentsComponentIdRouteChildren: AppComponentsComponentIdRouteChildren =
+  {
+    AppComponentsComponentIdCoverityScanRoute:
+      AppComponentsComponentIdCoverityScanRoute,
+    AppComponentsComponentIdVulnerabilitiesRoute:
+      AppComponentsComponentIdVulnerabilitiesRoute,
+    AppComponentsComponentIdIndexRoute: AppComponentsComponentIdIndexRoute,
+  }
+
+const AppComponentsComponentIdRouteWithChildren =
+  AppComponentsComponentIdRoute._addFileChildren(
+    AppComponentsComponentIdRouteChildren,
+  )
 
 interface AppGroupsGroupIdSettingsRouteChildren {
   AppGroupsGroupIdSettingsAnalysisCustomDataRoute: typeof AppGroupsGroupIdSettingsAnalysisCustomDataRoute
@@ -1472,15 +1958,43 @@ const AppGroupsGroupIdRouteChildren: AppGroupsGroupIdRouteChildren = {
 const AppGroupsGroupIdRouteWithChildren =
   AppGroupsGroupIdRoute._addFileChildren(AppGroupsGroupIdRouteChildren)
 
+interface AppProductScanIdDetailsRouteChildren {
+  AppProductScanIdDetailsAnalysisSettingsRoute: typeof AppProductScanIdDetailsAnalysisSettingsRoute
+  AppProductScanIdDetailsConfigRoute: typeof AppProductScanIdDetailsConfigRoute
+  AppProductScanIdDetailsSbomRoute: typeof AppProductScanIdDetailsSbomRoute
+  AppProductScanIdDetailsStatsRoute: typeof AppProductScanIdDetailsStatsRoute
+  AppProductScanIdDetailsIndexRoute: typeof AppProductScanIdDetailsIndexRoute
+}
+
+const AppProductScanIdDetailsRouteChildren: AppProductScanIdDetailsRouteChildren =
+  {
+    AppProductScanIdDetailsAnalysisSettingsRoute:
+      AppProductScanIdDetailsAnalysisSettingsRoute,
+    AppProductScanIdDetailsConfigRoute: AppProductScanIdDetailsConfigRoute,
+    AppProductScanIdDetailsSbomRoute: AppProductScanIdDetailsSbomRoute,
+    AppProductScanIdDetailsStatsRoute: AppProductScanIdDetailsStatsRoute,
+    AppProductScanIdDetailsIndexRoute: AppProductScanIdDetailsIndexRoute,
+  }
+
+const AppProductScanIdDetailsRouteWithChildren =
+  AppProductScanIdDetailsRoute._addFileChildren(
+    AppProductScanIdDetailsRouteChildren,
+  )
+
 interface AppProductScanIdRouteChildren {
   AppProductScanIdAnalysisRoute: typeof AppProductScanIdAnalysisRoute
   AppProductScanIdCommentsRoute: typeof AppProductScanIdCommentsRoute
   AppProductScanIdCustomDataRoute: typeof AppProductScanIdCustomDataRoute
+  AppProductScanIdDetailsRoute: typeof AppProductScanIdDetailsRouteWithChildren
   AppProductScanIdErrorsRoute: typeof AppProductScanIdErrorsRoute
   AppProductScanIdExecutableAttributesRoute: typeof AppProductScanIdExecutableAttributesRoute
+  AppProductScanIdFeedRoute: typeof AppProductScanIdFeedRoute
+  AppProductScanIdFilesRoute: typeof AppProductScanIdFilesRoute
   AppProductScanIdInfoRoute: typeof AppProductScanIdInfoRoute
   AppProductScanIdInfoLeakRoute: typeof AppProductScanIdInfoLeakRoute
+  AppProductScanIdLayersRoute: typeof AppProductScanIdLayersRoute
   AppProductScanIdMobileAppsRoute: typeof AppProductScanIdMobileAppsRoute
+  AppProductScanIdStaticCodeAnalysisRoute: typeof AppProductScanIdStaticCodeAnalysisRoute
   AppProductScanIdWarningsRoute: typeof AppProductScanIdWarningsRoute
   AppProductScanIdIndexRoute: typeof AppProductScanIdIndexRoute
 }
@@ -1489,12 +2003,18 @@ const AppProductScanIdRouteChildren: AppProductScanIdRouteChildren = {
   AppProductScanIdAnalysisRoute: AppProductScanIdAnalysisRoute,
   AppProductScanIdCommentsRoute: AppProductScanIdCommentsRoute,
   AppProductScanIdCustomDataRoute: AppProductScanIdCustomDataRoute,
+  AppProductScanIdDetailsRoute: AppProductScanIdDetailsRouteWithChildren,
   AppProductScanIdErrorsRoute: AppProductScanIdErrorsRoute,
   AppProductScanIdExecutableAttributesRoute:
     AppProductScanIdExecutableAttributesRoute,
+  AppProductScanIdFeedRoute: AppProductScanIdFeedRoute,
+  AppProductScanIdFilesRoute: AppProductScanIdFilesRoute,
   AppProductScanIdInfoRoute: AppProductScanIdInfoRoute,
   AppProductScanIdInfoLeakRoute: AppProductScanIdInfoLeakRoute,
+  AppProductScanIdLayersRoute: AppProductScanIdLayersRoute,
   AppProductScanIdMobileAppsRoute: AppProductScanIdMobileAppsRoute,
+  AppProductScanIdStaticCodeAnalysisRoute:
+    AppProductScanIdStaticCodeAnalysisRoute,
   AppProductScanIdWarningsRoute: AppProductScanIdWarningsRoute,
   AppProductScanIdIndexRoute: AppProductScanIdIndexRoute,
 }
@@ -1526,6 +2046,27 @@ const AppUsersUserIdRouteWithChildren = AppUsersUserIdRoute._addFileChildren(
   AppUsersUserIdRouteChildren,
 )
 
+interface AppSalesProductScanIdRouteChildren {
+  AppSalesProductScanIdAnalysisRoute: typeof AppSalesProductScanIdAnalysisRoute
+  AppSalesProductScanIdDetailsRoute: typeof AppSalesProductScanIdDetailsRoute
+  AppSalesProductScanIdErrorsRoute: typeof AppSalesProductScanIdErrorsRoute
+  AppSalesProductScanIdWarningsRoute: typeof AppSalesProductScanIdWarningsRoute
+  AppSalesProductScanIdIndexRoute: typeof AppSalesProductScanIdIndexRoute
+}
+
+const AppSalesProductScanIdRouteChildren: AppSalesProductScanIdRouteChildren = {
+  AppSalesProductScanIdAnalysisRoute: AppSalesProductScanIdAnalysisRoute,
+  AppSalesProductScanIdDetailsRoute: AppSalesProductScanIdDetailsRoute,
+  AppSalesProductScanIdErrorsRoute: AppSalesProductScanIdErrorsRoute,
+  AppSalesProductScanIdWarningsRoute: AppSalesProductScanIdWarningsRoute,
+  AppSalesProductScanIdIndexRoute: AppSalesProductScanIdIndexRoute,
+}
+
+const AppSalesProductScanIdRouteWithChildren =
+  AppSalesProductScanIdRoute._addFileChildren(
+    AppSalesProductScanIdRouteChildren,
+  )
+
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   App403ForbiddenRoute: typeof App403ForbiddenRoute
@@ -1533,14 +2074,20 @@ interface AppRouteChildren {
   AppAccountSettingsRoute: typeof AppAccountSettingsRouteWithChildren
   AppAllGroupsRoute: typeof AppAllGroupsRoute
   AppApplicationsRoute: typeof AppApplicationsRoute
+  AppDiffRoute: typeof AppDiffRoute
   AppUserGroupsRoute: typeof AppUserGroupsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppComponentsComponentIdRoute: typeof AppComponentsComponentIdRouteWithChildren
   AppGroupsGroupIdRoute: typeof AppGroupsGroupIdRouteWithChildren
   AppGroupsCreateRoute: typeof AppGroupsCreateRoute
   AppNoticesNoticeIdRoute: typeof AppNoticesNoticeIdRoute
   AppProductScanIdRoute: typeof AppProductScanIdRouteWithChildren
   AppUsersUserIdRoute: typeof AppUsersUserIdRouteWithChildren
+  AppVulnerabilitiesVulnerabilityIdRoute: typeof AppVulnerabilitiesVulnerabilityIdRoute
+  AppComponentsIndexRoute: typeof AppComponentsIndexRoute
+  AppSalesIndexRoute: typeof AppSalesIndexRoute
   AppGroupsParentGroupIdCreateRoute: typeof AppGroupsParentGroupIdCreateRoute
+  AppSalesProductScanIdRoute: typeof AppSalesProductScanIdRouteWithChildren
   AppUsersUserIdRemoveRoute: typeof AppUsersUserIdRemoveRoute
 }
 
@@ -1551,14 +2098,21 @@ const AppRouteChildren: AppRouteChildren = {
   AppAccountSettingsRoute: AppAccountSettingsRouteWithChildren,
   AppAllGroupsRoute: AppAllGroupsRoute,
   AppApplicationsRoute: AppApplicationsRoute,
+  AppDiffRoute: AppDiffRoute,
   AppUserGroupsRoute: AppUserGroupsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppComponentsComponentIdRoute: AppComponentsComponentIdRouteWithChildren,
   AppGroupsGroupIdRoute: AppGroupsGroupIdRouteWithChildren,
   AppGroupsCreateRoute: AppGroupsCreateRoute,
   AppNoticesNoticeIdRoute: AppNoticesNoticeIdRoute,
   AppProductScanIdRoute: AppProductScanIdRouteWithChildren,
   AppUsersUserIdRoute: AppUsersUserIdRouteWithChildren,
+  AppVulnerabilitiesVulnerabilityIdRoute:
+    AppVulnerabilitiesVulnerabilityIdRoute,
+  AppComponentsIndexRoute: AppComponentsIndexRoute,
+  AppSalesIndexRoute: AppSalesIndexRoute,
   AppGroupsParentGroupIdCreateRoute: AppGroupsParentGroupIdCreateRoute,
+  AppSalesProductScanIdRoute: AppSalesProductScanIdRouteWithChildren,
   AppUsersUserIdRemoveRoute: AppUsersUserIdRemoveRoute,
 }
 

@@ -17,7 +17,7 @@ describe('binlens CLI', () => {
     const { code, stdout, stderr } = await run('scan', DEB);
     expect([code, stderr]).toEqual([0, NO_DATA_NOTE]);
     const json = JSON.parse(stdout);
-    expect(Object.keys(json)).toEqual(['schema_version', 'input', 'components', 'licenses', 'docker-images', 'executables', 'infoleaks', 'mobile_apps', 'kernel_configs', 'problems', 'knowledge_base']);
+    expect(Object.keys(json)).toEqual(['schema_version', 'input', 'components', 'licenses', 'docker-images', 'executables', 'code_findings', 'infoleaks', 'mobile_apps', 'kernel_configs', 'problems', 'knowledge_base']);
     expect(json.knowledge_base).toEqual({ state: 'empty', updated: null });
     expect(json.input.name).toBe('libbinlens-tools1_0.9.1-3_amd64.deb');
     expect(json.components.map((c: { purl: string }) => c.purl)).toEqual([
@@ -183,13 +183,13 @@ describe('binlens CLI', () => {
   it('scan --help prints the command usage', async () => {
     const { code, stdout } = await run('scan', '--help');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Usage: binlens scan PATH \[--format json\|cyclonedx\|cyclonedx-xml\|spdx\|spdx-tag-value\|table\]/);
+    expect(stdout).toMatch(/^Usage: binlens scan PATH \[--format json\|cyclonedx\|cyclonedx-xml\|spdx\|spdx-tag-value\|table\|bdba\]/);
   });
 
   it.each([
     [['scan'], 'binlens: missing PATH'],
     [['scan', 'a', 'b'], 'binlens: unexpected argument "b"'],
-    [['scan', 'a', '--format', 'xml'], 'binlens: --format must be one of json, cyclonedx, cyclonedx-xml, spdx, spdx-tag-value, table, not "xml"'],
+    [['scan', 'a', '--format', 'xml'], 'binlens: --format must be one of json, cyclonedx, cyclonedx-xml, spdx, spdx-tag-value, table, bdba, not "xml"'],
     [['scan', 'a', '--bogus'], "binlens: Unknown option '--bogus'"],
   ])('usage error %j → exit 2', async (argv, message) => {
     const { code, stderr } = await run(...argv);

@@ -192,8 +192,20 @@ export interface Identification {
   mobileApps?: MobileApp[];
   /** Linux kernel configurations (IKCONFIG, config files) checked against hardening advice; absent when none. */
   kernelConfig?: KernelConfigReport[];
+  /** What the scan was run with; absent in results of engines before it was recorded. */
+  analysis?: AnalysisSettings;
   startedAt: string;
   finishedAt: string;
+}
+
+/** The settings a scan ran with, so a result says how it was made. */
+export interface AnalysisSettings {
+  /** The extraction limits in force (unpack/limits.ts names), the input-scaled budgets applied. */
+  limits: Readonly<Record<string, number>>;
+  /** Documentation examples and placeholders dropped from the leaks. */
+  infoleakDecoyFilter: boolean;
+  /** Ids of the custom leak patterns searched for. */
+  customPatterns: string[];
 }
 
 /** A container image found in the input: a `docker save` archive or an OCI archive. */
@@ -206,6 +218,22 @@ export interface DockerImage {
   repoTags: string[];
   /** Layer digests (64 hex), bottom first, taken from the layer paths. */
   layers: string[];
+  /**
+   * What made each layer, from the image config's `history` with its `empty_layer` steps (ENV,
+   * CMD, ...) left out: one per entry of `layers`, in the same order. Absent when the config
+   * holds no history or could not be read.
+   */
+  layerHistory?: LayerHistory[];
+}
+
+/** One build step of a container image that wrote a layer. */
+export interface LayerHistory {
+  /** The step as the builder recorded it, e.g. `/bin/sh -c apt-get install -y curl`; absent when the history does not say. */
+  createdBy?: string;
+  /** When, as recorded (ISO 8601). */
+  created?: string;
+  /** The builder's note, e.g. `buildkit.dockerfile.v0`. */
+  comment?: string;
 }
 
 /** A licence found in a file, as an SPDX expression. */

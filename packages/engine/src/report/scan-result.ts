@@ -14,13 +14,20 @@ export function toScanResult(identification: Identification): ScanResult {
   return { components, licenses: licenses.map((name) => ({ name })), 'docker-images': dockerImages };
 }
 
-/** A container image of the input; its archive's path shown as extended_fullpath (the input by name). */
+/**
+ * A container image of the input; its archive's path shown as extended_fullpath (the input by
+ * name), and each layer's build step from the image's history (null where it does not say).
+ */
 function toResultImage(image: DockerImage, inputName: string): Record<string, unknown> {
   return {
     image_id: image.id,
     repo_tags: image.repoTags,
     layers: image.layers,
     extended_fullpath: image.path.length === 0 ? [inputName] : image.path,
+    layer_history: image.layers.map((layer, i) => {
+      const step = image.layerHistory?.[i];
+      return { layer, created_by: step?.createdBy ?? null, created: step?.created ?? null, comment: step?.comment ?? null };
+    }),
   };
 }
 

@@ -16,6 +16,7 @@ import { watchForAbort } from './scan-abort-watch.ts';
 import { reevaluateScan } from './reevaluate.ts';
 import { type QueueHandle, SCAN_ATTEMPTS, SCAN_DEAD_QUEUE, SCAN_HEARTBEAT_REFRESH_SECONDS, SCAN_QUEUE, type ScanJobData } from './queues.ts';
 import { ScanProgressTracker } from './scan-progress.ts';
+import { importedFile, readIfPortableScan } from './scan-import.ts';
 import { announceScanEnd } from './webhook.ts';
 
 /** Spec §4 busy codes: a scan in any of them may be (re)started by its job. */
@@ -51,7 +52,7 @@ const PROGRESS_REFRESH_MS = 5000;
 /** Longest engine reason kept in a scan's error; the log has the rest under the error id. */
 const MAX_REASON_LENGTH = 200;
 
-type Phase = 'read' | 'scan' | 'store';
+type Phase = 'read' | 'import' | 'scan' | 'store';
 
 /**
  * Runs the engine on the scan's blob and records the outcome: R with the Identification,
@@ -102,9 +103,13 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
     const file = await deps.blobs.localPath(scan.blobKey);
     phase = 'scan';
     if (deps.startDelayMs) await delay(deps.startDelayMs, undefined, { signal: engineSignal });
+    phase = 'import';
+    // A portable scan file (.bdba) is imported as the scan it holds; the engine does not run.
+    const imported = await readIfPortableScan(file, engineSignal);
+    phase = 'scan';
     // The blob's path is its hash; people know the file by the name they uploaded.
     const options = { signal: engineSignal, name: scan.filename, ...(deps.tempDir ? { tempDir: deps.tempDir } : {}), ...(deps.limits ? { limits: deps.limits } : {}) };
-    const identification = await deps.engine.scan(file, options, (event) => {
+    const identification = imported ? imported.identification : await deps.engine.scan(file, options, (event) => {
       const before = tracker.current;
       const record = tracker.update(event);
       if (tracker.current !== before) logged = logged.then(() => note('info', `Scanner process: ${record.stage}`));
@@ -117,8 +122,9 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
     phase = 'store';
     // Logged before the status turns R: whoever sees the ready scan then reads this line too. A
     // failure to store follows it in the log with its own reason.
+    if (imported) await note('info', `Imported from a portable scan file exported at ${imported.exportedAt}`);
     await note('info', `Finished: ready; ${count(identification.components.length, 'component')} in ${count(identification.files.length, 'file')}`);
-    await deps.scans.markReady(scanId, identification);
+    await deps.scans.markReady(scanId, identification, imported && importedFile(imported));
   } catch (error) {
     clearInterval(refresher);
     await progress.flush();
@@ -227,6 +233,7 @@ export async function startScanWorkers(app: Pick<FastifyInstance, 'boss' | 'data
 export function failureMessage(phase: Phase, error: unknown, errorId: string): string {
   const reason =
     phase === 'read' ? 'the uploaded file is missing from the store'
+    : phase === 'import' ? `the portable scan file cannot be imported: ${engineReason(error)}`
     : phase === 'store' ? 'its result could not be stored'
     : engineReason(error);
   return `The scan failed: ${reason}. Error ID: ${errorId}`;

@@ -7,6 +7,8 @@ import {
 } from '../db/schema.ts';
 import type { PackageKey } from '../match/package-key.ts';
 import { joinKeys, rowsOf, selectJson } from './json-rows.ts';
+import { createRowCache, type KeptRows, type KeyedLookup } from './row-cache.ts';
+import { knowledgeBaseVersionReader } from './version.ts';
 
 // Matching reads only these columns (fewer bytes per row is most of a lookup's cost), in
 // import order so that matches are listed the same way every time.
@@ -66,6 +68,20 @@ export interface KnowledgeBase {
   kev(cves: readonly string[]): Promise<KevFact[]>;
   /** Per distro and CVE, the distro's own rating (the most severe where records differ). */
   distroCvss(cves: readonly string[]): Promise<DistroCvssFact[]>;
+  /**
+   * The lookups for one evaluation, at the version the knowledge base has now: they answer
+   * from rows kept for that version where they can (kb/row-cache.ts). Absent: every lookup
+   * reads the database (a wrapper that drops it, such as a snapshot in a transaction, stays exact).
+   */
+  atCurrentVersion?(): Promise<KnowledgeBase>;
+}
+
+export interface KnowledgeBaseOptions {
+  /**
+   * Rows kept between evaluations while the knowledge base's version stands (a key without
+   * rows counts one); 0 keeps none. Default 100,000: about 50 MB at most.
+   */
+  readonly cacheRows?: number;
 }
 
 /** Keys per query: one JSON parameter each, so only the statement's size bounds it. */
@@ -93,7 +109,58 @@ const DISTRO_CVSS_COLUMNS = {
   distro: vulnDistroCvss.distro, cve: vulnDistroCvss.cve, severity: vulnDistroCvss.severity, score: vulnDistroCvss.score, vector: vulnDistroCvss.vector,
 };
 
-export function createKnowledgeBase(db: KbDatabase): KnowledgeBase {
+export function createKnowledgeBase(db: KbDatabase, options: KnowledgeBaseOptions = {}): KnowledgeBase {
+  const direct = databaseLookups(db);
+  const maxRows = options.cacheRows ?? DEFAULT_CACHE_ROWS;
+  if (maxRows <= 0) return direct;
+  const cache = createRowCache({ maxRows });
+  const lookups = keyedLookups(direct);
+  const version = knowledgeBaseVersionReader(db);
+  return { ...direct, atCurrentVersion: async () => cachedLookups(direct, lookups, cache.at(await version())) };
+}
+
+const DEFAULT_CACHE_ROWS = 100_000;
+
+const keyOf = (...parts: string[]): string => parts.join('\u0000');
+const same = (id: string): string => id;
+
+/** Each lookup an evaluation makes, by the key it is asked with and the keys its rows answer. */
+function keyedLookups(direct: KnowledgeBase) {
+  return {
+    packageRanges: { name: 'packageRanges', keyOf: (k: PackageKey) => keyOf(k.ecosystem, k.name), rowKeys: (r: PackageRangeFact) => [keyOf(r.ecosystemBase, r.name)], load: direct.packageRanges },
+    cpeMatches: { name: 'cpeMatches', keyOf: (p: ProductKey) => keyOf(p.vendor, p.product), rowKeys: (r: CpeMatchFact) => [keyOf(r.vendor, r.product)], load: direct.cpeMatches },
+    distroFixes: {
+      name: 'distroFixes', keyOf: (k: DistroSourceKey) => keyOf(k.distro, k.release, k.sourcePackage),
+      rowKeys: (r: DistroFixFact) => [keyOf(r.distro, r.release, r.sourcePackage)], load: direct.distroFixes,
+    },
+    recordSummaries: { name: 'recordSummaries', keyOf: same, rowKeys: (r: RecordSummaryFact) => [r.vulnId], load: direct.recordSummaries },
+    aliases: { name: 'aliases', keyOf: same, rowKeys: (r: { vulnId: string; alias: string }) => [r.vulnId, r.alias], shared: true, load: direct.aliases },
+    cpeSources: { name: 'cpeSources', keyOf: same, rowKeys: (r: { vulnId: string; source: string }) => [r.vulnId], load: direct.cpeSources },
+    epss: { name: 'epss', keyOf: same, rowKeys: (r: EpssFact) => [r.cve], load: direct.epss },
+    kev: { name: 'kev', keyOf: same, rowKeys: (r: KevFact) => [r.cve], load: direct.kev },
+    distroCvss: { name: 'distroCvss', keyOf: same, rowKeys: (r: DistroCvssFact) => [r.cve], load: direct.distroCvss },
+  } satisfies Partial<Record<keyof KnowledgeBase, KeyedLookup<never, object>>>;
+}
+
+/** Every lookup but `records` (never part of an evaluation) through the rows kept for one version. */
+function cachedLookups(direct: KnowledgeBase, lookups: ReturnType<typeof keyedLookups>, kept: KeptRows): KnowledgeBase {
+  return {
+    ...direct,
+    packageRanges: (keys) => kept.rows(lookups.packageRanges, keys),
+    cpeMatches: (products) => kept.rows(lookups.cpeMatches, products),
+    distroFixes: (keys) => kept.rows(lookups.distroFixes, keys),
+    recordSummaries: (ids) => kept.rows(lookups.recordSummaries, ids),
+    aliases: (ids) => kept.rows(lookups.aliases, ids),
+    cpeSources: (ids) => kept.rows(lookups.cpeSources, ids),
+    epss: (cves) => kept.rows(lookups.epss, cves),
+    kev: (cves) => kept.rows(lookups.kev, cves),
+    // Kept as each CVE's own ratings (one per distro), then sorted over all as the database's answer is.
+    distroCvss: async (cves) => mostSevereByDistro(await kept.rows(lookups.distroCvss, cves)),
+  };
+}
+
+/** Each lookup one statement (or one per CHUNK keys) on the database. */
+function databaseLookups(db: KbDatabase): KnowledgeBase {
   return {
     async packageRanges(keys) {
       const unique = uniqueBy(keys, (k) => `${k.ecosystem}\u0000${k.name}`);

@@ -1,13 +1,14 @@
 // Historical vulnerabilities (spec §9 "historical"): records that name the component's
 // package or CPE but were fixed at or below the version found. Only a known version can
 // be past a fix, so a component without a version has none.
-import { ANY, NA, parseCpe23 } from '../cpe/cpe.ts';
+import { ANY, NA } from '../cpe/cpe.ts';
 import type { CpeMatchFact, DistroFixFact, PackageRangeFact } from '../kb/knowledge-base.ts';
 import { debian } from '../versions/debian.ts';
 import { generic } from '../versions/generic.ts';
 import { inOsvRange } from '../versions/range.ts';
 import { schemeForEcosystem } from '../versions/registry.ts';
 import type { VersionScheme } from '../versions/types.ts';
+import { criteriaOf } from './cpe-rows.ts';
 import { attributesMatch, cpeMatchSource, describeBounds, describeEvents, type MatchSource, type RecordMatch } from './matchers.ts';
 import type { MatchTargets } from './targets.ts';
 
@@ -50,7 +51,7 @@ export function historicalCpes(t: MatchTargets, rows: readonly CpeMatchFact[]): 
   const out: RecordMatch[] = [];
   for (const row of rows) {
     if (!row.vulnerable || row.nodeNegate) continue;
-    const criteria = parseCpe23(row.criteria);
+    const criteria = criteriaOf(row);
     if (!criteria) continue;
     const candidate = t.cpes.find((c) => c.version !== '' && attributesMatch(criteria, c.cpe));
     if (!candidate) continue;

@@ -1,12 +1,13 @@
 // Every range the knowledge base holds for a component's package, product or distro
 // source package, as upgrade guidance reads them (see upgrade-guidance.ts).
-import { ANY, NA, parseCpe23 } from '../cpe/cpe.ts';
+import { ANY, NA } from '../cpe/cpe.ts';
 import type { CpeMatchFact, DistroFixFact, PackageRangeFact } from '../kb/knowledge-base.ts';
 import type { KnownRange } from '../upgrade-guidance.ts';
 import { debian } from '../versions/debian.ts';
 import { generic } from '../versions/generic.ts';
 import { schemeForEcosystem } from '../versions/registry.ts';
 import type { VersionScheme } from '../versions/types.ts';
+import { boundsOf, criteriaOf } from './cpe-rows.ts';
 import { attributesMatch } from './matchers.ts';
 import type { MatchTargets } from './targets.ts';
 
@@ -48,18 +49,13 @@ export function componentRanges(
   }
   for (const row of cpeRows) {
     if (!row.vulnerable || row.nodeNegate) continue;
-    const criteria = parseCpe23(row.criteria);
+    const criteria = criteriaOf(row);
     if (!criteria || criteria.version === NA || !t.cpes.some((c) => attributesMatch(criteria, c.cpe))) continue;
     if (criteria.version !== ANY) {
       ranges.push({ scheme: generic, versions: [criteria.version] });
       continue;
     }
-    const bounds = {
-      ...(row.versionStartIncluding !== null ? { versionStartIncluding: row.versionStartIncluding } : {}),
-      ...(row.versionStartExcluding !== null ? { versionStartExcluding: row.versionStartExcluding } : {}),
-      ...(row.versionEndIncluding !== null ? { versionEndIncluding: row.versionEndIncluding } : {}),
-      ...(row.versionEndExcluding !== null ? { versionEndExcluding: row.versionEndExcluding } : {}),
-    };
+    const bounds = boundsOf(row);
     if (Object.keys(bounds).length > 0) ranges.push({ scheme: generic, bounds });
   }
   const scheme = (pkg ? schemeForEcosystem(pkg.ecosystem) : null) ?? generic;

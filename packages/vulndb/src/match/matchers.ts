@@ -1,11 +1,12 @@
 // The three matchers, pure functions of a component's targets and the knowledge-base rows
 // found for them. Each match says where it came from and which range it fell in.
-import { ANY, type Cpe, NA, parseCpe23 } from '../cpe/cpe.ts';
+import { ANY, type Cpe, NA } from '../cpe/cpe.ts';
 import { distroScheme } from '../kb/distro-releases.ts';
 import type { CpeMatchFact, DistroFixFact, PackageRangeFact } from '../kb/knowledge-base.ts';
 import { generic } from '../versions/generic.ts';
 import { inNvdBounds, inOsvRange } from '../versions/range.ts';
 import { schemeForEcosystem } from '../versions/registry.ts';
+import { boundsOf, criteriaOf } from './cpe-rows.ts';
 import type { CpeCandidate, MatchTargets } from './targets.ts';
 
 /**
@@ -95,7 +96,7 @@ export function matchCpes(t: MatchTargets, rows: readonly CpeMatchFact[], option
   const out: RecordMatch[] = [];
   for (const row of rows) {
     if (!row.vulnerable || row.nodeNegate) continue;
-    const criteria = parseCpe23(row.criteria);
+    const criteria = criteriaOf(row);
     if (!criteria) continue;
     for (const candidate of t.cpes) {
       if (!attributesMatch(criteria, candidate.cpe)) continue;
@@ -171,12 +172,7 @@ export function attributesMatch(criteria: Cpe, candidate: Cpe): boolean {
 
 /** True (exact), false (assumed latest) or null (no match). */
 function versionMatches(criteria: Cpe, row: CpeMatchFact, candidate: CpeCandidate, options: MatchOptions): boolean | null {
-  const bounds = {
-    ...(row.versionStartIncluding !== null ? { versionStartIncluding: row.versionStartIncluding } : {}),
-    ...(row.versionStartExcluding !== null ? { versionStartExcluding: row.versionStartExcluding } : {}),
-    ...(row.versionEndIncluding !== null ? { versionEndIncluding: row.versionEndIncluding } : {}),
-    ...(row.versionEndExcluding !== null ? { versionEndExcluding: row.versionEndExcluding } : {}),
-  };
+  const bounds = boundsOf(row);
   if (criteria.version === NA && candidate.cpe.version === NA) return true;
   if (candidate.version === '') {
     const openEnded = criteria.version === ANY && row.versionEndIncluding === null && row.versionEndExcluding === null;

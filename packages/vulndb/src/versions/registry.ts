@@ -49,9 +49,17 @@ export const ECOSYSTEM_SCHEMES: readonly EcosystemScheme[] = [
  * so everything from the first colon on is ignored.
  */
 export function schemeForEcosystem(ecosystem: string): VersionScheme | null {
+  // Asked for every range row at every evaluation, of a few hundred names at most.
+  const known = SCHEME_OF.get(ecosystem);
+  if (known !== undefined) return known;
   const base = ecosystem.split(':')[0] ?? '';
-  return ECOSYSTEM_SCHEMES.find((entry) => entry.ecosystem === base)?.scheme ?? null;
+  const scheme = ECOSYSTEM_SCHEMES.find((entry) => entry.ecosystem === base)?.scheme ?? null;
+  if (SCHEME_OF.size >= 1000) SCHEME_OF.clear();
+  SCHEME_OF.set(ecosystem, scheme);
+  return scheme;
 }
+
+const SCHEME_OF = new Map<string, VersionScheme | null>();
 
 /** The scheme registered under a scheme name (`debian`, `pep440`, ...), or null. */
 export function schemeByName(name: string): VersionScheme | null {

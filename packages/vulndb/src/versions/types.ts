@@ -25,10 +25,16 @@ export function sign(n: number): Ordering {
  * numbers never lose precision.
  */
 export function compareDigits(a: string, b: string): Ordering {
-  const x = a.replace(/^0+/, '');
-  const y = b.replace(/^0+/, '');
+  const x = withoutLeadingZeros(a);
+  const y = withoutLeadingZeros(b);
   if (x.length !== y.length) return x.length < y.length ? -1 : 1;
   return compareStrings(x, y);
+}
+
+function withoutLeadingZeros(digits: string): string {
+  let i = 0;
+  while (i < digits.length && digits.charCodeAt(i) === 48) i++;
+  return i === 0 ? digits : digits.slice(i);
 }
 
 /** Plain code-unit order, the tie-breaker that makes fallbacks total. */

@@ -9,6 +9,7 @@ const NAV_LINKS: { to: LinkProps['to']; label: string }[] = [
   { to: '/user-groups', label: 'My groups' },
   { to: '/all-groups', label: 'All groups' },
   { to: '/applications', label: 'Applications' },
+  { to: '/components', label: 'Components' },
 ];
 
 interface AppLayoutProps {

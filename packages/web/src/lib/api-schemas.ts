@@ -30,13 +30,32 @@ export type ScanCustomDataCreate = Schemas['ScanCustomDataCreate'];
 export type ScanCustomDataUpdate = Schemas['ScanCustomDataUpdate'];
 export type ScanResult = Schemas['ScanResult'];
 export type ScanSummary = Schemas['ScanSummary'];
+export type SalesScan = Schemas['SalesScan'];
+export type ScanDiff = Schemas['ScanDiff'];
+export type ScanDiffScan = Schemas['ScanDiffScan'];
+export type DiffComponent = Schemas['DiffComponent'];
+export type ChangedComponent = Schemas['ChangedComponent'];
+export type DiffVulnerability = Schemas['DiffVulnerability'];
+export type DiffLicense = Schemas['DiffLicense'];
+export type HardeningChange = Schemas['HardeningChange'];
 export type ResultComponent = Schemas['ResultComponent'];
 export type ResultFileObject = Schemas['ResultFileObject'];
 export type ResultVuln = Schemas['ResultVuln'];
 export type Problem = Schemas['Problem'];
 export type ExecutableAttributes = Schemas['ExecutableAttributes'];
+export type CodeFinding = Schemas['CodeFinding'];
+export type CodeRule = Schemas['CodeRule'];
+export type ScanMetadata = Schemas['ScanMetadata'];
+export type ScanLicense = Schemas['ScanLicense'];
+export type ComponentEvidence = Schemas['ComponentEvidence'];
+export type KernelConfig = Schemas['KernelConfig'];
 export type InfoleakItem = Schemas['InfoleakItem'];
 export type MobileApp = Schemas['MobileApp'];
+export type FileTreeEntry = Schemas['FileTreeEntry'];
+export type FileDetail = Schemas['FileDetail'];
+export type FileComponent = Schemas['FileComponent'];
+export type ContainerImage = Schemas['ContainerImage'];
+export type ImageLayer = Schemas['ImageLayer'];
 export type ProblemLevel = Problem['level'];
 export type PageLinks = Schemas['PageLinks'];
 
@@ -46,6 +65,17 @@ export interface Paged<T> {
   results: T[];
   links: PageLinks;
 }
+
+export type CatalogueComponent = Schemas['CatalogueComponent'];
+export type CatalogueComponentDetails = Schemas['CatalogueComponentDetails'];
+export type ComponentTag = Schemas['ComponentTag'];
+export type ComponentVulnerability = Schemas['ComponentVulnerability'];
+export type ComponentVulnerabilityRange = Schemas['ComponentVulnerabilityRange'];
+export type Vulnerability = Schemas['Vulnerability'];
+export type VulnerabilityCvss = Schemas['VulnerabilityCvss'];
+export type DistroCvss = Schemas['DistroCvss'];
+export type AffectedComponent = Schemas['AffectedComponent'];
+export type AffectedComponents = Schemas['AffectedComponents'];
 
 export type KnowledgeBaseStatus = Schemas['KnowledgeBaseStatus'];
 export type KnowledgeBaseSource = Schemas['KnowledgeBaseSource'];

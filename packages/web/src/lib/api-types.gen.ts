@@ -5640,6 +5640,8 @@ export interface paths {
                     cvss3_fallback?: boolean;
                     /** @description A scan's include_bdsa_vulnerabilities (default false): off, an advisory without a CVE (GHSA, GO, ...) is not found, as scans do not report it. */
                     include_bdsa?: boolean;
+                    /** @description Only this distribution's rating in distro_cvss (debian, ubuntu; any case: compared lower-cased). */
+                    distro?: string;
                 };
                 header?: never;
                 path: {
@@ -5657,6 +5659,97 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Vulnerability"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/vulnerabilities/{id}/affected_components/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The components of the caller's ready scans (groups they can see) whose evaluation lists this vulnerability, newest scans first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A scan's cvss3_fallback (default true): without a CVSS v3 score, score and severity are v2's. */
+                    cvss3_fallback?: boolean;
+                    /** @description A scan's include_bdsa_vulnerabilities (default false): off, an advisory without a CVE (GHSA, GO, ...) is not found, as scans do not report it. */
+                    include_bdsa?: boolean;
+                    /** @description Only this distribution's rating in distro_cvss (debian, ubuntu; any case: compared lower-cased). */
+                    distro?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description A vulnerability id such as CVE-2021-23337 or GHSA-35jh-r3h4-6jhm (any case). */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AffectedComponents"];
                     };
                 };
                 /** @description Default Response */
@@ -5835,6 +5928,441 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/components/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The supported components (what the engine identifies), with their latest known version, known vulnerabilities and use in this account */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Case-insensitive text in the name, vendor, id or CPE product. */
+                    q?: string;
+                    /** @description name (default), vendor, vulnerabilities (known in the knowledge base) or scans (in this account); `-` for descending. */
+                    ordering?: "name" | "-name" | "vendor" | "-vendor" | "vulnerabilities" | "-vulnerabilities" | "scans" | "-scans";
+                    /** @description Only components with this tag. */
+                    tag?: string;
+                    /** @description Only components of this code type (spec §9). */
+                    codetype?: "GO" | "NA" | "MA" | "JA" | "MS" | "DP" | "RB" | "PY" | "JS" | "CP";
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["CatalogueComponent"][];
+                            links: components["schemas"]["PageLinks"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/components/tags/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tags of the supported components (signature families), with how many components carry each */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["ComponentTag"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/components/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One supported component: how the engine identifies it, and its versions and scans in this account */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A catalogue id such as openssl or go-stdlib. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogueComponentDetails"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/components/{id}/vulnerabilities/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The knowledge base's vulnerabilities of a component, any version, each with the ranges that name it, its score, EPSS and KEV */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Case-insensitive text in the id or the summary. */
+                    q?: string;
+                    /** @description -score (default: most severe first), vuln_id or -epss; `-` for descending. */
+                    ordering?: "-score" | "score" | "vuln_id" | "-vuln_id" | "-epss" | "epss";
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description A catalogue id such as openssl or go-stdlib. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["ComponentVulnerability"][];
+                            links: components["schemas"]["PageLinks"];
+                            latest_version: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/components/{id}/coverity_scan/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Coverity scan of the component: there is no Coverity data, so always 404 (has_coverity_scan is false) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A catalogue id such as openssl or go-stdlib. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -6398,6 +6926,8 @@ export interface paths {
                     /** @description Case-insensitive text in the value, the path or the context. */
                     search?: string;
                     include_decoys?: boolean;
+                    /** @description Comma-separated ids, at most 100: only those findings (a linked finding on another page). */
+                    id__in?: string;
                     limit?: number;
                     offset?: number;
                 };
@@ -6590,6 +7120,489 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest/scans/{id}/rss-findings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Static code analysis of a ready scan: one finding per executable and rule it breaks (unsafe imported functions, insecure library search paths); 409 while it is busy or failed. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only findings of this rule. */
+                    rule?: "inherently-dangerous" | "unbounded-copy" | "unbounded-format" | "unbounded-scan" | "shell-execution" | "predictable-temporary-file" | "insecure-library-path";
+                    /** @description Only findings of this severity. */
+                    severity?: "high" | "medium" | "low";
+                    /** @description Case-insensitive text in the path, the evidence or the CWE. */
+                    search?: string;
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["CodeFinding"][];
+                            links: components["schemas"]["PageLinks"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/static-code-rules/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The static code analysis rules a finding names, with why each is dangerous and what to do instead. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CodeRuleList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scans/{id}/files/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The direct children of a folder or container of a ready scan (folders first, then by name), or with `search` every file and folder whose path holds the text; 404 when there is nothing at `parent`, 409 while the scan is busy or failed. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The folder or container whose direct children to list, as a JSON array (an extended path: `["rootfs.squashfs","etc"]`); absent or `[]` for the top level. */
+                    parent?: string;
+                    /** @description Case-insensitive text in the path, over the whole tree; the results are flat, in tree order. Not with `parent`. */
+                    search?: string;
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["FileTreeEntry"][];
+                            links: components["schemas"]["PageLinks"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scans/{id}/files/detail/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One file or folder of a ready scan with every component it is evidence of, its first 100 information leaks, its executable attributes and its mobile app; 404 when there is nothing at `path`. */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The file's extended path as a JSON array; `[]` is the input. */
+                    path: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FileDetail"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scans/{id}/layers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The container images (docker save, OCI) of a ready scan, each layer bottom first with the build step that wrote it, its files' count, the components found in it and the files it deleted; empty when the input holds none. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["ContainerImage"][];
+                            links: components["schemas"]["PageLinks"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/scans/{id}/sbom/": {
         parameters: {
             query?: never;
@@ -6613,6 +7626,98 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description The document, as an attachment named after the scan. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scans/{id}/dotbdba/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portable scan file (.bdba): the scan's Identification as gzip-compressed JSON, which an upload imports as a scan */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The gzip file, as an attachment named after the scan (`<name>.bdba`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -6751,6 +7856,547 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/sales/scans/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A scan as the sales view shows it to people outside the team: the file, its status, verdict and counts; nothing of its group or people */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SalesScan"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/sales/scans/{id}/scan_summary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sales view's summary of a ready scan: the same as /rest/scans/{id}/scan_summary/; 409 while the scan is busy or failed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScanSummary"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scans/{id}/metadata/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ready scan's input, run times, the settings the engine ran with, the size of each list and the vulnerability matching options */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScanMetadata"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scans/{id}/evidence/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The evidence for one component of a ready scan: how it was found and in which file; 404 for a uid the scan does not hold, 409 while it is busy or failed */
+        get: {
+            parameters: {
+                query: {
+                    /** @description A component's uid, as result/ lists it. */
+                    uid: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ComponentEvidence"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scans/{id}/licenses/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ready scan's licences with their policy classes, the components declaring each and the files each was found in; 409 while it is busy or failed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScanLicenseList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scans/diff/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed from one ready scan (base) to another (target): components, vulnerabilities, licences, hardening
+         * @description Both scans are evaluated now, against one state of the knowledge base. 400 `{detail}` for the same scan twice or a scan that failed or is still being scanned; 404 when the viewer cannot see either scan.
+         */
+        get: {
+            parameters: {
+                query: {
+                    base: number;
+                    target: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScanDiff"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8699,6 +10345,100 @@ export interface paths {
             cookie?: never;
         };
         /** A group's audit feed: changes of the group, its memberships, custom data and scans, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    /** @description Only events of this level. */
+                    level?: number;
+                    /** @description Only events of this level or above. */
+                    level__gte?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["FeedEvent"][];
+                            links: components["schemas"]["PageLinks"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scans/{id}/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A scan's feed (spec §2 feed tab): its upload or fetch, rescans, aborts, renames, removals, comments and custom data, newest first */
         get: {
             parameters: {
                 query?: {
@@ -11951,6 +13691,25 @@ export interface components {
             /** @description Vulnerabilities of earlier versions (when asked for). */
             historical?: components["schemas"]["ResultVuln"][];
         };
+        /** ResultVulnerability */
+        ResultVulnerability: {
+            vuln_id: string;
+            summary: string;
+            /** @description In the scan's CVSS version, or the fallback's; null when unscored. */
+            severity: string | null;
+            score: number | null;
+            score_version: string | null;
+            epss: {
+                score: number;
+                percentile: number;
+                date: string | null;
+            } | null;
+            kev: {
+                date_added: string;
+                due_date: string | null;
+                ransomware: string;
+            } | null;
+        };
         /** KnowledgeBaseSummary */
         KnowledgeBaseSummary: {
             /** KnowledgeBaseState */
@@ -11960,6 +13719,10 @@ export interface components {
         /** ScanResult */
         ScanResult: {
             components: components["schemas"]["ResultComponent"][];
+            /** @description Every vulnerability the components list, by id: its severity, score, EPSS and KEV. */
+            vulnerabilities: {
+                [key: string]: components["schemas"]["ResultVulnerability"];
+            };
             licenses: {
                 name: string;
             }[];
@@ -12091,6 +13854,26 @@ export interface components {
             /** @description CISA KEV knownRansomwareCampaignUse: Known or Unknown. */
             knownRansomware: string;
         };
+        /** VulnerabilityCvss */
+        VulnerabilityCvss: {
+            version: "2.0" | "3.0" | "3.1" | "4.0";
+            vector: string;
+            score: number | null;
+            severity: string | null;
+            /** @description Who scored it: nvd@nist.gov, a CNA, osv. */
+            source: string;
+            /** @description NVD's Primary or Secondary; empty elsewhere. */
+            type: string;
+        };
+        /** DistroCvss */
+        DistroCvss: {
+            distro: string;
+            cve: string;
+            /** @description The distribution's own word: Ubuntu priority, Debian urgency. */
+            severity: string;
+            score: number | null;
+            vector: string | null;
+        };
         /** Vulnerability */
         Vulnerability: {
             vuln_id: string;
@@ -12114,15 +13897,29 @@ export interface components {
             aliases: string[];
             /** @description Rejected by NVD or withdrawn by its advisory database. */
             withdrawn: boolean;
+            /** @description Every CVSS vector its records and advisories give, each once (by version, vector and scorer). */
+            cvss: components["schemas"]["VulnerabilityCvss"][];
+            /** @description The distributions' own ratings of its CVE; only the asked one with ?distro=. */
+            distro_cvss: components["schemas"]["DistroCvss"][];
         };
-        /** DistroCvss */
-        DistroCvss: {
-            distro: string;
-            cve: string;
-            /** @description The distribution's own word: Ubuntu priority, Debian urgency. */
-            severity: string;
-            score: number | null;
-            vector: string | null;
+        /** AffectedComponent */
+        AffectedComponent: {
+            scan_id: number;
+            scan_name: string;
+            group_id: number;
+            group_name: string;
+            component: string;
+            version: string;
+            /** @description The version was compared and is inside a range (spec §9 low risk tolerance). */
+            exact: boolean;
+        };
+        /** AffectedComponents */
+        AffectedComponents: {
+            vuln_id: string;
+            count: number;
+            results: components["schemas"]["AffectedComponent"][];
+            /** @description More scans held candidates than one request evaluates (the newest are answered). */
+            truncated: boolean;
         };
         /** Epss */
         Epss: {
@@ -12131,6 +13928,122 @@ export interface components {
             percentile: number;
             model_version: string | null;
             score_date: string | null;
+        };
+        /** CatalogueComponent */
+        CatalogueComponent: {
+            id: string;
+            url: string;
+            name: string;
+            /** @description The name results report it by (as a scan result component's lib). */
+            lib: string;
+            vendor: string;
+            codetype: string;
+            tags: string[];
+            cpe: string | null;
+            purl_type: string;
+            license: string | null;
+            latest_version: string | null;
+            /** @description Vulnerabilities the knowledge base knows for any version, as scans report them. */
+            vulnerability_count: number;
+            /** @description Ready scans the viewer can see that hold it. */
+            scan_count: number;
+            /** @description Always false: there is no Coverity data. */
+            has_coverity_scan: boolean;
+            version: string | null;
+            custom_version: string | null;
+            name_override: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description False: every answer is the whole entry. */
+            is_stub: boolean;
+        };
+        /** ComponentTag */
+        ComponentTag: {
+            name: string;
+            count: number;
+        };
+        /** CatalogueComponentDetails */
+        CatalogueComponentDetails: {
+            id: string;
+            url: string;
+            name: string;
+            /** @description The name results report it by (as a scan result component's lib). */
+            lib: string;
+            vendor: string;
+            codetype: string;
+            tags: string[];
+            cpe: string | null;
+            purl_type: string;
+            license: string | null;
+            latest_version: string | null;
+            /** @description Vulnerabilities the knowledge base knows for any version, as scans report them. */
+            vulnerability_count: number;
+            /** @description Ready scans the viewer can see that hold it. */
+            scan_count: number;
+            /** @description Always false: there is no Coverity data. */
+            has_coverity_scan: boolean;
+            version: string | null;
+            custom_version: string | null;
+            name_override: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description False: every answer is the whole entry. */
+            is_stub: boolean;
+            identified_by: {
+                /** @description The evidence's foundBy: signatures/<id> or a cataloger (go/buildinfo). */
+                found_by: string;
+                method: "signature" | "package-metadata";
+                /** @description Version patterns of a signature; 0 when only file names identify it (no version). */
+                patterns: number;
+                /** @description Regular expressions on a file's base name. */
+                file_names: string[];
+                /** @description Where the strings the signature was checked against were taken from. */
+                sources: string[];
+            };
+            /** @description Versions found in the viewer's ready scans ('' when found without one), most scans first. */
+            versions_in_account: {
+                version: string;
+                scans: number;
+            }[];
+            /** @description The viewer's ready scans holding it, newest first (at most 100). */
+            scans_in_account: {
+                scan_id: number;
+                scan_name: string;
+                group_id: number;
+                group_name: string;
+                version: string;
+            }[];
+        };
+        /** ComponentVulnerabilityRange */
+        ComponentVulnerabilityRange: {
+            /** @description nvd-cpe, osv-purl, nvd-override, cve5-cna, cve5-adp or vendor. */
+            source: string;
+            record: string;
+            criteria: string;
+            /** @description In words: >= 1.0.2, < 1.0.2zd; = 2.4.1; introduced 0, fixed 1.21.8; all versions. */
+            range: string;
+        };
+        /** ComponentVulnerability */
+        ComponentVulnerability: {
+            vuln_id: string;
+            summary: string;
+            severity: string | null;
+            score: number | null;
+            score_version: string | null;
+            cvss3_score: number | null;
+            cvss2_score: number | null;
+            epss: {
+                score: number;
+                percentile: number;
+            } | null;
+            kev: {
+                date_added: string;
+                due_date: string | null;
+                ransomware: string;
+            } | null;
+            ranges: components["schemas"]["ComponentVulnerabilityRange"][];
         };
         /** KnowledgeBaseProgress */
         KnowledgeBaseProgress: {
@@ -12236,6 +14149,147 @@ export interface components {
                 [key: string]: string | number | boolean;
             } | null;
             decoy: boolean;
+            /** @description The value is a secret the viewer may read in full (they may change the group). A secret the viewer may not reveal comes masked in `value` and `context`. */
+            revealable: boolean;
+        };
+        /** CodeFinding */
+        CodeFinding: {
+            /** @description Position of the finding in the scan's list, from 1; stable for a scan. */
+            id: number;
+            /** @description Extended path of the executable. */
+            path: string[];
+            /** @description The rule broken, as GET /rest/static-code-rules/ lists it. */
+            rule: string;
+            severity: "high" | "medium" | "low";
+            cwe: string;
+            /** @description What breaks the rule: imported functions, or `RPATH <dir>` / `RUNPATH <dir>` entries. */
+            evidence: string[];
+        };
+        /** CodeRule */
+        CodeRule: {
+            id: string;
+            title: string;
+            severity: "high" | "medium" | "low";
+            cwe: string;
+            /** @description Why the construct is dangerous. */
+            explanation: string;
+            /** @description What to use or do instead. */
+            remedy: string;
+            /** @description Imported functions the rule matches; empty for the rule on library search paths. */
+            functions: string[];
+        };
+        /** CodeRuleList */
+        CodeRuleList: components["schemas"]["CodeRule"][];
+        /** FileComponent */
+        FileComponent: {
+            uid: string;
+            lib: string;
+            version: string;
+        };
+        /** FileTreeEntry */
+        FileTreeEntry: {
+            /** @description The last name of the path: a file or folder name, or the input's name for the root. */
+            name: string;
+            /** @description Extended path: element 0 inside the input, each next inside the container before it; [] is the input. */
+            path: string[];
+            /** @description A folder exists only in member names; every other node is a file. */
+            type: "file" | "folder";
+            /** @description A file whose content was unpacked: its children are the files unpacked from it. */
+            is_container: boolean;
+            has_children: boolean;
+            /** @description Direct children: what `parent` set to this path lists. */
+            child_count: number;
+            format: string | null;
+            format_name: string | null;
+            size: number | null;
+            sha1: string | null;
+            sha256: string | null;
+            link_target: string | null;
+            layer: string | null;
+            whiteout: string | null;
+            /** @description Components the file is evidence of. */
+            component_count: number;
+            /** @description Information leaks found in the file, documentation examples left out. */
+            infoleaks: number;
+            missing_mitigations: number | null;
+            /** @description The first 20 components the file is evidence of, by name; the detail lists them all. */
+            components: components["schemas"]["FileComponent"][];
+        };
+        /** FileExecutable */
+        FileExecutable: {
+            format: "elf" | "pe" | "macho";
+            machine: string;
+            bits: 32 | 64;
+            type: string;
+            /** @description Missing mitigations, as the executable-attributes list names them. */
+            missing: string[];
+        };
+        /** FileMobileApp */
+        FileMobileApp: {
+            platform: "android" | "ios";
+            id: string;
+            name: string | null;
+        };
+        /** FileDetail */
+        FileDetail: {
+            /** @description The last name of the path: a file or folder name, or the input's name for the root. */
+            name: string;
+            /** @description Extended path: element 0 inside the input, each next inside the container before it; [] is the input. */
+            path: string[];
+            /** @description A folder exists only in member names; every other node is a file. */
+            type: "file" | "folder";
+            /** @description A file whose content was unpacked: its children are the files unpacked from it. */
+            is_container: boolean;
+            has_children: boolean;
+            /** @description Direct children: what `parent` set to this path lists. */
+            child_count: number;
+            format: string | null;
+            format_name: string | null;
+            size: number | null;
+            sha1: string | null;
+            sha256: string | null;
+            link_target: string | null;
+            layer: string | null;
+            whiteout: string | null;
+            /** @description Components the file is evidence of. */
+            component_count: number;
+            /** @description Information leaks found in the file, documentation examples left out. */
+            infoleaks: number;
+            missing_mitigations: number | null;
+            /** @description Every component the file is evidence of, by name. */
+            components: components["schemas"]["FileComponent"][];
+            /** @description The folders and containers above the file, the input ([]) first. */
+            ancestors: string[][];
+            /** @description The first 100 of its information leaks, in the scan's order; secrets masked (the info-leak list reveals them to who may see them). */
+            infoleak_items: components["schemas"]["InfoleakItem"][];
+            executable: components["schemas"]["FileExecutable"] | null;
+            mobile_app: components["schemas"]["FileMobileApp"] | null;
+        };
+        /** ImageLayer */
+        ImageLayer: {
+            /** @description A layer digest (64 hex). */
+            digest: string;
+            created_by: string | null;
+            created: string | null;
+            comment: string | null;
+            /** @description Files from this layer that no later layer deleted. */
+            files: number;
+            /** @description Components whose evidence lies in files of this layer. */
+            components: components["schemas"]["FileComponent"][];
+            /** @description Files of lower layers this layer deleted (whiteouts, opaque folders). */
+            deleted: number;
+            /** @description The first 100 of them, as extended paths. */
+            deleted_files: string[][];
+        };
+        /** ContainerImage */
+        ContainerImage: {
+            /** @description The config blob's sha256 (64 hex). */
+            id: string;
+            repo_tags: string[];
+            /** @description Extended path of the archive holding the image; [] for the input. */
+            path: string[];
+            /** @description Bottom first. */
+            layers: components["schemas"]["ImageLayer"][];
         };
         /** ScanSummary */
         ScanSummary: {
@@ -12270,6 +14324,257 @@ export interface components {
             };
             /** @description Android and iOS apps found. */
             mobile_apps: number;
+            knowledge_base: components["schemas"]["KnowledgeBaseSummary"];
+        };
+        /** SalesScan */
+        SalesScan: {
+            id: number;
+            /** @description The file name. */
+            name: string;
+            /** @description R ready; F failed; busy: B queued (waiting for a worker), S started (fetching, unpacking), P processing (analysing the files), D finishing (bill of materials, storing the result). */
+            status: "R" | "B" | "S" | "P" | "D" | "F";
+            /** @description Bytes. */
+            size: number;
+            sha1: string;
+            sha256: string;
+            /** Format: date-time */
+            created: string;
+            finished: string | null;
+            /** @description Null until the scan is ready. */
+            component_count: number | null;
+            /** @description Distinct vulnerabilities by CVSS v3 severity (v2 when v3 is missing). Null until first evaluated. */
+            vulnerability_counts: components["schemas"]["VulnerabilityCounts"] | null;
+            /** @description Spec §4, as the scan's own verdict; null until ready. */
+            verdict: "na" | "verify" | "pass" | "vulns" | null;
+            verdict_reason: string | null;
+        };
+        /** KernelConfigCheck */
+        KernelConfigCheck: {
+            option: string;
+            expected: string;
+            actual: string;
+            ok: boolean;
+            why: string;
+        };
+        /** KernelConfig */
+        KernelConfig: {
+            path: string[];
+            /** @description An IKCONFIG blob embedded in a kernel or module, or a config file. */
+            source: "ikconfig" | "file";
+            /** @description CONFIG_ options set. */
+            options: number;
+            checks: components["schemas"]["KernelConfigCheck"][];
+        };
+        /** ScanMetadata */
+        ScanMetadata: {
+            input: {
+                name: string;
+                size: number;
+                sha1: string;
+                sha256: string;
+                format: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+            started_at: string | null;
+            finished_at: string | null;
+            analysis_ms: number | null;
+            analysis_settings: {
+                /** @description Extraction limits in force (maxDepth, maxFiles, maxTotalBytes, maxFileBytes, maxCompressionRatio, maxDecoderMemory, timeMs), the input-scaled budgets applied. */
+                limits: {
+                    [key: string]: number;
+                };
+                /** @description Documentation examples and placeholders were dropped from the leaks. */
+                infoleak_decoy_filter: boolean;
+                /** @description Ids of the custom leak patterns searched for. */
+                custom_patterns: string[];
+            } | null;
+            vulnerability_matching: {
+                cvss3_fallback: boolean;
+                include_bdsa_vulnerabilities: boolean;
+            };
+            counts: {
+                files: number | null;
+                components: number;
+                /** @description Distinct licence expressions declared by components or found in files. */
+                licenses: number;
+                executables: number;
+                code_findings: number;
+                /** @description Leaks, documentation examples left out. */
+                infoleaks: number;
+                mobile_apps: number;
+                docker_images: number;
+                kernel_configs: number;
+                errors: number;
+                warnings: number;
+                info: number;
+            };
+            /** @description Linux kernel configurations found, each checked against hardening advice. */
+            kernel_configs: components["schemas"]["KernelConfig"][];
+            knowledge_base: components["schemas"]["KnowledgeBaseSummary"];
+        };
+        /** EvidenceItem */
+        EvidenceItem: {
+            method: "package-metadata" | "signature" | "soname" | "filename";
+            /** @description The cataloger or matcher, e.g. debian/dpkg-status. */
+            found_by: string;
+            /** @description Extended path of the file the evidence sits in. */
+            path: string[];
+            offset: number | null;
+            /** @description The matched text or metadata field, bounded to a few hundred characters. */
+            text: string | null;
+            /** @description The licence this evidence itself declares. */
+            license: string | null;
+        };
+        /** ComponentEvidence */
+        ComponentEvidence: {
+            uid: string;
+            evidence: components["schemas"]["EvidenceItem"][];
+            /** @description Uids of the components this one sits inside (a static copy in a package, a jar in a war). */
+            contained_in: string[];
+        };
+        /** ScanLicense */
+        ScanLicense: {
+            name: string;
+            expression: string;
+            policy: ("RE" | "RU" | "PE") | null;
+            components: {
+                uid: string;
+                lib: string;
+                version: string;
+            }[];
+            files: {
+                path: string[];
+                source: "license-text" | "debian-copyright" | "spdx-identifier";
+                score: number | null;
+                line: number | null;
+                policy: ("RE" | "RU" | "PE") | null;
+            }[];
+        };
+        /** ScanLicenseList */
+        ScanLicenseList: components["schemas"]["ScanLicense"][];
+        /** ScanDiffScan */
+        ScanDiffScan: {
+            id: number;
+            name: string;
+            group: number;
+            group_name: string;
+            sha1: string;
+            /** Format: date-time */
+            created: string;
+            finished: string | null;
+            component_count: number | null;
+        };
+        /** DiffComponent */
+        DiffComponent: {
+            codetype: string;
+            vendor: string;
+            name: string;
+            version: string;
+            purl: string;
+            licenses: string[];
+            /** @description Distinct vulnerabilities of the component in its scan. */
+            vulnerabilities: number;
+        };
+        /** ChangedComponent */
+        ChangedComponent: {
+            codetype: string;
+            vendor: string;
+            name: string;
+            base_version: string;
+            target_version: string;
+            /** @description The target's. */
+            purl: string;
+            base_vulnerabilities: number;
+            target_vulnerabilities: number;
+        };
+        /** DiffVulnerability */
+        DiffVulnerability: {
+            vuln_id: string;
+            /** @description CVSS v3 severity, v2 when v3 is missing, missing when neither (as the scans' vulnerability counts). */
+            severity: "critical" | "high" | "medium" | "low" | "missing";
+            score: number | null;
+            epss: {
+                score: number;
+                percentile: number;
+                date: string | null;
+            } | null;
+            kev: {
+                date_added: string;
+                due_date: string | null;
+                ransomware: string;
+            } | null;
+            /** @description The components it came with: the target's for a new vulnerability, the base's for a fixed one. */
+            components: {
+                name: string;
+                version: string;
+            }[];
+        };
+        /** DiffLicense */
+        DiffLicense: {
+            name: string;
+            /** @description Names of the components declaring it, in the scan that has it. */
+            components: string[];
+        };
+        /** HardeningChange */
+        HardeningChange: {
+            /** @description Extended path, as the executable-attributes list gives it. */
+            path: string[];
+            /** @description Missing in the target, present in the base (no-pie, execstack, ...). */
+            regressions: string[];
+            /** @description Missing in the base, present in the target. */
+            improvements: string[];
+        };
+        /** ScanDiff */
+        ScanDiff: {
+            base: components["schemas"]["ScanDiffScan"];
+            target: components["schemas"]["ScanDiffScan"];
+            summary: {
+                components: {
+                    added: number;
+                    removed: number;
+                    changed: number;
+                    unchanged: number;
+                };
+                vulnerabilities: {
+                    new: components["schemas"]["VulnerabilityCounts"];
+                    fixed: components["schemas"]["VulnerabilityCounts"];
+                };
+                licenses: {
+                    added: number;
+                    removed: number;
+                };
+                executables: {
+                    /** @description Executables at the same path in both scans. */
+                    compared: number;
+                    /** @description Only in the target. */
+                    added: number;
+                    /** @description Only in the base. */
+                    removed: number;
+                    /** @description Compared executables missing a mitigation the base had. */
+                    regressed: number;
+                    /** @description Compared executables having a mitigation the base missed. */
+                    improved: number;
+                };
+            };
+            components: {
+                added: components["schemas"]["DiffComponent"][];
+                removed: components["schemas"]["DiffComponent"][];
+                /** @description The same component (codetype, vendor, name) in another version; versions paired in order. */
+                changed: components["schemas"]["ChangedComponent"][];
+            };
+            vulnerabilities: {
+                /** @description In the target only; worst first. */
+                new: components["schemas"]["DiffVulnerability"][];
+                /** @description In the base only; worst first. */
+                fixed: components["schemas"]["DiffVulnerability"][];
+            };
+            licenses: {
+                added: components["schemas"]["DiffLicense"][];
+                removed: components["schemas"]["DiffLicense"][];
+            };
+            /** @description Executables at the same path whose missing mitigations changed; regressions first, then by path. */
+            hardening: components["schemas"]["HardeningChange"][];
             knowledge_base: components["schemas"]["KnowledgeBaseSummary"];
         };
         /** ScanSelection */

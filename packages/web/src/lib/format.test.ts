@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPath, displayText, formatBytes, formatDateTime, formatNumber, formatPercent, formatProgress, truncate } from './format.ts';
+import { displayPath, displayText, formatBytes, formatDate, formatDateTime, formatDuration, formatNumber, formatPercent, formatProgress, truncate } from './format.ts';
 
 describe('formatNumber', () => {
   it.each([
@@ -35,6 +35,26 @@ describe('formatBytes', () => {
     [-1, '-'],
   ])('%s → %s', (bytes, expected) => {
     expect(formatBytes(bytes)).toBe(expected);
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0 ms'],
+    [850, '850 ms'],
+    [1000, '1.0 s'],
+    [12_449, '12.4 s'],
+    [59_949, '59.9 s'],
+    [60_000, '1 min'],
+    [200_000, '3 min 20 s'],
+    [1_800_000, '30 min'],
+    [3_600_000, '1 h'],
+    [3_900_000, '1 h 5 min'],
+    [360_000_000, '100 h'],
+    [-1, '-'],
+    [Number.NaN, '-'],
+  ])('%d ms → %s', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
   });
 });
 
@@ -116,5 +136,20 @@ describe('displayText', () => {
 describe('displayPath', () => {
   it('joins the escaped elements of an extended path', () => {
     expect(displayPath(['fw.bin', 'rootfs\n', 'etc/passwd'])).toBe('fw.bin / rootfs\\n / etc/passwd');
+  });
+});
+
+describe('formatDate', () => {
+  it.each([
+    ['2025-02-03', '2025-02-03'],
+    ['2021-02-15T13:15:12.560', '2021-02-15'],
+    ['2021-02-15T23:59:59.999', '2021-02-15'],
+    ['2026-09-29T12:00:22Z', '2026-09-29'],
+    ['2026-09-29T23:30:00-02:00', '2026-09-30'],
+    [null, '-'],
+    ['', '-'],
+    ['not a date', '-'],
+  ])('%s → %s', (iso, expected) => {
+    expect(formatDate(iso)).toBe(expected);
   });
 });

@@ -32,6 +32,20 @@ export function formatBytes(bytes: number): string {
   return `${formatNumber(value, unit === 0 ? 0 : 2)} ${BYTE_UNITS[unit]}`;
 }
 
+/**
+ * A duration in milliseconds: "850 ms" below a second, "12.4 s" below a minute, then whole
+ * units, the two largest: "3 min 20 s", "1 h 5 min".
+ */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '-';
+  if (ms < 1000) return `${formatNumber(ms)} ms`;
+  if (ms < 60_000) return `${formatNumber(ms / 1000, 1)} s`;
+  const seconds = Math.round(ms / 1000);
+  const [hours, minutes, rest] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
+  if (hours > 0) return minutes > 0 ? `${formatNumber(hours)} h ${minutes} min` : `${formatNumber(hours)} h`;
+  return rest > 0 ? `${minutes} min ${rest} s` : `${minutes} min`;
+}
+
 /** A ratio (0.25) as a percentage ("25%"); 0 decimals unless asked. */
 export function formatPercent(ratio: number, decimals = 0): string {
   if (!Number.isFinite(ratio)) return '-';
@@ -89,4 +103,18 @@ export function formatDateTime(iso: string | null | undefined, local = false): s
     : [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes()];
   const [y, mo, d, h, mi] = parts.map((n) => String(n).padStart(2, '0'));
   return `${y}-${mo}-${d} ${h}:${mi}${local ? '' : ' UTC'}`;
+}
+
+// Sample: `2021-02-15T13:15:12.560` (NVD's timestamps carry no offset, and are UTC).
+const NO_OFFSET = /T[\d:.]+$/;
+
+/**
+ * The UTC day of an ISO date or timestamp as "YYYY-MM-DD": `2025-02-03` stays as it is, and a
+ * timestamp without an offset (as NVD writes them) is read as UTC, not as the browser's time.
+ */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const date = new Date(NO_OFFSET.test(iso) ? `${iso}Z` : iso);
+  if (Number.isNaN(date.getTime())) return '-';
+  return date.toISOString().slice(0, 10);
 }

@@ -3,8 +3,10 @@
 // tree and record the image.
 import type { Readable } from 'node:stream';
 import type { Reader } from '../../util/reader.ts';
+import type { LayerHistory } from '../../model/index.ts';
 import type { ExtractContext } from '../types.ts';
 import { FormatError } from '../types.ts';
+import { layerHistory } from './image-history.ts';
 import { mergeLayers, type Layer } from './merge-layers.ts';
 import type { TarMember } from './tar-index.ts';
 
@@ -15,6 +17,8 @@ export interface ImagePlan {
   id: string;
   repoTags: string[];
   layers: Layer[];
+  /** Where the image config is stored (`<id>.json`, `blobs/sha256/<id>`): its history names each layer's build step. */
+  config: string;
 }
 
 /** A document or layer of an image, wherever it is stored (a tar member, a file). */
@@ -65,12 +69,27 @@ export function layerAt(store: BlobStore, path: string, digest: string | undefin
 }
 
 /** Every image's merged tree: at `prefix` for one image, under `<prefix><id 12>/` for several. */
-export async function extractImages(ctx: ImageContext, plans: readonly ImagePlan[], prefix = ''): Promise<void> {
+export async function extractImages(ctx: ImageContext, store: BlobStore, plans: readonly ImagePlan[], prefix = ''): Promise<void> {
   for (const plan of plans) {
-    ctx.sink.image({ path: ctx.location, id: plan.id, repoTags: plan.repoTags, layers: plan.layers.map((l) => l.digest) });
+    const history = await historyOf(ctx, store, plan);
+    ctx.sink.image({ path: ctx.location, id: plan.id, repoTags: plan.repoTags, layers: plan.layers.map((l) => l.digest), ...(history ? { layerHistory: history } : {}) });
   }
   for (const plan of plans) {
     await mergeLayers(ctx, plan.layers, plans.length > 1 ? `${prefix}${plan.id.slice(0, 12)}/` : prefix);
+  }
+}
+
+/**
+ * The build step of each layer from the image config; a missing or unreadable config is a
+ * warning (the merged tree does not need it) and leaves the steps unknown.
+ */
+async function historyOf(ctx: ImageContext, store: BlobStore, plan: ImagePlan): Promise<LayerHistory[] | undefined> {
+  try {
+    return layerHistory(await readJson(store, plan.config, ctx.location), plan.layers.length);
+  } catch (error) {
+    if (!(error instanceof FormatError)) throw error;
+    ctx.report({ level: 'warning', location: ctx.location, code: error.code, message: `${error.message}: the layers' build steps are unknown` });
+    return undefined;
   }
 }
 

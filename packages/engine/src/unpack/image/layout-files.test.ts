@@ -20,6 +20,11 @@ const CONFIG = 'c8c832f57bae218a280915769672ffbd2af11d84a2fe59daa678dad8ef0b86c2
 const L1 = 'b0ab8517f694c53f590c7ee45b649795b16b5914ab5b524c3b8536deb1d98143';
 const L2 = 'f101bffba47ef0b3b289e1903461e348f3274d6e04204c86452382208ccdbebc';
 const MANIFEST = 'c2264aade1b00db7185611845df53a78573ec285f425488ffece321751a61c11';
+/** umoci records each repack as the build step of the layer it wrote. */
+const HISTORY = [
+  { createdBy: 'umoci repack', created: '2023-11-14T22:13:20Z' },
+  { createdBy: 'umoci repack', created: '2023-11-14T22:13:20Z' },
+];
 
 let work: string;
 
@@ -66,7 +71,7 @@ describe('OCI image layout directories', () => {
       'opt/app/old.txt': [L1, L2, null],
       'usr/bin/tool': [L2, null, null],
     });
-    expect(id.dockerImages).toEqual([{ path: [], id: CONFIG, repoTags: ['1.0'], layers: [L1, L2] }]);
+    expect(id.dockerImages).toEqual([{ path: [], id: CONFIG, repoTags: ['1.0'], layers: [L1, L2], layerHistory: HISTORY }]);
     expect(id.input.format).toBe('directory');
     // The gzip blobs are listed but not unpacked on their own (their content is the merged tree).
     expect(id.files.filter((f) => f.path.length > 1)).toEqual([]);
@@ -91,7 +96,7 @@ describe('OCI image layout directories', () => {
     const { id, merged } = await scanned(tarPath);
     expect(Object.keys(merged).sort()).toEqual(['layout/bin', 'layout/etc/os-release', 'layout/etc/secret.txt', 'layout/opt/app/new.txt', 'layout/opt/app/old.txt', 'layout/usr/bin/tool']);
     expect(merged['layout/etc/secret.txt']).toEqual([L1, L2, null]);
-    expect(id.dockerImages).toEqual([{ path: [], id: CONFIG, repoTags: ['1.0'], layers: [L1, L2] }]);
+    expect(id.dockerImages).toEqual([{ path: [], id: CONFIG, repoTags: ['1.0'], layers: [L1, L2], layerHistory: HISTORY }]);
   });
 
   it('a layout whose manifest is missing is a located problem and its blobs are unpacked one by one', async () => {

@@ -44,7 +44,7 @@ export function findLayouts(members: readonly TreeFile[]): LayoutFiles[] {
 
 /** The layout's images, merged, into `ctx.sink` under the layout's folder. */
 export async function extractLayout(ctx: ImageContext, layout: LayoutFiles): Promise<void> {
-  await extractImages(ctx, await ociPlans(layout.store, ctx.location), layout.prefix);
+  await extractImages(ctx, layout.store, await ociPlans(layout.store, ctx.location), layout.prefix);
 }
 
 function fileBlob(path: string, size: number): Blob {

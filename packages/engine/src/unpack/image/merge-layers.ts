@@ -8,7 +8,8 @@ import { createGunzip, createZstdDecompress } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { pipeThrough } from '../../util/reader.ts';
 import { SMALL_MEMBER_BYTES } from '../member-writer.ts';
-import { normalizeMemberPath } from '../safe-fs.ts';
+import { describeStreamError, normalizeMemberPath } from '../safe-fs.ts';
+import { FormatError } from '../types.ts';
 import type { Blob, ImageContext } from './images.ts';
 import { walkTarStream, type StreamEntry } from './tar-stream.ts';
 
@@ -29,7 +30,7 @@ export async function mergeLayers(ctx: ImageContext, layers: readonly Layer[], p
   for (const layer of [...layers].reverse()) {
     if (ctx.sink.stopped) return;
     const marks: [Map<string, string>, string][] = [];
-    for await (const entry of walkTarStream(await layerStream(layer.blob), ctx.signal)) {
+    for await (const entry of located(walkTarStream(await layerStream(layer.blob), ctx.signal), ctx, layer)) {
       const normal = normalizeMemberPath(entry.path);
       const path = normal && 'path' in normal ? normal.path : undefined;
       const base = path?.slice(path.lastIndexOf('/') + 1) ?? '';
@@ -46,6 +47,20 @@ export async function mergeLayers(ctx: ImageContext, layers: readonly Layer[], p
     }
     // A layer's markers apply to the layers below it only.
     for (const [map, path] of marks) map.set(path, layer.digest);
+  }
+}
+
+/**
+ * The layer's members; a layer whose compressed stream breaks off (zlib's `unexpected end of
+ * file`) ends the image as a located FormatError, as a broken tar header does.
+ */
+async function* located(entries: AsyncGenerator<StreamEntry>, ctx: ImageContext, layer: Layer): AsyncGenerator<StreamEntry> {
+  try {
+    yield* entries;
+  } catch (error) {
+    if (error instanceof FormatError || ctx.signal.aborted) throw error;
+    const { code, message } = describeStreamError(error);
+    throw new FormatError(code, `layer ${layer.digest.slice(0, 12)}: ${message}`, ctx.location);
   }
 }
 

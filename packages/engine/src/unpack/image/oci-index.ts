@@ -22,10 +22,11 @@ async function walkIndex(store: BlobStore, location: string[], name: string, tag
   const doc = (await readJson(store, name, location)) as Record<string, unknown> | null;
   if (typeof doc !== 'object' || doc === null) throw new FormatError('malformed', `${name} is not an object`, location);
   if (Array.isArray(doc.layers)) {
-    const configDigest = digestOf(blobPath((doc.config as Record<string, unknown> | undefined)?.digest));
+    const config = blobPath((doc.config as Record<string, unknown> | undefined)?.digest);
+    const configDigest = digestOf(config);
     if (configDigest === undefined) throw new FormatError('malformed', `${name} has no config digest`, location);
     const layers = objects(doc.layers).map((l) => layerAt(store, blobPath(l.digest), digestOf(blobPath(l.digest)), location));
-    if (found.length < MAX_IMAGES && !found.some((p) => p.id === configDigest)) found.push({ id: configDigest, repoTags: tags, layers });
+    if (found.length < MAX_IMAGES && !found.some((p) => p.id === configDigest)) found.push({ id: configDigest, repoTags: tags, layers, config });
     return;
   }
   for (const descriptor of objects(doc.manifests)) {

@@ -26,3 +26,4 @@ export * from './scan-log-lines.ts';
 export * from './group-application-template.ts';
 export * from './group-settings.ts';
 export * from './cache-generations.ts';
+export * from './scan-components.ts';

@@ -2,8 +2,8 @@ import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/
 import { jsonText } from './json-text.ts';
 import { scans } from './scans.ts';
 
-/** The lists of a ready scan that are read a page at a time (spec §7 analyser calls, problems). */
-export type ScanItemSection = 'infoleak' | 'executable' | 'code_finding' | 'mobile_app' | 'problem';
+/** The lists of a ready scan that are read a page at a time (spec §7 analyser calls, problems, the file tree, container images). */
+export type ScanItemSection = 'infoleak' | 'executable' | 'code_finding' | 'mobile_app' | 'problem' | 'file' | 'image';
 
 /**
  * One entry of a ready scan's list, in its API shape. Written once when the scan turns
@@ -19,7 +19,7 @@ export const scanItems = pgTable(
     section: text('section').$type<ScanItemSection>().notNull(),
     /** Position in the section's list, from 1: an infoleak's id. */
     idx: integer('idx').notNull(),
-    /** What lists filter by: an infoleak's kind, a problem's level. */
+    /** What lists filter by: an infoleak's kind, a problem's level, the key of a file-tree node's folder. */
     kind: text('kind'),
     /** A documentation example (infoleak decoy), left out unless asked for. */
     decoy: boolean('decoy').notNull().default(false),

@@ -1,5 +1,5 @@
 // The read side of the audit events every change writes (audited.ts stays the one writer):
-// the account's feed and a group's, newest first.
+// the account's feed, a group's and a scan's, newest first.
 import { and, count, desc, eq, gte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type AuditLevel, auditEvents, scans, users } from '../../db/schema/index.ts';
@@ -12,6 +12,8 @@ export interface FeedFilter {
   minLevel?: AuditLevel | undefined;
   /** Only events of this group and of its scans. */
   groupId?: number | undefined;
+  /** Only events of this scan (its upload, control, comments and custom data). */
+  scanId?: number | undefined;
 }
 
 export interface FeedRow {
@@ -36,6 +38,7 @@ export function createAuditFeedRepository(db: Db): AuditFeedRepository {
         filter.level === undefined ? undefined : eq(auditEvents.level, filter.level),
         filter.minLevel === undefined ? undefined : gte(auditEvents.level, filter.minLevel),
         filter.groupId === undefined ? undefined : ofGroup(filter.groupId),
+        filter.scanId === undefined ? undefined : eq(auditEvents.object, `scan:${filter.scanId}`),
       );
       const [rows, [total]] = await Promise.all([
         db

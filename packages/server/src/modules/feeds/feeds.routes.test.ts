@@ -65,6 +65,24 @@ describe.each(DATABASES)('audit feeds and content types on %s', (kind) => {
     expect([latest?.action, latest?.object, latest?.content_type, latest?.object_id]).toEqual(['scan.create', `scan:${scanId}`, 4, scanId]);
   });
 
+  it("shows a scan's own events, newest first, to those who see its group", async () => {
+    const body = multipart('file', 'router.bin', findingsFile({}));
+    const scanId = (await t.app.inject({ method: 'POST', url: `/rest/groups/${groupId}/upload/`, headers: { ...alice.headers, ...body.headers }, payload: body.payload })).json<{ id: number }>().id;
+    await t.app.inject({ method: 'POST', url: '/rest/comments/', headers: alice.headers, payload: { product: scanId, comment: 'Vendor asked' } });
+    const feed = await get(carol, `/rest/scans/${scanId}/events/`);
+    const events = feed.json<FeedBody>();
+    expect(feed.statusCode).toBe(200);
+    expect(events.results.map((e) => [e.action, e.level, e.object, e.object_id])).toEqual([
+      ['comment.create', 1, `scan:${scanId}`, scanId],
+      ['scan.create', 2, `scan:${scanId}`, scanId],
+    ]);
+    expect(events.results[1]?.details).toMatchObject({ group: groupId, filename: 'router.bin' });
+    expect((await get(alice, `/rest/scans/${scanId}/events/?level=2`)).json<FeedBody>().results.map((e) => e.action)).toEqual(['scan.create']);
+    const unseen = await get(bob, `/rest/scans/${scanId}/events/`);
+    expect([unseen.statusCode, unseen.json()]).toEqual([404, { detail: 'Not found.' }]);
+    expect((await get(null, `/rest/scans/${scanId}/events/`)).statusCode).toBe(401);
+  });
+
   it('answers 404 for a group the caller cannot see and 400 for a level outside 1-5', async () => {
     const unseen = await get(bob, `/rest/groups/${groupId}/events/`);
     expect([unseen.statusCode, unseen.json()]).toEqual([404, { detail: 'Not found.' }]);

@@ -22,4 +22,15 @@ export const feedsRoutes: FastifyPluginAsyncTypebox<{ feeds: FeedsService }> = a
       response: { 200: FeedPage },
     },
   }, async (request) => service.group(request.params.id, request.query, pageRequest(request.query)));
+
+  app.get('/rest/scans/:id/events/', {
+    config: { permission: 'view_appcheckgroup', scope: { scan: 'params.id' } },
+    schema: {
+      tags,
+      summary: "A scan's feed (spec §2 feed tab): its upload or fetch, rescans, aborts, renames, removals, comments and custom data, newest first",
+      params: IdParams,
+      querystring: FeedQuery,
+      response: { 200: FeedPage },
+    },
+  }, async (request) => service.scan(request.params.id, request.query, pageRequest(request.query)));
 };

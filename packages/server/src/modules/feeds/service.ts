@@ -4,21 +4,24 @@ import type { AuditFeedRepository, FeedRow } from '../audit/feed-repository.ts';
 import { objectOf } from '../content-types/registry.ts';
 import type { FeedEvent, FeedQuery } from './schemas.ts';
 
-/** The audit feeds: the account's (every event) and a group's (its own events and its scans'). */
+/** The audit feeds: the account's (every event), a group's (its own events and its scans') and a scan's. */
 export interface FeedsService {
   account(query: FeedQuery, page: PageRequest): Promise<Page<FeedEvent>>;
   /** The guard has checked that the viewer sees the group. */
   group(groupId: number, query: FeedQuery, page: PageRequest): Promise<Page<FeedEvent>>;
+  /** The guard has checked that the viewer sees the scan. */
+  scan(scanId: number, query: FeedQuery, page: PageRequest): Promise<Page<FeedEvent>>;
 }
 
 export function createFeedsService(deps: { feed: AuditFeedRepository }): FeedsService {
-  const read = async (path: string, groupId: number | undefined, query: FeedQuery, page: PageRequest) => {
-    const { rows, count } = await deps.feed.list({ level: query.level as AuditLevel | undefined, minLevel: query.level__gte as AuditLevel | undefined, groupId }, page);
+  const read = async (path: string, scope: { groupId?: number; scanId?: number }, query: FeedQuery, page: PageRequest) => {
+    const { rows, count } = await deps.feed.list({ level: query.level as AuditLevel | undefined, minLevel: query.level__gte as AuditLevel | undefined, ...scope }, page);
     return pageOf(rows.map(toFeedEvent), count, page, path, query);
   };
   return {
-    account: (query, page) => read('/rest/audit-events/', undefined, query, page),
-    group: (groupId, query, page) => read(`/rest/groups/${groupId}/events/`, groupId, query, page),
+    account: (query, page) => read('/rest/audit-events/', {}, query, page),
+    group: (groupId, query, page) => read(`/rest/groups/${groupId}/events/`, { groupId }, query, page),
+    scan: (scanId, query, page) => read(`/rest/scans/${scanId}/events/`, { scanId }, query, page),
   };
 }
 

@@ -33,7 +33,8 @@ export interface CodeFindingFilter {
 export interface ScanAnalysisService {
   executables(viewer: Viewer, scanId: number, filter: ExecutableFilter, page: PageRequest, links: PageLinks): Promise<Page<ExecutableAttributesItem>>;
   mobileApps(viewer: Viewer, scanId: number, page: PageRequest, links: PageLinks): Promise<Page<MobileAppItem>>;
-  infoleaks(viewer: Viewer, scanId: number, filter: ItemFilter, page: PageRequest, links: PageLinks): Promise<Page<InfoleakItem>>;
+  /** `mayReveal`: the viewer may read secrets in full (changes the group); otherwise they come masked. */
+  infoleaks(viewer: Viewer, scanId: number, filter: ItemFilter, page: PageRequest, links: PageLinks, mayReveal: boolean): Promise<Page<InfoleakItem>>;
   codeFindings(viewer: Viewer, scanId: number, filter: CodeFindingFilter, page: PageRequest, links: PageLinks): Promise<Page<CodeFinding>>;
 }
 
@@ -48,8 +49,26 @@ export function createScanAnalysisService(deps: { scans: Pick<ScansRepository, '
     executables: (viewer, scanId, filter, request, links) =>
       page(viewer, scanId, 'executable', { kind: filter.format, search: filter.search, holds: filter.missing === undefined ? undefined : [missingNeedle(filter.missing)] }, request, links),
     mobileApps: (viewer, scanId, request, links) => page(viewer, scanId, 'mobile_app', {}, request, links),
-    infoleaks: (viewer, scanId, filter, request, links) => page(viewer, scanId, 'infoleak', filter, request, links),
+    infoleaks: async (viewer, scanId, filter, request, links, mayReveal) => {
+      const found = await page<StoredInfoleak>(viewer, scanId, 'infoleak', filter, request, links);
+      return { ...found, results: found.results.map((leak) => shownLeak(leak, mayReveal)) };
+    },
     codeFindings: (viewer, scanId, filter, request, links) =>
       page(viewer, scanId, 'code_finding', { kind: filter.rule, search: filter.search, holds: filter.severity === undefined ? undefined : [markNeedle('severity', filter.severity)] }, request, links),
   };
+}
+
+/** An infoleak as stored (result-items.ts): the native JSON's, with its id. */
+type StoredInfoleak = Omit<InfoleakItem, 'revealable'>;
+
+/**
+ * A secret (a finding with a masked form) in full for a viewer who may reveal it; otherwise
+ * its masked form stands for it in the value and in the context, so the API never hands a
+ * read-only member what the screen would only hide.
+ */
+export function shownLeak(leak: StoredInfoleak, mayReveal: boolean): InfoleakItem {
+  if (leak.masked === null) return { ...leak, revealable: false };
+  if (mayReveal) return { ...leak, revealable: true };
+  const masked = leak.masked;
+  return { ...leak, value: masked, context: leak.value === '' ? leak.context : leak.context.replaceAll(leak.value, masked), revealable: false };
 }

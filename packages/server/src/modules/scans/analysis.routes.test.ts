@@ -21,7 +21,7 @@ const ARCHIVE = tar([
   { path: 'app/bin/tool', content: fixture('executables/elf-default/elf-default') },
   {
     path: 'app/etc/service.conf',
-    content: 'contact = ops@binlens-demo.org\nexample_key = AKIAIOSFODNN7EXAMPLE\nmirror = https://updates.binlens-demo.org/feed\n',
+    content: 'contact = ops@binlens-demo.org\nexample_key = AKIAIOSFODNN7EXAMPLE\nmirror = https://updates.binlens-demo.org/feed\npassword = "Harbour-Lantern-7731"\n',
   },
 ]);
 
@@ -36,6 +36,7 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
   let t: TestApp;
   let alice: TestSession;
   let scanId: number;
+  let groupId: number;
   let expected: ReturnType<typeof toNativeJson>;
   let identification: Identification;
 
@@ -53,8 +54,9 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
     t = await startTestApp(kind, { workers: true, engine: fakeEngine(() => identification) });
     alice = await newSession(t.app, t.database);
     const group = await t.app.inject({ method: 'POST', url: '/rest/groups/', headers: alice.headers, payload: { name: 'Apps' } });
+    groupId = group.json<{ id: number }>().id;
     const body = multipart('file', 'release.tar', ARCHIVE);
-    const created = await t.app.inject({ method: 'POST', url: `/rest/groups/${group.json<{ id: number }>().id}/upload/`, headers: { ...alice.headers, ...body.headers }, payload: body.payload });
+    const created = await t.app.inject({ method: 'POST', url: `/rest/groups/${groupId}/upload/`, headers: { ...alice.headers, ...body.headers }, payload: body.payload });
     scanId = created.json<{ id: number }>().id;
     const deadline = Date.now() + 60_000;
     while (['B', 'S', 'P', 'D'].includes((await t.app.inject({ method: 'GET', url: `/rest/scans/${scanId}/`, headers: alice.headers })).json<{ status: string }>().status) && Date.now() < deadline) {
@@ -159,7 +161,7 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
   });
 
   it('lists infoleaks without decoys unless asked, by kind, by search, and per kind by ids', async () => {
-    const numbered = expected.infoleaks.map((leak, i) => ({ id: i + 1, ...leak }));
+    const numbered = expected.infoleaks.map((leak, i) => ({ id: i + 1, ...leak, revealable: leak.masked !== null }));
     const all = await get<Page<Leak>>(`/rest/scans/${scanId}/infoleak/?include_decoys=true`);
     expect(all.body.results).toEqual(numbered);
     // The scan ran with the decoy filter on: the documentation key was never reported.
@@ -179,6 +181,27 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
     expect(byKind.body.results).toEqual([email]);
     const wrongKind = await get<Page<Leak>>(`/rest/infoleak/cloud-provider-keys/?scan=${scanId}&id__in=${email?.id}`);
     expect(wrongKind.body.results).toEqual([]);
+    const linked = await get<Page<Leak>>(`/rest/scans/${scanId}/infoleak/?include_decoys=true&id__in=${email?.id},999`);
+    expect(linked.body.results).toEqual([email]);
+    expect((await get(`/rest/scans/${scanId}/infoleak/?id__in=1,x`)).body).toEqual({ id__in: ['Give comma-separated ids.'] });
+  });
+
+  it('hands a member who may not change the group each secret masked, in its value and its context', async () => {
+    const secret = expected.infoleaks.findIndex((leak) => leak.masked !== null);
+    const leak = expected.infoleaks[secret];
+    if (!leak?.masked) throw new Error('the fixture holds no secret');
+    expect([leak.kind, leak.value]).toEqual(['passwords', 'Harbour-Lantern-7731']);
+    const carol = await newSession(t.app, t.database);
+    await t.app.inject({ method: 'POST', url: '/rest/group-memberships/', headers: alice.headers, payload: { group_id: groupId, user_id: carol.userId, role: 'GU' } });
+    const asMember = await get<Page<Leak & { masked: string; context: string; revealable: boolean }>>(`/rest/scans/${scanId}/infoleak/?kind=passwords`, carol.headers);
+    expect(asMember.body.results).toEqual([
+      { id: secret + 1, ...leak, value: leak.masked, context: leak.context.replaceAll(leak.value, leak.masked), revealable: false },
+    ]);
+    expect(JSON.stringify(asMember.body)).not.toContain('Harbour-Lantern-7731');
+    const perKind = await get<Page<Leak>>(`/rest/infoleak/passwords/?scan=${scanId}&id__in=${secret + 1}`, carol.headers);
+    expect(perKind.body.results.map((l) => l.value)).toEqual([leak.masked]);
+    const asManager = await get<Page<Leak & { revealable: boolean }>>(`/rest/scans/${scanId}/infoleak/?kind=passwords`);
+    expect(asManager.body.results.map((l) => [l.value, l.revealable])).toEqual([['Harbour-Lantern-7731', true]]);
   });
 
   it('answers 404 for an unknown kind or scan, 400 for bad ids, 401 without a session', async () => {

@@ -2,6 +2,7 @@
 // {scanUrl}mobileapps/, scans/{id}/infoleak/ (search) and the infoleak lists per kind.
 // Shapes are the native JSON contract's; lists are paged like every list.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { GroupAccess } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pageRequest } from '../../lib/paging.ts';
 import { ErrorDetail, IdParams } from '../../lib/schemas.ts';
@@ -58,10 +59,11 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ analysis: ScanAnalysisS
     },
   }, async (request) => {
     const { id } = request.params;
-    const { kind, search, include_decoys: includeDecoys, ...rest } = request.query;
-    const filter = { kind, search: search === '' ? undefined : search, includeDecoys: includeDecoys === true };
-    const links = { path: `/rest/scans/${id}/infoleak/`, query: { kind, search, include_decoys: includeDecoys } };
-    return analysis.infoleaks(viewerOf(request), id, filter, pageRequest(rest), links);
+    const { kind, search, include_decoys: includeDecoys, id__in: idIn, ...rest } = request.query;
+    const ids = idIn === undefined ? undefined : parseIds(idIn);
+    const filter = { kind, search: search === '' ? undefined : search, includeDecoys: includeDecoys === true, ids };
+    const links = { path: `/rest/scans/${id}/infoleak/`, query: { kind, search, include_decoys: includeDecoys, id__in: idIn } };
+    return analysis.infoleaks(viewerOf(request), id, filter, pageRequest(rest), links, mayReveal(request.groupAccess));
   });
 
   app.get('/rest/infoleak/:kind/', {
@@ -79,9 +81,14 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ analysis: ScanAnalysisS
     const { scan, id__in: idIn, ordering: _ordering, ...rest } = request.query;
     const ids = idIn === undefined ? undefined : parseIds(idIn);
     const links = { path: `/rest/infoleak/${request.params.kind}/`, query: { scan, id__in: idIn } };
-    return analysis.infoleaks(viewerOf(request), scan, { kind, ids }, pageRequest(rest), links);
+    return analysis.infoleaks(viewerOf(request), scan, { kind, ids }, pageRequest(rest), links, mayReveal(request.groupAccess));
   });
 };
+
+/** Secrets are read in full by those who may change the scan's group (managers, administrators). */
+function mayReveal(access: GroupAccess | null): boolean {
+  return access?.permissions.includes('change_appcheckgroup') ?? false;
+}
 
 function parseIds(value: string): number[] {
   const parts = value.split(',').map((s) => s.trim()).filter((s) => s !== '');

@@ -39,6 +39,9 @@ export const InfoleakItem = Type.Object({
   context: Type.String(),
   details: Nullable(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]))),
   decoy: Type.Boolean(),
+  revealable: Type.Boolean({
+    description: 'The value is a secret the viewer may read in full (they may change the group). A secret the viewer may not reveal comes masked in `value` and `context`.',
+  }),
 }, { title: 'InfoleakItem' });
 export type InfoleakItem = Static<typeof InfoleakItem>;
 
@@ -86,6 +89,7 @@ export const InfoleakQuery = Type.Object({
   kind: Type.Optional(InfoleakKind),
   search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive text in the value, the path or the context.' })),
   include_decoys: Type.Optional(Type.Boolean({ default: false })),
+  id__in: Type.Optional(Type.String({ maxLength: 1200, description: 'Comma-separated ids, at most 100: only those findings (a linked finding on another page).' })),
   ...PageQuery,
 });
 export type InfoleakQuery = Static<typeof InfoleakQuery>;

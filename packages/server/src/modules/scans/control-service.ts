@@ -52,6 +52,8 @@ export interface ScanControlDeps {
   change: AuditedChange<{ control: ScanControlRepository }>;
   /** The account's data-retention settings (modules/settings). */
   retention: () => Promise<RetentionPeriods>;
+  /** After a scan was removed: what the process keeps of it goes (its kept evaluation, scans/evaluation.ts). */
+  onRemoved?: (scanId: number) => void;
   now?: () => Date;
 }
 
@@ -116,6 +118,7 @@ export function createScanControlService(deps: ScanControlDeps): ScanControlServ
     async remove(viewer: Viewer, id: number) {
       const scan = await found(id);
       await deps.change((tx) => tx.control.remove(id), () => event(viewer, 'delete', scan, { binary_removed: scan.binaryRemovedAt !== null }));
+      deps.onRemoved?.(id);
       if (!scan.binaryRemovedAt) await dropBlob(scan.blobKey);
     },
     async removeBinary(viewer: Viewer, id: number) {
@@ -168,6 +171,7 @@ export function createScanControlService(deps: ScanControlDeps): ScanControlServ
           const resultDays = daysOf(scan, 'resultDays');
           if (resultDays === null || scan.createdAt >= cutoff(resultDays)) continue;
           await deps.change((tx) => tx.control.remove(scan.id), () => retentionEvent('retention_delete', scan, resultDays));
+          deps.onRemoved?.(scan.id);
           if (!scan.binaryRemovedAt) await dropBlob(scan.blobKey);
           scansRemoved.push(scan.id);
         }

@@ -1,9 +1,11 @@
 // The one owner of a scan's evaluation: the matching options a scan is evaluated with, and
 // (later) its overrides, ignores and triages, are applied here and nowhere else. The result
 // page, the stored counts that lists show and sort by, and every export take it from here,
-// so the numbers shown anywhere agree.
+// so the numbers shown anywhere agree. A stored scan's evaluation is kept while its
+// Identification and evaluation inputs stand (ScanEvaluations below, evaluation-cache.ts).
 import type { Identification } from '@binlens/engine/model';
 import { type Evaluation, type KnowledgeBase, evaluate } from '@binlens/vulndb';
+import type { EvaluationCache } from './evaluation-cache.ts';
 import type { ScanJobRepository } from './job-repository.ts';
 import { countVulnerabilities, type VulnerabilityCounts } from './vulnerability-counts.ts';
 
@@ -37,4 +39,86 @@ export async function evaluateStoredScan(deps: StoredScanEvaluation, scanId: num
   const { counts } = await evaluateScan(identification, deps.knowledgeBase);
   await deps.scans.setVulnerabilityCounts(scanId, counts, startedAt);
   return counts;
+}
+
+/**
+ * What a stored scan's evaluation reads besides its Identification, as one version string:
+ * its evaluation inputs. Today the knowledge base alone (its version moves with every
+ * import); the overrides and triages that apply to the scan will join here as versions of
+ * their own (`kb:…|triage:…`), so that a change of any of them re-evaluates at the next read.
+ */
+export async function scanEvaluationInputsVersion(inputs: EvaluationInputs, _scanId: number): Promise<string> {
+  return `kb:${await inputs.knowledgeBaseVersion()}`;
+}
+
+export interface EvaluationInputs {
+  /** The knowledge base's version (vulndb's knowledgeBaseVersion). */
+  knowledgeBaseVersion(): Promise<string>;
+}
+
+/** A ready scan whose evaluation may be kept. */
+export interface StoredScan {
+  readonly id: number;
+  /** When its Identification was stored (finished_at; null in scans written before it was kept): a rescan stores another. */
+  readonly storedAt: Date | null;
+  /** Its result core; throws the API's error when the scan is gone or no longer ready. */
+  core(): Promise<Identification>;
+}
+
+/** Stored scans' evaluations, kept per scan while its Identification and evaluation inputs stand (evaluation-cache.ts). */
+export interface ScanEvaluations {
+  of(scan: StoredScan): Promise<ScanEvaluation>;
+  /** A value made from the scan's Identification and evaluation (a serialised result), kept beside it under `name`; `weigh` gives its bytes. */
+  derived<T>(scan: StoredScan, name: string, make: (core: Identification, evaluated: ScanEvaluation) => T, weigh: (value: T) => number): Promise<T>;
+  /** After the scan was removed. */
+  forget(scanId: number): void;
+}
+
+export interface ScanEvaluationsDeps {
+  knowledgeBase: KnowledgeBase;
+  inputs: EvaluationInputs;
+  cache: EvaluationCache;
+}
+
+export function createScanEvaluations(deps: ScanEvaluationsDeps): ScanEvaluations {
+  // Read before anything is evaluated: what is kept under a version was read after it.
+  const versionOf = async (scan: StoredScan): Promise<string> => `${scan.storedAt?.toISOString() ?? '-'}|${await scanEvaluationInputsVersion(deps.inputs, scan.id)}`;
+  const evaluationAt = (scan: StoredScan, version: string): Promise<ScanEvaluation> =>
+    deps.cache.get(scan.id, version, 'evaluation', async () => evaluateScan(await scan.core(), deps.knowledgeBase), approximateBytes);
+  return {
+    async of(scan) {
+      return evaluationAt(scan, await versionOf(scan));
+    },
+    async derived(scan, name, make, weigh) {
+      const version = await versionOf(scan);
+      const once = { ...scan, core: memoized(scan.core) };
+      return deps.cache.get(scan.id, version, `derived ${name}`, async () => {
+        const [core, evaluated] = await Promise.all([once.core(), evaluationAt(once, version)]);
+        return make(core, evaluated);
+      }, weigh);
+    },
+    forget: (scanId) => deps.cache.forget(scanId),
+  };
+}
+
+function memoized<T>(load: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return () => (promise ??= load());
+}
+
+/**
+ * Roughly what an evaluation holds in memory: per vulnerability entry and match, per
+ * summary with its texts and scores. Only bounds the cache; a factor of two either way is fine.
+ */
+function approximateBytes({ evaluation }: ScanEvaluation): number {
+  let bytes = 1000;
+  for (const vulns of Object.values(evaluation.components)) {
+    bytes += 100;
+    for (const vuln of vulns) bytes += 150 + vuln.matched_by.length * 300;
+  }
+  bytes += Object.keys(evaluation.upgrade).length * 150;
+  for (const summary of Object.values(evaluation.vulnerabilities)) {
+    bytes += 600 + 2 * summary.summary.length + summary.cvss.length * 200 + summary.aliases.length * 60 + summary.distro_cvss.length * 150;
+  }
+  return bytes;
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, max, or } from 'drizzle-orm';
 import type { Identification } from '@binlens/engine/model';
 import type { Db } from '../../db/client.ts';
 import { type ScanProgress, type ScanRow, scans, vulnImportRuns } from '../../db/schema/index.ts';
-import { ensureSplit, storeReadyScan } from './result-store.ts';
+import { ensureSplit, type ScanFileIdentity, storeReadyScan } from './result-store.ts';
 import type { VulnerabilityCounts } from './vulnerability-counts.ts';
 import { naReason } from './verdict.ts';
 
@@ -13,7 +13,8 @@ export interface ScanJobRepository {
   markStarted(id: number): Promise<void>;
   /** Stores the progress and its status code (S, P or D) on a busy scan. */
   setProgress(id: number, progress: ScanProgress): Promise<void>;
-  markReady(id: number, identification: Identification): Promise<void>;
+  /** `file`: what the scan stands for when not the uploaded bytes (an imported portable scan file's original input). */
+  markReady(id: number, identification: Identification, file?: ScanFileIdentity): Promise<void>;
   /** Only a busy scan becomes failed: a late failure never overwrites a finished result. */
   markFailedIfBusy(id: number, error: string): Promise<void>;
   /**
@@ -46,8 +47,8 @@ export function createScanJobRepository(db: Db): ScanJobRepository {
     async setProgress(id, progress) {
       await db.update(scans).set({ progress, ...(progress.status ? { status: progress.status } : {}) }).where(busy(id));
     },
-    async markReady(id, identification) {
-      const stored = await storeReadyScan(db, id, identification);
+    async markReady(id, identification, file) {
+      const stored = await storeReadyScan(db, id, identification, file);
       const reason = naReason(identification);
       if (stored && reason) await db.update(scans).set({ verdictReason: reason }).where(and(eq(scans.id, id), eq(scans.status, 'R')));
     },

@@ -59,6 +59,8 @@ export interface ScansRepository {
   findVisible(viewer: Viewer, id: number): Promise<ScanRecord | undefined>;
   /** The whole Identification of a visible scan (null until ready), with its status and file name; what SBOMs are written from. */
   findIdentification(viewer: Viewer, id: number): Promise<{ status: ScanStatus; filename: string; identification: Identification | null } | undefined>;
+  /** The whole Identification as its stored JSON text (null until ready), with the scan's status and file name: what a portable scan file is written from, without a parse. */
+  findIdentificationText(viewer: Viewer, id: number): Promise<{ status: ScanStatus; filename: string; json: string | null } | undefined>;
   /** What results are made of: the Identification's core (result-items.ts), null until ready. */
   findResultCore(viewer: Viewer, id: number): Promise<{ status: ScanStatus; core: Identification | null } | undefined>;
   /** A page of one list of a scan; undefined when the scan is not visible. Empty until it is ready. */
@@ -149,6 +151,15 @@ export function createScansRepository(db: Db): ScansRepository {
     async findIdentification(viewer, id) {
       const [row] = await db
         .select({ status: scans.status, filename: scans.filename, identification: scans.identification })
+        .from(scans)
+        .where(visibleScan(viewer, id));
+      return row;
+    },
+
+    async findIdentificationText(viewer, id) {
+      // The column's own JSON text: selected as SQL, it is not parsed by json-text.ts.
+      const [row] = await db
+        .select({ status: scans.status, filename: scans.filename, json: sql<string | null>`${scans.identification}` })
         .from(scans)
         .where(visibleScan(viewer, id));
       return row;

@@ -4,6 +4,8 @@
 import { toNativeJson, toScanResult } from '@binlens/engine';
 import type { Identification } from '@binlens/engine/model';
 import type { ScanItemSection } from '../../db/schema/index.ts';
+import { imageItems } from './files-images.ts';
+import { fileTreeNodes, parentKey, parentOf, type StoredFileNode } from './files-tree.ts';
 
 export interface ScanItemRow {
   section: ScanItemSection;
@@ -23,9 +25,10 @@ type Described = Partial<Pick<ScanItemRow, 'kind' | 'decoy' | 'search'>>;
  * The version of what the split writes as items. Raise it when an item's shape, kind or search
  * text changes: stored scans whose items are older are split again on their first read
  * (result-store.ts). 2: executables carry their format as kind and a search text. 3: code
- * findings (static code analysis) are items.
+ * findings (static code analysis) are items. 4: every file (the file tree) and the container
+ * images are items.
  */
-export const ITEMS_VERSION = 3;
+export const ITEMS_VERSION = 4;
 
 export interface SplitIdentification {
   core: Identification;
@@ -58,6 +61,12 @@ export function splitIdentification(identification: Identification): SplitIdenti
   }));
   push('mobile_app', native.mobile_apps);
   push('problem', identification.problems, (problem: Identification['problems'][number]): Described => ({ kind: problem.level }));
+  // The file tree (files-tree.ts): a node's kind is its folder's key, so its siblings are one run.
+  push('file', fileTreeNodes(identification), (node: StoredFileNode): Described => {
+    const parent = parentOf(node.path);
+    return { kind: parent === null ? null : parentKey(parent), search: fileSearchText(node.path) };
+  });
+  push('image', imageItems(identification));
   return { core: resultCore(identification), componentCount: identification.components.length, items };
 }
 
@@ -90,6 +99,19 @@ function resultCore(identification: Identification): Identification {
   const { infoleaks: _infoleaks, mobileApps: _mobileApps, files, ...rest } = identification;
   const named = new Set(identification.components.flatMap((c) => c.evidence.map((e) => JSON.stringify(e.path))));
   return { ...rest, files: files.filter((f) => named.has(JSON.stringify(f.path))), problems: [] };
+}
+
+/**
+ * A file-tree node's search text: its whole path as one field, so a typed needle finds any part
+ * of it and exactPathNeedle the node alone among its siblings.
+ */
+export function fileSearchText(path: readonly string[]): string {
+  return searchText(['', path.join('/'), '']);
+}
+
+/** What matches one node's whole path in its search text (case aside: the caller compares paths). */
+export function exactPathNeedle(path: readonly string[]): string {
+  return fileSearchText(path);
 }
 
 /**

@@ -9,16 +9,25 @@ import { ITEMS_VERSION, type ScanItemRow, splitIdentification } from './result-i
 /** Rows per INSERT: 10 parameters each, well under PostgreSQL's 65,535. */
 const INSERT_BATCH = 500;
 
+/** The file a scan stands for, when it is not the uploaded one (a portable scan file's original input). */
+export interface ScanFileIdentity {
+  filename: string;
+  size: number;
+  sha1: string;
+  sha256: string;
+}
+
 /**
- * Marks a busy scan ready with its Identification, its core and its items, in one
- * transaction: a reader sees all of it or a busy scan. False when the scan was no longer busy.
+ * Marks a busy scan ready with its Identification, its core and its items (and `file`, when
+ * given, as its name, size and hashes), in one transaction: a reader sees all of it or a busy
+ * scan. False when the scan was no longer busy.
  */
-export async function storeReadyScan(db: Db, id: number, identification: Identification): Promise<boolean> {
+export async function storeReadyScan(db: Db, id: number, identification: Identification, file?: ScanFileIdentity): Promise<boolean> {
   const { core, componentCount, items } = splitIdentification(identification);
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(scans)
-      .set({ status: 'R', identification, resultCore: core, componentCount, itemsVersion: ITEMS_VERSION, progress: null, finishedAt: new Date() })
+      .set({ ...file, status: 'R', identification, resultCore: core, componentCount, itemsVersion: ITEMS_VERSION, progress: null, finishedAt: new Date() })
       .where(and(eq(scans.id, id), inArray(scans.status, ['B', 'S', 'P', 'D'])))
       .returning({ id: scans.id });
     if (updated.length === 0) return false;

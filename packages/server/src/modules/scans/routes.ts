@@ -68,8 +68,15 @@ export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService; knowl
         response: { 200: ScanResult, 409: ErrorDetail },
       },
     },
-    // Empty vulnerability lists mean "none found" only when there was data to look in.
-    async (request) => ({ ...(await service.result(viewerOf(request), request.params.id)), knowledge_base: await knowledgeBase.summary() }),
+    async (request, reply) => {
+      // Empty vulnerability lists mean "none found" only when there was data to look in.
+      const knowledge_base = await knowledgeBase.summary();
+      // Serialised by this route's response schema once per scan, evaluation inputs and knowledge-base state, then kept.
+      const body = await service.resultBody(viewerOf(request), request.params.id, JSON.stringify(knowledge_base),
+        (result) => bytesOf(reply.serialize({ ...result, knowledge_base })));
+      // A ScanResult already serialised by this route's own schema: sent as it is.
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   );
 
   for (const { path, level } of PROBLEM_ROUTES) {
@@ -84,3 +91,8 @@ export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService; knowl
     );
   }
 };
+
+function bytesOf(serialized: string | ArrayBuffer | Buffer): Buffer {
+  if (typeof serialized === 'string') return Buffer.from(serialized);
+  return Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized);
+}

@@ -153,8 +153,20 @@ export const ResultComponent = Type.Object({
 }, { title: 'ResultComponent' });
 
 /** Mirrors ScanResult in packages/engine/src/model/scan-result.ts, plus the state of the knowledge base it was evaluated against. */
+export const ResultVulnerability = Type.Object({
+  vuln_id: Type.String(),
+  summary: Type.String(),
+  severity: Type.Union([Type.String(), Type.Null()], { description: 'In the scan\'s CVSS version, or the fallback\'s; null when unscored.' }),
+  score: Type.Union([Type.Number(), Type.Null()]),
+  score_version: Type.Union([Type.String(), Type.Null()]),
+  epss: Type.Union([Type.Object({ score: Type.Number(), percentile: Type.Number(), date: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
+  kev: Type.Union([Type.Object({ date_added: Type.String(), due_date: Type.Union([Type.String(), Type.Null()]), ransomware: Type.String() }), Type.Null()]),
+}, { title: 'ResultVulnerability' });
+export type ResultVulnerability = Static<typeof ResultVulnerability>;
+
 export const ScanResult = Type.Object({
   components: Type.Array(ResultComponent),
+  vulnerabilities: Type.Record(Type.String(), ResultVulnerability, { description: 'Every vulnerability the components list, by id: its severity, score, EPSS and KEV.' }),
   licenses: Type.Array(Type.Object({ name: Type.String() })),
   'docker-images': Type.Array(Type.Unknown()),
   knowledge_base: KnowledgeBaseSummary,

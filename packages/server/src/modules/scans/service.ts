@@ -10,14 +10,15 @@ import type { GenerationCache } from '../../lib/generation-cache.ts';
 import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
 import type { AuditedChange } from '../audit/audited.ts';
 import type { Viewer } from '../users/viewer.ts';
-import { SCAN_MATCHING, evaluateScan, evaluateStoredScan } from './evaluation.ts';
+import { SCAN_MATCHING, type ScanEvaluations, evaluateStoredScan } from './evaluation.ts';
 import { listCacheKey } from './list-cache.ts';
 import { scanListFilter } from './list-query.ts';
 import type { ScanReuse } from './reuse.ts';
 import type { ScanJobRepository } from './job-repository.ts';
 import type { ScanRecord, ScansRepository } from './repository.ts';
 import { allowance, assertWithinQuotas, type ByteAllowance, type QuotaRepository } from './quotas.ts';
-import type { Scan, ScanListQuery } from './schemas.ts';
+import { resultVulnerabilities } from './result-vulnerabilities.ts';
+import type { ResultVulnerability, Scan, ScanListQuery } from './schemas.ts';
 import { verdictOf } from './verdict.ts';
 
 export interface UploadedFile {
@@ -32,8 +33,12 @@ export interface ScansService {
   readonly maxUploadBytes: number;
   list(viewer: Viewer, query: ScanListQuery, page: PageRequest): Promise<Page<Scan>>;
   get(viewer: Viewer, id: number): Promise<Scan>;
-  /** The components with their vulnerabilities, evaluated now against the knowledge base. */
-  result(viewer: Viewer, id: number): Promise<EvaluatedScanResult>;
+  /**
+   * The components with their vulnerabilities, evaluated against the knowledge base now, as
+   * `render` serialises them: kept while the scan's Identification and evaluation inputs stand
+   * (evaluation.ts), per `variant` (whatever else `render` writes, e.g. the knowledge base's state).
+   */
+  resultBody(viewer: Viewer, id: number, variant: string, render: (result: EvaluatedScanResult & { vulnerabilities: Record<string, ResultVulnerability> }) => Buffer): Promise<Buffer>;
   problems(viewer: Viewer, id: number, level: ProblemLevel, page: PageRequest, path: string): Promise<Page<Problem>>;
   /** Checks the quotas before the upload's bytes are read (the route guard has checked the group). */
   assertCanUpload(viewer: Viewer): Promise<void>;
@@ -52,6 +57,8 @@ export interface ScansServiceDeps {
   blobs: BlobStore;
   engine: Pick<Engine, 'toScanResult'>;
   knowledgeBase: KnowledgeBase;
+  /** Stored scans' evaluations, kept while their inputs stand (evaluation.ts). */
+  evaluations: ScanEvaluations;
   enqueueScan: (scanId: number) => Promise<void>;
   maxUploadBytes: number;
   /** The company's max_upload_bytes setting (modules/settings), already capped at maxUploadBytes; default the cap. */
@@ -118,13 +125,19 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
       return deps.listCache ? deps.listCache.get(listCacheKey(viewer, { ...query, ...page }), load) : load();
     },
 
-    async result(viewer, id) {
-      const row = await deps.scans.findResultCore(viewer, id);
+    async resultBody(viewer, id, variant, render) {
+      const row = await deps.scans.findVisible(viewer, id);
       if (!row) throw new AppError('not_found');
-      if (row.status !== 'R' || !row.core) throw new AppError('scan_not_ready');
-      // Evaluated at read time: a knowledge-base update shows without a rescan.
-      const { evaluation } = await evaluateScan(row.core, deps.knowledgeBase);
-      return withVulns(deps.engine.toScanResult(row.core), evaluation);
+      if (row.status !== 'R') throw new AppError('scan_not_ready');
+      const core = async () => {
+        const found = await deps.scans.findResultCore(viewer, id);
+        if (!found) throw new AppError('not_found');
+        if (found.status !== 'R' || !found.core) throw new AppError('scan_not_ready');
+        return found.core;
+      };
+      // Evaluated at read time (a knowledge-base update shows without a rescan), then kept until one.
+      return deps.evaluations.derived({ id, storedAt: row.finishedAt, core }, `result ${variant}`,
+        (identification, { evaluation }) => render({ ...withVulns(deps.engine.toScanResult(identification), evaluation), vulnerabilities: resultVulnerabilities(evaluation) }), (body) => body.length);
     },
 
     async problems(viewer, id, level, page, path) {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SCAN_MATCHING } from '../scans/evaluation.ts';
-import { Vulnerability, VulnerabilityParams, VulnerabilityQuery } from './schemas.ts';
-import type { VulnerabilitiesService } from './service.ts';
+import { viewerOf } from '../../plugins/guard.ts';
+import { AffectedComponents, Vulnerability, VulnerabilityParams, VulnerabilityQuery } from './schemas.ts';
+import type { VulnerabilitiesService, VulnerabilityOptions } from './service.ts';
 
 export const vulnerabilitiesRoutes: FastifyPluginAsyncTypebox<{ vulnerabilities: VulnerabilitiesService }> = async (app, { vulnerabilities: service }) => {
 
@@ -17,11 +18,29 @@ export const vulnerabilitiesRoutes: FastifyPluginAsyncTypebox<{ vulnerabilities:
         response: { 200: Vulnerability },
       },
     },
-    async (request) => {
-      return service.get(request.params.id, {
-        cvss3Fallback: request.query.cvss3_fallback ?? SCAN_MATCHING.cvss3_fallback,
-        includeBdsa: request.query.include_bdsa ?? SCAN_MATCHING.include_bdsa_vulnerabilities,
-      });
+    async (request) => service.get(request.params.id, optionsOf(request.query)),
+  );
+
+  app.get(
+    '/rest/vulnerabilities/:id/affected_components/',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['vulnerabilities'],
+        summary: "The components of the caller's ready scans (groups they can see) whose evaluation lists this vulnerability, newest scans first",
+        params: VulnerabilityParams,
+        querystring: VulnerabilityQuery,
+        response: { 200: AffectedComponents },
+      },
     },
+    async (request) => service.affectedComponents(viewerOf(request), request.params.id, optionsOf(request.query)),
   );
 };
+
+function optionsOf(query: VulnerabilityQuery): VulnerabilityOptions {
+  return {
+    cvss3Fallback: query.cvss3_fallback ?? SCAN_MATCHING.cvss3_fallback,
+    includeBdsa: query.include_bdsa ?? SCAN_MATCHING.include_bdsa_vulnerabilities,
+    distro: query.distro,
+  };
+}

@@ -10,6 +10,7 @@ export const VulnerabilityQuery = Type.Object({
   include_bdsa: Type.Optional(Type.Boolean({
     description: "A scan's include_bdsa_vulnerabilities (default false): off, an advisory without a CVE (GHSA, GO, ...) is not found, as scans do not report it.",
   })),
+  distro: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'Only this distribution\'s rating in distro_cvss (debian, ubuntu; any case: compared lower-cased).' })),
 });
 export type VulnerabilityQuery = Static<typeof VulnerabilityQuery>;
 
@@ -31,6 +32,24 @@ export const VulnerabilityKev = Type.Object({
   dueDate: Nullable(Type.String()),
   knownRansomware: Type.String({ description: 'CISA KEV knownRansomwareCampaignUse: Known or Unknown.' }),
 }, { title: 'VulnerabilityKev' });
+
+export const DistroCvss = Type.Object({
+  distro: Type.String(),
+  cve: Type.String(),
+  severity: Type.String({ description: "The distribution's own word: Ubuntu priority, Debian urgency." }),
+  score: Nullable(Type.Number()),
+  vector: Nullable(Type.String()),
+}, { title: 'DistroCvss' });
+export type DistroCvss = Static<typeof DistroCvss>;
+
+export const VulnerabilityCvss = Type.Object({
+  version: Type.Union([Type.Literal('2.0'), Type.Literal('3.0'), Type.Literal('3.1'), Type.Literal('4.0')]),
+  vector: Type.String(),
+  score: Nullable(Type.Number()),
+  severity: Nullable(Type.String()),
+  source: Type.String({ description: 'Who scored it: nvd@nist.gov, a CNA, osv.' }),
+  type: Type.String({ description: "NVD's Primary or Secondary; empty elsewhere." }),
+}, { title: 'VulnerabilityCvss' });
 
 export const Vulnerability = Type.Object({
   vuln_id: Type.String(),
@@ -54,6 +73,8 @@ export const Vulnerability = Type.Object({
   kev: Nullable(VulnerabilityKev),
   aliases: Type.Array(Type.String()),
   withdrawn: Type.Boolean({ description: 'Rejected by NVD or withdrawn by its advisory database.' }),
+  cvss: Type.Array(VulnerabilityCvss, { description: 'Every CVSS vector its records and advisories give, each once (by version, vector and scorer).' }),
+  distro_cvss: Type.Array(DistroCvss, { description: "The distributions' own ratings of its CVE; only the asked one with ?distro=." }),
 }, { title: 'Vulnerability' });
 export type Vulnerability = Static<typeof Vulnerability>;
 
@@ -70,14 +91,6 @@ export const DistroCvssQuery = Type.Object({
   distro: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'Only this distribution: debian, ubuntu.' })),
 });
 
-export const DistroCvss = Type.Object({
-  distro: Type.String(),
-  cve: Type.String(),
-  severity: Type.String({ description: "The distribution's own word: Ubuntu priority, Debian urgency." }),
-  score: Nullable(Type.Number()),
-  vector: Nullable(Type.String()),
-}, { title: 'DistroCvss' });
-export type DistroCvss = Static<typeof DistroCvss>;
 
 export const Epss = Type.Object({
   cve: Type.String(),
@@ -90,3 +103,21 @@ export type Epss = Static<typeof Epss>;
 
 /** A list answered whole (at most MAX_IDS items): no paging links. */
 export const ListOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Object({ count: Type.Integer(), results: Type.Array(item) });
+
+export const AffectedComponent = Type.Object({
+  scan_id: Type.Integer(),
+  scan_name: Type.String(),
+  group_id: Type.Integer(),
+  group_name: Type.String(),
+  component: Type.String(),
+  version: Type.String(),
+  exact: Type.Boolean({ description: 'The version was compared and is inside a range (spec §9 low risk tolerance).' }),
+}, { title: 'AffectedComponent' });
+
+export const AffectedComponents = Type.Object({
+  vuln_id: Type.String(),
+  count: Type.Integer(),
+  results: Type.Array(AffectedComponent),
+  truncated: Type.Boolean({ description: 'More scans held candidates than one request evaluates (the newest are answered).' }),
+}, { title: 'AffectedComponents' });
+export type AffectedComponents = Static<typeof AffectedComponents>;

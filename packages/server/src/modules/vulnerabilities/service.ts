@@ -1,16 +1,21 @@
 import type { KbDatabase, KnowledgeBase, SeverityOptions, SourcedMetric } from '@binlens/vulndb';
 import { chooseMetric, findVulnId, pickMetric } from '@binlens/vulndb';
 import { AppError } from '../../lib/errors.ts';
-import type { DistroCvss, Epss, Vulnerability } from './schemas.ts';
+import type { Viewer } from '../users/viewer.ts';
+import type { AffectedComponents, DistroCvss, Epss, Vulnerability } from './schemas.ts';
 
 /** A scan's matching options (spec §9), as its evaluation applies them. */
 export interface VulnerabilityOptions {
   readonly cvss3Fallback: boolean;
   readonly includeBdsa: boolean;
+  /** Only this distribution's rating in distro_cvss (lower-cased). */
+  readonly distro?: string | undefined;
 }
 
 export interface VulnerabilitiesService {
   get(id: string, options: VulnerabilityOptions): Promise<Vulnerability>;
+  /** The viewer's scans' components whose evaluation lists the vulnerability (by its id or an alias). */
+  affectedComponents(viewer: Viewer, id: string, options: VulnerabilityOptions): Promise<AffectedComponents>;
   /** The distributions' ratings of these CVEs, of one distribution when given; by CVE, then distribution. */
   distroCvss(cves: string[], distro?: string): Promise<DistroCvss[]>;
   /** The EPSS scores of these CVEs, by CVE. */
@@ -27,9 +32,22 @@ export function vulnerabilityKind(id: string): Vulnerability['kind'] {
 
 const isCve = (id: string): boolean => /^CVE-\d{4}-\d+$/i.test(id);
 
-export function createVulnerabilitiesService(deps: { db: KbDatabase; knowledgeBase: KnowledgeBase }): VulnerabilitiesService {
+export interface VulnerabilitiesServiceDeps {
+  db: KbDatabase;
+  knowledgeBase: KnowledgeBase;
+  /** The viewer's components whose evaluation lists one of these ids (modules/components). */
+  affectedBy: (viewer: Viewer, vulnIds: readonly string[]) => Promise<Omit<AffectedComponents, 'vuln_id' | 'count'>>;
+}
+
+export function createVulnerabilitiesService(deps: VulnerabilitiesServiceDeps): VulnerabilitiesService {
   const kb = deps.knowledgeBase;
-  return {
+  const service: VulnerabilitiesService = {
+    async affectedComponents(viewer, id, options) {
+      const vulnerability = await service.get(id, options);
+      const { results, truncated } = await deps.affectedBy(viewer, [vulnerability.vuln_id, ...vulnerability.aliases]);
+      return { vuln_id: vulnerability.vuln_id, count: results.length, results, truncated };
+    },
+
     async distroCvss(cves, distro) {
       return (await kb.distroCvss(cves))
         .filter((r) => distro === undefined || r.distro === distro)
@@ -76,6 +94,9 @@ export function createVulnerabilitiesService(deps: { db: KbDatabase; knowledgeBa
       }
       const e = epss[0];
       const k = kev[0];
+      const distro = options.distro?.toLowerCase();
+      const distroRatings = cve ? await service.distroCvss([cve], distro) : [];
+      const cvss = new Map(sourced.map(({ metric }) => [`${metric.version}\u0000${metric.vector}\u0000${metric.source}`, metric]));
       return {
         vuln_id: vulnId,
         kind: vulnerabilityKind(vulnId),
@@ -96,7 +117,13 @@ export function createVulnerabilitiesService(deps: { db: KbDatabase; knowledgeBa
         kev: k ? { dateAdded: k.dateAdded, dueDate: k.dueDate, knownRansomware: k.knownRansomwareCampaignUse } : null,
         aliases,
         withdrawn: first?.withdrawn ?? false,
+        // Newest CVSS version first, then NVD's own (Primary) before the others, then by scorer.
+        cvss: [...cvss.values()]
+          .sort((a, b) => b.version.localeCompare(a.version) || (a.type === 'Primary' ? 0 : 1) - (b.type === 'Primary' ? 0 : 1) || a.source.localeCompare(b.source))
+          .map((m) => ({ version: m.version, vector: m.vector, score: m.score, severity: m.severity, source: m.source, type: m.type })),
+        distro_cvss: distroRatings,
       };
     },
   };
+  return service;
 }

@@ -71,6 +71,13 @@ describe.each(DATABASES)('vulnerabilities on %s', (kind) => {
       kev: { dateAdded: '2024-01-02', dueDate: '2024-01-23', knownRansomware: 'Unknown' },
       aliases: ['GHSA-35jh-r3h4-6jhm'],
       withdrawn: false,
+      cvss: [
+        { version: '3.1', vector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H', score: 7.2, severity: 'high', source: 'nvd@nist.gov', type: 'Primary' },
+        { version: '3.1', vector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H', score: 7.2, severity: 'high', source: 'osv', type: '' },
+        { version: '3.1', vector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H', score: 7.2, severity: 'high', source: 'report@snyk.io', type: 'Secondary' },
+        { version: '2.0', vector: 'AV:N/AC:L/Au:S/C:P/I:P/A:P', score: 6.5, severity: 'medium', source: 'nvd@nist.gov', type: 'Primary' },
+      ],
+      distro_cvss: [],
     });
   });
 
@@ -102,7 +109,32 @@ describe.each(DATABASES)('vulnerabilities on %s', (kind) => {
       kev: { dateAdded: '2024-01-02', dueDate: '2024-01-23', knownRansomware: 'Unknown' },
       aliases: ['CVE-2021-23337'],
       withdrawn: false,
+      cvss: [
+        { version: '3.1', vector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H', score: 7.2, severity: 'high', source: 'nvd@nist.gov', type: 'Primary' },
+        { version: '3.1', vector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H', score: 7.2, severity: 'high', source: 'osv', type: '' },
+        { version: '3.1', vector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H', score: 7.2, severity: 'high', source: 'report@snyk.io', type: 'Secondary' },
+        { version: '2.0', vector: 'AV:N/AC:L/Au:S/C:P/I:P/A:P', score: 6.5, severity: 'medium', source: 'nvd@nist.gov', type: 'Primary' },
+      ],
+      distro_cvss: [],
     });
+  });
+
+  it("gives the distributions' own ratings, or only the asked distribution's (any case)", async () => {
+    // Debian's tracker and Ubuntu's OSV record rate CVE-2021-23337 (ratings made up for the test).
+    const debian = { 'node-lodash': { 'CVE-2021-23337': { description: '', scope: 'remote', releases: { bookworm: { status: 'open', repositories: { bookworm: '4.17.21+dfsg+~cs8.31.198.20210220-9' }, urgency: 'low' } } } } };
+    const ubuntu = [{
+      schema_version: '1.7.0', id: 'UBUNTU-CVE-2021-23337', summary: '', details: '', aliases: [], upstream: ['CVE-2021-23337'], related: [],
+      severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H' }, { type: 'Ubuntu', score: 'medium' }],
+      published: '2021-02-15T13:15:00Z', modified: '2026-01-01T00:00:00Z',
+      affected: [{ package: { ecosystem: 'Ubuntu:22.04:LTS', name: 'node-lodash', purl: 'pkg:deb/ubuntu/node-lodash?arch=source&distro=jammy' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }] }] }],
+    }];
+    expect(await importFeed(t.database.db, { name: 'debian.json', bytes: Buffer.from(JSON.stringify(debian)) })).toMatchObject({ status: 'complete' });
+    expect(await importFeed(t.database.db, { name: 'ubuntu.json', bytes: Buffer.from(JSON.stringify(ubuntu)) })).toMatchObject({ status: 'complete' });
+    const debianRating = { distro: 'debian', cve: 'CVE-2021-23337', severity: 'low', score: null, vector: null };
+    const ubuntuRating = { distro: 'ubuntu', cve: 'CVE-2021-23337', severity: 'medium', score: 7.2, vector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H' };
+    expect((await get('CVE-2021-23337')).json<{ distro_cvss: unknown }>().distro_cvss).toEqual([debianRating, ubuntuRating]);
+    expect((await get('CVE-2021-23337', alice.headers, '?distro=DEBIAN')).json<{ distro_cvss: unknown }>().distro_cvss).toEqual([debianRating]);
+    expect((await get('CVE-2021-23337', alice.headers, '?distro=alpine')).json<{ distro_cvss: unknown }>().distro_cvss).toEqual([]);
   });
 
   it("scores as a scan with the same options does: the advisory's score first, v2 when v3 is missing", async () => {

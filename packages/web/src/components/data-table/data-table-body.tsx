@@ -13,13 +13,15 @@ interface DataTableBodyProps<TData> {
   header: ReactNode;
   empty: ReactNode;
   onOpenRow?: ((row: TData) => void) | undefined;
+  /** The table's least width when it has rows; narrower screens scroll it sideways. */
+  minWidth: number;
 }
 
 /**
  * The scrolling part: a sticky header, then every row or (long lists) only the rows in view
  * between two spacer rows. Arrow keys, Home and End move the focused row; Enter opens it.
  */
-export function DataTableBody<TData>({ table, label, virtual, header, empty, onOpenRow }: DataTableBodyProps<TData>) {
+export function DataTableBody<TData>({ table, label, virtual, header, empty, onOpenRow, minWidth }: DataTableBodyProps<TData>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [focused, setFocused] = useState(0);
   const focusPending = useRef(false);
@@ -98,7 +100,7 @@ export function DataTableBody<TData>({ table, label, virtual, header, empty, onO
       <Table
         // Dense rows: cells do not wrap; a narrow screen scrolls the table sideways instead. An
         // empty table keeps to the screen, so its message is read whole at 390 px.
-        miw={rows.length === 0 ? undefined : 600}
+        miw={rows.length === 0 ? undefined : minWidth}
         style={{ whiteSpace: 'nowrap' }}
         aria-label={label} striped highlightOnHover verticalSpacing={6} stickyHeader aria-rowcount={rows.length + 1}>
         <Table.Thead>{header}</Table.Thead>

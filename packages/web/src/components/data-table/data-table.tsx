@@ -41,7 +41,14 @@ export interface DataTableProps<Row> {
   rowLabel?: (row: Row) => string;
   /** Extra toolbar content on the left (bulk actions for the selected rows). */
   toolbar?: ReactNode;
+  /**
+   * The table's least width with rows (600 px unless set); a narrower screen scrolls it
+   * sideways. A phone layout whose columns fit 390 px sets its own.
+   */
+  minWidth?: number;
 }
+
+const DEFAULT_MIN_WIDTH = 600;
 
 /** Above this many rows only the visible ones are in the DOM (fixed-height virtual rows). */
 export const VIRTUAL_THRESHOLD = 200;
@@ -113,6 +120,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         label={label}
         virtual={rows.length > VIRTUAL_THRESHOLD}
         onOpenRow={props.onOpenRow}
+        minWidth={props.minWidth ?? DEFAULT_MIN_WIDTH}
         header={
           <Table.Tr>
             {table.getFlatHeaders().map((header) => (

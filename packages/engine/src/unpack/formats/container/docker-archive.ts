@@ -1,7 +1,8 @@
 // `docker save` archives: a tar holding manifest.json (one entry per image: Config,
 // RepoTags, Layers bottom first) with the layers as `<id>/layer.tar` (docker < 25)
 // or `blobs/sha256/<digest>` (docker 25+, which also writes an OCI index.json).
-// The output is each image's merged file system, layers applied with whiteouts.
+// The output is each image's merged file system, layers applied with whiteouts; each image's
+// config (`Config`) names the build step of each layer.
 import type { ExtractContext, Unpacker } from '../../types.ts';
 import { FormatError } from '../../types.ts';
 import { digestOf, indexImageTar } from '../../image/tar-index.ts';
@@ -9,7 +10,7 @@ import { extractImages, layerAt, objects, readJson, strings, tarBlobs, type Blob
 
 export const dockerArchive: Unpacker = {
   name: 'container/docker-archive',
-  version: 1,
+  version: 2,
   specialises: 'archive/tar',
   async identify(head, reader) {
     if (head.length < 512 || head.toString('latin1', 257, 262) !== 'ustar') return null;
@@ -20,7 +21,7 @@ export const dockerArchive: Unpacker = {
     const members = await indexImageTar(ctx.reader, ctx.chunk.start, ctx.chunk.end);
     if (members === null) throw new FormatError('malformed', 'not a docker-save archive', ctx.location);
     const store = tarBlobs(ctx.reader, members);
-    await extractImages(ctx, plans(ctx, store, await readJson(store, 'manifest.json', ctx.location)));
+    await extractImages(ctx, store, plans(ctx, store, await readJson(store, 'manifest.json', ctx.location)));
   },
 };
 
@@ -32,6 +33,6 @@ function plans(ctx: ExtractContext, store: BlobStore, manifest: unknown): ImageP
     const id = digestOf(config);
     if (id === undefined) throw new FormatError('malformed', `manifest.json Config "${config}" names no digest`, ctx.location);
     const layers = strings(entry.Layers).map((path) => layerAt(store, path, digestOf(path), ctx.location));
-    return { id, repoTags: strings(entry.RepoTags), layers };
+    return { id, repoTags: strings(entry.RepoTags), layers, config };
   });
 }

@@ -9,7 +9,7 @@ import { ociPlans } from '../../image/oci-index.ts';
 
 export const ociArchive: Unpacker = {
   name: 'container/oci-archive',
-  version: 1,
+  version: 2,
   specialises: 'archive/tar',
   async identify(head, reader) {
     if (head.length < 512 || head.toString('latin1', 257, 262) !== 'ustar') return null;
@@ -20,6 +20,7 @@ export const ociArchive: Unpacker = {
   async extract(ctx) {
     const members = await indexImageTar(ctx.reader, ctx.chunk.start, ctx.chunk.end);
     if (members === null) throw new FormatError('malformed', 'not an OCI archive', ctx.location);
-    await extractImages(ctx, await ociPlans(tarBlobs(ctx.reader, members), ctx.location));
+    const store = tarBlobs(ctx.reader, members);
+    await extractImages(ctx, store, await ociPlans(store, ctx.location));
   },
 };

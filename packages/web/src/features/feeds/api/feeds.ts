@@ -31,6 +31,7 @@ export const feedKeys = {
   all: ['feeds'] as const,
   account: (search: FeedSearch) => [...feedKeys.all, 'account', search] as const,
   group: (groupId: number, search: FeedSearch) => [...feedKeys.all, 'group', groupId, search] as const,
+  scan: (scanId: number, search: FeedSearch) => [...feedKeys.all, 'scan', scanId, search] as const,
   contentTypes: () => [...feedKeys.all, 'content-types'] as const,
 };
 
@@ -62,11 +63,18 @@ export function getGroupFeed(groupId: number, search: FeedSearch, signal?: Abort
   return unwrap(api.GET('/rest/groups/{id}/events/', { params: { path: { id: groupId }, query: query(search) }, signal }));
 }
 
+export function getScanFeed(scanId: number, search: FeedSearch, signal?: AbortSignal): Promise<Paged<FeedEvent>> {
+  return unwrap(api.GET('/rest/scans/{id}/events/', { params: { path: { id: scanId }, query: query(search) }, signal }));
+}
+
 export const accountFeedQueryOptions = (search: FeedSearch) =>
   queryOptions({ queryKey: feedKeys.account(search), queryFn: ({ signal }) => getAccountFeed(search, signal), placeholderData: keepPreviousData, staleTime: FRESH_MS });
 
 export const groupFeedQueryOptions = (groupId: number, search: FeedSearch) =>
   queryOptions({ queryKey: feedKeys.group(groupId, search), queryFn: ({ signal }) => getGroupFeed(groupId, search, signal), placeholderData: keepPreviousData, staleTime: FRESH_MS });
+
+export const scanFeedQueryOptions = (scanId: number, search: FeedSearch) =>
+  queryOptions({ queryKey: feedKeys.scan(scanId, search), queryFn: ({ signal }) => getScanFeed(scanId, search, signal), placeholderData: keepPreviousData, staleTime: FRESH_MS });
 
 /** "group.custom_data.create" → "Group custom data create"; "api_key_network.create" → "API key network create". */
 export function describeAction(action: string): string {

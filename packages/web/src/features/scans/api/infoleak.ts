@@ -76,7 +76,17 @@ export function listInfoleaks(id: number, query: InfoleakListParams, signal?: Ab
 
 export const infoleakKeys = {
   list: (id: number, params: InfoleakListParams) => [...scanKeys.detail(id), 'infoleak', params] as const,
+  one: (id: number, leakId: number) => [...scanKeys.detail(id), 'infoleak', 'one', leakId] as const,
 };
+
+/** One finding by id, wherever it is in the list (a linked one); null when the scan has none with that id. */
+export const infoleakQueryOptions = (id: number, leakId: number) =>
+  queryOptions({
+    queryKey: infoleakKeys.one(id, leakId),
+    queryFn: async ({ signal }): Promise<InfoleakItem | null> =>
+      (await listInfoleaks(id, { id__in: String(leakId), include_decoys: true, limit: 1, offset: 0 }, signal)).results[0] ?? null,
+    meta: { handledStatuses: [409] },
+  });
 
 /** 409 (the scan is busy or failed) is shown in place with the server's detail. */
 export const infoleaksQueryOptions = (id: number, params: InfoleakListParams) =>

@@ -17,6 +17,7 @@ import {
   useExecutableFilters,
   type ExecutableFormat,
 } from '../api/executable-attributes.ts';
+import { FileTreeLink } from './file-tree-link.tsx';
 import { MISSING_LABELS, missingLabel, MitigationsHelp, presentMitigations } from './mitigations-help.tsx';
 import { usePhoneWidth } from '../../../lib/phone-width.ts';
 
@@ -55,18 +56,21 @@ function PathCell({ exe, details = false }: { exe: ExecutableAttributes; details
   const path = displayPath(exe.path);
   return (
     <>
-      <Text size="sm" title={path} lineClamp={3} miw={140} maw={360} style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-        {path.split('/').map((part, index) => (
-          <Fragment key={index}>
-            {index > 0 && (
-              <>
-                /<wbr />
-              </>
-            )}
-            {part}
-          </Fragment>
-        ))}
-      </Text>
+      <Group gap={4} wrap="nowrap" align="flex-start">
+        <Text size="sm" title={path} lineClamp={3} miw={140} maw={360} style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+          {path.split('/').map((part, index) => (
+            <Fragment key={index}>
+              {index > 0 && (
+                <>
+                  /<wbr />
+                </>
+              )}
+              {part}
+            </Fragment>
+          ))}
+        </Text>
+        <FileTreeLink path={exe.path} compact />
+      </Group>
       {details && (
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'normal' }}>
           {`${formatSummary(exe)} · ${displayText(exe.type)}`}

@@ -22,6 +22,7 @@ function buildInfoleak(overrides: Partial<InfoleakItem> = {}): InfoleakItem {
     context: 'admin_user = admin\nadmin_password = "Tr0ub4dor&3xyz"\ncontact = ops@binlens-demo.org',
     details: null,
     decoy: false,
+    revealable: true,
     ...overrides,
   };
 }
@@ -37,6 +38,7 @@ const EMAIL = buildInfoleak({
   offset: 0x1f40,
   value: 'ops@binlens-demo.org',
   masked: null,
+  revealable: false,
   context: 'mailto:ops@binlens-demo.org\u0000Update failed',
 });
 
@@ -159,6 +161,27 @@ describe('info leak tab', () => {
     expect(router.state.location.search).toEqual({});
     // Opening and closing a finding never loads the list again.
     expect(queries).toHaveLength(1);
+  });
+
+  it('shows a secret the server sent masked without Reveal or Copy, and says who sees it in full', async () => {
+    const masked = buildInfoleak({ value: 'Tr**********yz', context: 'admin_password = "Tr**********yz"', revealable: false });
+    serve(() => list([masked]));
+    renderRoute('/product/42/info-leak?item=1');
+    const panel = await screen.findByRole('dialog', { name: 'Password' });
+    expect(within(panel).getByLabelText('Value')).toHaveTextContent(/^Tr\*{10}yz$/);
+    expect(within(panel).getByText('Secrets are shown in full to those who may change this group.')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Reveal' })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Copy value' })).not.toBeInTheDocument();
+  });
+
+  it('fetches a linked finding that is not on the page shown, and says Invalid arguments for an id the scan lacks', async () => {
+    const queries = serve((query) => (query.get('id__in') === '1' ? list([PASSWORD]) : query.has('id__in') ? list([]) : list([EMAIL], 40)));
+    const { router } = renderRoute('/product/42/info-leak?item=1');
+    const panel = await screen.findByRole('dialog');
+    expect(await within(panel).findByLabelText('Value')).toHaveTextContent(/^Tr\*{10}yz$/);
+    expect(queries).toContain('?id__in=1&include_decoys=true&limit=1&offset=0');
+    await router.navigate({ to: '/product/$scanId/info-leak', params: { scanId: 42 }, search: { item: 77 } });
+    expect(await within(await screen.findByRole('dialog')).findByRole('alert')).toHaveTextContent('Invalid argumentsThis scan has no information leak 77.');
   });
 
   it('opens a linked finding and, with Enter, the focused row; a refused copy only warns', async () => {

@@ -156,7 +156,7 @@ export function InfoleakPage({ scanId }: InfoleakPageProps) {
             onOpenRow={(leak) => select(leak.id)}
           />
           <ListPager count={query.data.count} search={search} onChange={setSearch} />
-          <InfoleakPanel selected={selected} leak={rows.find((leak) => leak.id === selected)} onClose={() => select(undefined)} />
+          <InfoleakPanel scanId={scanId} selected={selected} leak={rows.find((leak) => leak.id === selected)} onClose={() => select(undefined)} />
         </Stack>
       )}
     </>

@@ -1,13 +1,14 @@
-import { Badge, Box, Button, Code, Drawer, Group, Stack, Table, Text } from '@mantine/core';
-import { useTimeout } from '@mantine/hooks';
+import { Alert, Badge, Box, Button, Code, Drawer, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { InfoleakItem } from '../../../lib/api-schemas.ts';
 import { displayPath, displayText, formatNumber } from '../../../lib/format.ts';
+import { CopyButton } from '../../../components/copy-button.tsx';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { infoleakQueryOptions } from '../api/infoleak.ts';
+import { FileTreeLink } from './file-tree-link.tsx';
 import { InfoleakKindBadge, kindLabel } from './infoleak-kind-badge.tsx';
 import { usePhoneWidth } from '../../../lib/phone-width.ts';
-
-/** How long "Copied" shows after a copy. */
-const COPIED_MS = 2000;
 
 /** "Line 12" for text, "Offset 0x1f40" for binaries; null when the engine gave neither. */
 export function leakLocation(leak: Pick<InfoleakItem, 'line' | 'offset'>): string | null {
@@ -83,23 +84,23 @@ interface LeakValueProps {
   onReveal: (revealed: boolean) => void;
 }
 
-/** The value, masked until Reveal, with the Reveal and Copy buttons. */
+/**
+ * The value, masked until Reveal, with the Reveal and Copy buttons. A secret the viewer may not
+ * reveal arrives masked from the server: it has neither.
+ */
 function LeakValue({ leak, revealed, onReveal }: LeakValueProps) {
-  const [copied, setCopied] = useState(false);
-  const { start: startCopied, clear: clearCopied } = useTimeout(() => setCopied(false), COPIED_MS);
   const secret = leak.masked !== null;
   const shown = secret && !revealed ? (leak.masked ?? '') : leak.value;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(leak.value);
-      clearCopied();
-      setCopied(true);
-      startCopied();
-    } catch (error) {
-      // No clipboard (an insecure page, a refused permission): the value stays on screen to select.
-      console.warn('Could not copy the value to the clipboard', error);
-    }
-  };
+  if (secret && !leak.revealable) {
+    return (
+      <Field label="Value (masked)">
+        <Block label="Value">{displayLines(shown)}</Block>
+        <Text size="xs" c="dimmed" mt="xs">
+          Secrets are shown in full to those who may change this group.
+        </Text>
+      </Field>
+    );
+  }
   return (
     <Field label={secret && !revealed ? 'Value (masked)' : 'Value'}>
       <Block label="Value">{displayLines(shown)}</Block>
@@ -109,9 +110,7 @@ function LeakValue({ leak, revealed, onReveal }: LeakValueProps) {
             {revealed ? 'Hide' : 'Reveal'}
           </Button>
         )}
-        <Button size="xs" variant="default" onClick={() => void copy()}>
-          {copied ? 'Copied' : 'Copy value'}
-        </Button>
+        <CopyButton value={leak.value} label="Copy value" />
       </Group>
     </Field>
   );
@@ -151,6 +150,7 @@ function LeakDetails({ leak }: { leak: InfoleakItem }) {
             {location}
           </Text>
         )}
+        <FileTreeLink path={leak.path} />
       </Field>
       <LeakValue leak={leak} revealed={revealed} onReveal={setRevealed} />
       <Field label="Context">
@@ -177,15 +177,36 @@ function LeakDetails({ leak }: { leak: InfoleakItem }) {
 }
 
 interface InfoleakPanelProps {
+  scanId: number;
   /** The selected finding's id; undefined keeps the panel closed. */
   selected: number | undefined;
-  /** The finding when it is in the list shown; a linked id may not be. */
+  /** The finding when it is in the list shown; a linked id may not be, and is then fetched. */
   leak: InfoleakItem | undefined;
   onClose: () => void;
 }
 
+/** A finding off the page shown (a link from the file tree, another page): asked for by id. */
+function FetchedLeak({ scanId, leakId }: { scanId: number; leakId: number }) {
+  const query = useQuery(infoleakQueryOptions(scanId, leakId));
+  if (query.isPending) return <Loader size="sm" aria-label="Loading the finding" />;
+  if (query.isError) return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data === null) {
+    // Spec §8: a missing infoleak id is 'Invalid arguments'.
+    return (
+      <Alert color="red" title="Invalid arguments">
+        {`This scan has no information leak ${leakId}.`}
+      </Alert>
+    );
+  }
+  return (
+    <Box key={query.data.id}>
+      <LeakDetails leak={query.data} />
+    </Box>
+  );
+}
+
 /** The selected finding in full, on the right (the whole screen on a phone). */
-export function InfoleakPanel({ selected, leak, onClose }: InfoleakPanelProps) {
+export function InfoleakPanel({ scanId, selected, leak, onClose }: InfoleakPanelProps) {
   const narrow = usePhoneWidth();
   return (
     <Drawer
@@ -202,9 +223,7 @@ export function InfoleakPanel({ selected, leak, onClose }: InfoleakPanelProps) {
           <LeakDetails leak={leak} />
         </Box>
       ) : (
-        <Text size="sm" c="dimmed">
-          This finding is not in the list shown: it may be on another page or left out by the filters.
-        </Text>
+        selected !== undefined && <FetchedLeak scanId={scanId} leakId={selected} />
       )}
     </Drawer>
   );

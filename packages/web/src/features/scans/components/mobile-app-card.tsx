@@ -6,6 +6,7 @@ import { useId, type ReactNode } from 'react';
 import type { MobileApp } from '../../../lib/api-schemas.ts';
 import { displayPath, displayText, formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { androidFacts, iosFacts, type AndroidFacts, type IosFacts } from '../api/mobile-apps.ts';
+import { FileTreeLink } from './file-tree-link.tsx';
 import {
   AtsDomainsTable,
   CertificatesTable,
@@ -164,6 +165,7 @@ export function MobileAppCard({ app, narrow }: MobileAppCardProps) {
           </Text>
         )}
         <FactGrid facts={facts} label={`About ${title}`} />
+        <FileTreeLink path={app.path} />
       </Paper>
       {app.permissions.length > 0 && (
         <AppSection title="Permissions" count={app.permissions.length}>

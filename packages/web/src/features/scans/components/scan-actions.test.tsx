@@ -130,6 +130,26 @@ describe('scan actions', () => {
     for (const name of labels) expect(screen.getByRole('menuitem', { name })).toBeDisabled();
   });
 
+  it('compares a ready scan with another: the diff page opens with it as the target', async () => {
+    serveScan();
+    server.use(mock.get('/rest/scans/', () => HttpResponse.json(paged([buildScan({ id: 42 }), buildScan({ id: 40, name: 'openwrt-22.03.bin' })]))));
+    const { router } = renderRoute('/product/42/comments');
+    const user = userEvent.setup();
+    await openMenu(user);
+    await user.click(screen.getByRole('menuitem', { name: 'Compare with…' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/diff'));
+    expect(router.state.location.search).toEqual({ target: 42 });
+    expect(await screen.findByText('Choose the scan before the change (base) to see which components, vulnerabilities, licences and hardening changed between them.')).toBeInTheDocument();
+  });
+
+  it('offers no comparison while the scan is busy', async () => {
+    serveScan({ status: 'B', verdict: null });
+    renderRoute('/product/42/comments');
+    const user = userEvent.setup();
+    await openMenu(user);
+    expect(screen.getByRole('menuitem', { name: 'Compare with…' })).toBeDisabled();
+  });
+
   it('rescans, then offers Abort while busy', async () => {
     const sent = serveScan();
     renderRoute('/product/42/comments');

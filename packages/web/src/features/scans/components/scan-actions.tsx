@@ -8,6 +8,8 @@ import { changedFields } from '../../../lib/changed-fields.ts';
 import { displayText } from '../../../lib/format.ts';
 import { useScanControl } from '../api/scan-control.ts';
 import { isBusy } from '../api/scan-status.ts';
+import { SBOM_DOWNLOADS, sbomUrl } from '../api/scan-metadata.ts';
+import { portableScanUrl } from '../api/portable-scan.ts';
 
 type Confirming = 'abort' | 'removeFile' | 'remove' | null;
 
@@ -22,13 +24,6 @@ const CONFIRMATIONS: Record<Exclude<Confirming, null>, { title: string; message:
 };
 
 /** The scan page's actions menu: rename, rescan, abort (while busy), remove file, remove analysis. */
-/** GET /rest/scans/{id}/sbom/?format=: the server names the file after the scan. */
-const SBOM_DOWNLOADS = [
-  { format: 'cyclonedx-json', label: 'CycloneDX 1.6 (JSON)' },
-  { format: 'cyclonedx-xml', label: 'CycloneDX 1.6 (XML)' },
-  { format: 'spdx-json', label: 'SPDX 2.3 (JSON)' },
-  { format: 'spdx-tag-value', label: 'SPDX 2.3 (tag-value)' },
-] as const;
 
 export function ScanActions({ scan }: { scan: Scan }) {
   const control = useScanControl(scan.id);
@@ -69,11 +64,25 @@ export function ScanActions({ scan }: { scan: Scan }) {
             Rescan
           </Menu.Item>
           {busy && <Menu.Item onClick={() => setConfirming('abort')}>Abort</Menu.Item>}
+          <Menu.Item
+            disabled={scan.status !== 'R'}
+            title={scan.status === 'R' ? undefined : 'The scan is not ready yet'}
+            onClick={() => void navigate({ to: '/diff', search: { target: scan.id } })}
+          >
+            Compare with…
+          </Menu.Item>
+          <Menu.Item
+            disabled={scan.status !== 'R'}
+            title={scan.status === 'R' ? undefined : 'The scan is not ready yet'}
+            onClick={() => void navigate({ to: '/sales/product/$scanId/analysis', params: { scanId: scan.id } })}
+          >
+            Open sales view
+          </Menu.Item>
           <Menu.Divider />
           <Menu.Label>Download SBOM</Menu.Label>
           {SBOM_DOWNLOADS.map(({ format, label }) =>
             scan.status === 'R' ? (
-              <Menu.Item key={format} component="a" href={`/rest/scans/${scan.id}/sbom/?format=${format}`} download>
+              <Menu.Item key={format} component="a" href={sbomUrl(scan.id, format)} download>
                 {label}
               </Menu.Item>
             ) : (
@@ -81,6 +90,16 @@ export function ScanActions({ scan }: { scan: Scan }) {
                 {label}
               </Menu.Item>
             ),
+          )}
+          <Menu.Label>Export the scan</Menu.Label>
+          {scan.status === 'R' ? (
+            <Menu.Item component="a" href={portableScanUrl(scan.id)} download title="Upload it into a group, here or on another server, to import the scan">
+              Portable scan file (.bdba)
+            </Menu.Item>
+          ) : (
+            <Menu.Item disabled title="The scan is not ready yet">
+              Portable scan file (.bdba)
+            </Menu.Item>
           )}
           <Menu.Divider />
           <Menu.Item color="red" disabled={scan.binary_removed} onClick={() => setConfirming('removeFile')}>

@@ -44,7 +44,7 @@ describe('bulk actions on the application list', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Select router.bin' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select camera.img' }));
     await user.click(screen.getByRole('button', { name: 'Bulk actions' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Rescan', 'Abort', 'Remove files', 'Remove']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Compare the two', 'Rescan', 'Abort', 'Remove files', 'Remove']);
     await user.click(screen.getByRole('menuitem', { name: 'Remove' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove selected applications' });
     expect(dialog).toHaveTextContent('Remove 2 selected applications with all their results and files? This cannot be undone.');
@@ -53,6 +53,22 @@ describe('bulk actions on the application list', () => {
     expect(outcome).toHaveTextContent('1 removed; 1 left as they were:#2: You do not have permission to perform this action.');
     expect(sent).toEqual([{ path: '/rest/scans/delete/', body: { id__in: [1, 2] } }]);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Bulk actions' })).not.toBeInTheDocument());
+  });
+
+  it('compares exactly two selected applications, the earlier upload as the base', async () => {
+    serveList();
+    server.use(mock.get('/rest/scans/diff/', () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })));
+    const { router } = renderRoute('/applications');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select camera.img' }));
+    await user.click(screen.getByRole('button', { name: 'Bulk actions' }));
+    expect(screen.queryByRole('menuitem', { name: 'Compare the two' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('checkbox', { name: 'Select router.bin' }));
+    await user.click(screen.getByRole('button', { name: 'Bulk actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Compare the two' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/diff'));
+    expect(router.state.location.search).toEqual({ base: 1, target: 2 });
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {

@@ -1,4 +1,5 @@
 import { Alert, Button, Menu, Text } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import type { ScanBulkResult } from '../../../lib/api-schemas.ts';
@@ -31,6 +32,7 @@ const applications = (n: number) => `${formatNumber(n)} selected application${n 
 /** Spec §9 bulk actions on the selected rows, each confirmed with 'Yes'; what the server refused is listed with why. */
 export function ScanBulkActions({ ids, onDone }: ScanBulkActionsProps) {
   const bulk = useBulkScanAction();
+  const navigate = useNavigate();
   const [confirming, setConfirming] = useState<BulkAction | null>(null);
 
   const run = () => {
@@ -56,6 +58,10 @@ export function ScanBulkActions({ ids, onDone }: ScanBulkActionsProps) {
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
+            {ids.length === 2 && (
+              // The earlier upload (lower id) as the base: what changed since.
+              <Menu.Item onClick={() => void navigate({ to: '/diff', search: { base: Math.min(...ids), target: Math.max(...ids) } })}>Compare the two</Menu.Item>
+            )}
             {ORDER.map((action) => (
               <Menu.Item key={action} color={action === 'remove' || action === 'removeFiles' ? 'red' : undefined} onClick={() => setConfirming(action)}>
                 {BULK_ACTIONS[action].label}

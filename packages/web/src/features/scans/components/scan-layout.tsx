@@ -16,7 +16,12 @@ const TABS = [
   { value: 'analysis', label: 'Analysis', to: '/product/$scanId/analysis' },
   { value: 'mobile-apps', label: 'Mobile apps', to: '/product/$scanId/mobile-apps' },
   { value: 'info-leak', label: 'Info leak', to: '/product/$scanId/info-leak' },
+  { value: 'static-code-analysis', label: 'Static code analysis', to: '/product/$scanId/static-code-analysis' },
   { value: 'executable-attributes', label: 'Executable attributes', to: '/product/$scanId/executable-attributes' },
+  { value: 'files', label: 'Files', to: '/product/$scanId/files' },
+  { value: 'layers', label: 'Layers', to: '/product/$scanId/layers' },
+  { value: 'feed', label: 'Feed', to: '/product/$scanId/feed' },
+  { value: 'details', label: 'Details', to: '/product/$scanId/details' },
   { value: 'errors', label: 'Errors', to: '/product/$scanId/errors' },
   { value: 'warnings', label: 'Warnings', to: '/product/$scanId/warnings' },
   { value: 'info', label: 'Info', to: '/product/$scanId/info' },
@@ -32,7 +37,9 @@ interface ScanLayoutProps {
 export function ScanLayout({ scanId }: ScanLayoutProps) {
   const { data: scan } = useSuspenseQuery(scanQueryOptions(scanId));
   const pathname = useLocation({ select: (location) => location.pathname });
-  const active = TABS.find((tab) => pathname.endsWith(`/${tab.value}`))?.value ?? null;
+  // /product/{id}/{tab}[/{child}]: the tab is the third segment.
+  const segment = pathname.split('/')[3];
+  const active = TABS.find((tab) => tab.value === segment)?.value ?? null;
   return (
     <>
       <Breadcrumbs mb="xs">

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '../../../components/anchor-link.tsx';
 import { NotEvaluated } from '../../../components/not-evaluated.tsx';
+import { NOT_EVALUATED } from '../../../lib/knowledge-base.ts';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import type { ScanSummary } from '../../../lib/api-schemas.ts';
 import { CHART_PALETTE } from '../../../lib/chart-palette.ts';
@@ -46,14 +47,24 @@ export function ScanSummaryPanel({ scanId }: { scanId: number }) {
       ) : query.isError ? (
         <QueryErrorAlert title="Could not load the summary" error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <SummaryCards scanId={scanId} summary={query.data} />
+        <ScanSummaryCards scanId={scanId} summary={query.data} />
       )}
     </Box>
   );
 }
 
-function SummaryCards({ scanId, summary }: { scanId: number; summary: ScanSummary }) {
+interface ScanSummaryCardsProps {
+  scanId: number;
+  summary: ScanSummary;
+  /** False where the counts must link nowhere (the sales view): no links into the scan page's tabs or the account. */
+  links?: boolean;
+}
+
+/** The cards of a summary: ScanSummaryPanel loads it for the scan page, the sales view through its own endpoint. */
+export function ScanSummaryCards({ scanId, summary, links = true }: ScanSummaryCardsProps) {
   const evaluated = summary.knowledge_base.updated !== null;
+  const notEvaluated = links ? <NotEvaluated /> : <Text size="sm" c="dimmed">{NOT_EVALUATED}</Text>;
+  const moreText = (text: string, link: ReactNode) => (links ? link : <Text size="xs" c="dimmed">{text}</Text>);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="sm">
       <SummaryCard title="Verdict">
@@ -68,7 +79,7 @@ function SummaryCards({ scanId, summary }: { scanId: number; summary: ScanSummar
       </SummaryCard>
 
       <SummaryCard title="Vulnerabilities" headline={evaluated ? totalOf(summary.vulnerabilities) : undefined}>
-        {evaluated ? <SeverityChart counts={summary.vulnerabilities} /> : <NotEvaluated />}
+        {evaluated ? <SeverityChart counts={summary.vulnerabilities} /> : notEvaluated}
       </SummaryCard>
 
       <SummaryCard title="Exploitation">
@@ -78,7 +89,7 @@ function SummaryCards({ scanId, summary }: { scanId: number; summary: ScanSummar
             <CountRow label="EPSS ≥ 10%" count={summary.epss_above_10_percent} strong={summary.epss_above_10_percent > 0} />
           </CountList>
         ) : (
-          <NotEvaluated />
+          notEvaluated
         )}
       </SummaryCard>
 
@@ -102,13 +113,16 @@ function SummaryCards({ scanId, summary }: { scanId: number; summary: ScanSummar
               key: entry.kind,
               count: entry.count,
               label: isInfoleakKind(entry.kind) ? INFOLEAK_KIND_LABELS[entry.kind].plural : entry.kind,
-              link: isInfoleakKind(entry.kind) ? infoleakLink(scanId, entry.kind) : null,
+              link: links && isInfoleakKind(entry.kind) ? infoleakLink(scanId, entry.kind) : null,
             }))}
-            more={(n) => (
-              <AnchorLink to="/product/$scanId/info-leak" params={{ scanId }} size="xs">
-                {`${formatNumber(n)} more ${n === 1 ? 'kind' : 'kinds'}`}
-              </AnchorLink>
-            )}
+            more={(n) =>
+              moreText(
+                `${formatNumber(n)} more ${n === 1 ? 'kind' : 'kinds'}`,
+                <AnchorLink to="/product/$scanId/info-leak" params={{ scanId }} size="xs">
+                  {`${formatNumber(n)} more ${n === 1 ? 'kind' : 'kinds'}`}
+                </AnchorLink>,
+              )
+            }
           />
         )}
       </SummaryCard>
@@ -125,13 +139,16 @@ function SummaryCards({ scanId, summary }: { scanId: number; summary: ScanSummar
               key: entry.mitigation,
               count: entry.count,
               label: missingLabel(entry.mitigation),
-              link: isMissingMitigation(entry.mitigation) ? missingLink(scanId, entry.mitigation) : null,
+              link: links && isMissingMitigation(entry.mitigation) ? missingLink(scanId, entry.mitigation) : null,
             }))}
-            more={(n) => (
-              <AnchorLink to="/product/$scanId/executable-attributes" params={{ scanId }} size="xs">
-                {`${formatNumber(n)} more missing`}
-              </AnchorLink>
-            )}
+            more={(n) =>
+              moreText(
+                `${formatNumber(n)} more missing`,
+                <AnchorLink to="/product/$scanId/executable-attributes" params={{ scanId }} size="xs">
+                  {`${formatNumber(n)} more missing`}
+                </AnchorLink>,
+              )
+            }
           />
         )}
       </SummaryCard>
@@ -140,7 +157,7 @@ function SummaryCards({ scanId, summary }: { scanId: number; summary: ScanSummar
         title="Mobile apps"
         headline={summary.mobile_apps}
         headlineLink={
-          summary.mobile_apps > 0
+          links && summary.mobile_apps > 0
             ? (text) => (
                 <AnchorLink
                   to="/product/$scanId/mobile-apps"

@@ -48,6 +48,9 @@ export function UploadDropZone({ onFiles, limit }: UploadDropZoneProps) {
           Firmware images, mobile apps, container images, archives or executables
           {limit !== undefined ? `, up to ${formatBytes(limit)} each` : ''}. Large files resume where they stopped if the connection drops.
         </Text>
+        <Text size="sm" c="dimmed">
+          A portable scan file (.bdba, from a scan&apos;s Actions menu) is imported as the scan it holds, not scanned again.
+        </Text>
         <Button variant="light" onClick={() => input.current?.click()} aria-describedby={hintId}>
           Choose files
         </Button>

@@ -93,6 +93,12 @@ describe('upload', () => {
     expect(router.state.location.pathname).toBe('/groups/7/upload');
   });
 
+  it('says that a portable scan file is imported rather than scanned', async () => {
+    server.use(signedIn, group, limit(2_000_000));
+    renderRoute('/groups/7/upload');
+    expect(await screen.findByText("A portable scan file (.bdba, from a scan's Actions menu) is imported as the scan it holds, not scanned again.")).toBeInTheDocument();
+  });
+
   it('sends several files at once with tus, each to its own scan', async () => {
     const tus = fakeTus();
     server.use(signedIn, group, limit(2_000_000), ...tus.handlers);

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { analysisSearchSchema } from '../../../../features/scans/api/analysis-filters.ts';
 import { AnalysisPage } from '../../../../features/scans/components/analysis-page.tsx';
 
 export const Route = createFileRoute('/_app/product/$scanId/analysis')({
+  validateSearch: analysisSearchSchema,
   component: AnalysisRoute,
 });
 
