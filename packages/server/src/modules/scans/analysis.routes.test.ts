@@ -1,16 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { findSbomWriter, scan, toNativeJson, toScanResult, writeCycloneDx, writeSpdx } from '@binlens/engine';
+import { findSbomWriter, toNativeJson, toScanResult, writeCycloneDx, writeSpdx } from '@binlens/engine';
 import type { Identification } from '@binlens/engine/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/databases.ts';
 import { countsListedAndShown } from '../../../test/scan-counts.ts';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { fakeEngine } from '../../../test/fake-engine.ts';
-import { multipart, tar } from '../../../test/files.ts';
+import type { TestApp } from '../../../test/app.ts';
+import { tar } from '../../../test/files.ts';
 import { newSession, type TestSession } from '../../../test/login.ts';
+import { scannedApp } from '../../../test/scanned.ts';
 import { ITEMS_VERSION } from './result-items.ts';
 import { SBOM_NOT_EVALUATED } from './sbom-service.ts';
 
@@ -43,25 +40,8 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
   beforeAll(async () => {
     // The file scanned once by the real engine, in-process; the app's (fake) engine answers
     // that Identification, and the API must answer exactly the native JSON's sections.
-    const dir = await mkdtemp(join(tmpdir(), 'binlens-analysis-'));
-    try {
-      await writeFile(join(dir, 'release.tar'), ARCHIVE);
-      identification = await scan(join(dir, 'release.tar'));
-      expected = toNativeJson(identification, toScanResult(identification));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-    t = await startTestApp(kind, { workers: true, engine: fakeEngine(() => identification) });
-    alice = await newSession(t.app, t.database);
-    const group = await t.app.inject({ method: 'POST', url: '/rest/groups/', headers: alice.headers, payload: { name: 'Apps' } });
-    groupId = group.json<{ id: number }>().id;
-    const body = multipart('file', 'release.tar', ARCHIVE);
-    const created = await t.app.inject({ method: 'POST', url: `/rest/groups/${groupId}/upload/`, headers: { ...alice.headers, ...body.headers }, payload: body.payload });
-    scanId = created.json<{ id: number }>().id;
-    const deadline = Date.now() + 60_000;
-    while (['B', 'S', 'P', 'D'].includes((await t.app.inject({ method: 'GET', url: `/rest/scans/${scanId}/`, headers: alice.headers })).json<{ status: string }>().status) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    ({ t, alice, scanId, groupId, identification } = await scannedApp(kind, 'release.tar', ARCHIVE, 'Apps'));
+    expected = toNativeJson(identification, toScanResult(identification));
   });
   afterAll(() => t.close());
 

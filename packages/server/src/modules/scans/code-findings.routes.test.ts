@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CODE_RULES, scan, toNativeJson, toScanResult } from '@binlens/engine';
+import { CODE_RULES, toNativeJson, toScanResult } from '@binlens/engine';
 import type { Identification } from '@binlens/engine/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/databases.ts';
-import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { fakeEngine } from '../../../test/fake-engine.ts';
-import { multipart, tar } from '../../../test/files.ts';
+import type { TestApp } from '../../../test/app.ts';
+import { tar } from '../../../test/files.ts';
 import { newSession, type TestSession } from '../../../test/login.ts';
+import { scannedApp } from '../../../test/scanned.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../../engine/fixtures/executables/${name}/${name}`, import.meta.url));
 
@@ -33,23 +30,7 @@ describe.each(DATABASES)('static code analysis on %s', (kind) => {
   let identification: Identification;
 
   beforeAll(async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'binlens-code-findings-'));
-    try {
-      await writeFile(join(dir, 'tools.tar'), ARCHIVE);
-      identification = await scan(join(dir, 'tools.tar'));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-    t = await startTestApp(kind, { workers: true, engine: fakeEngine(() => identification) });
-    alice = await newSession(t.app, t.database);
-    const group = await t.app.inject({ method: 'POST', url: '/rest/groups/', headers: alice.headers, payload: { name: 'Tools' } });
-    const body = multipart('file', 'tools.tar', ARCHIVE);
-    const created = await t.app.inject({ method: 'POST', url: `/rest/groups/${group.json<{ id: number }>().id}/upload/`, headers: { ...alice.headers, ...body.headers }, payload: body.payload });
-    scanId = created.json<{ id: number }>().id;
-    const deadline = Date.now() + 60_000;
-    while (['B', 'S', 'P', 'D'].includes((await t.app.inject({ method: 'GET', url: `/rest/scans/${scanId}/`, headers: alice.headers })).json<{ status: string }>().status) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    ({ t, alice, scanId, identification } = await scannedApp(kind, 'tools.tar', ARCHIVE, 'Tools'));
   });
   afterAll(() => t.close());
 

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { importFeed } from '@binlens/vulndb';
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { DATABASES } from '../../../test/databases.ts';
@@ -89,6 +90,20 @@ describe.each(DATABASES)('kept scan evaluations on %s', (kind) => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     expect(answers.map((answer) => vulnIds(answer.json<ResultBody>()))).toEqual(Array.from({ length: 3 }, () => ['CVE-2020-28500', 'CVE-2021-23337']));
     expect(evaluations.mock.calls.length - before).toBe(1);
+  });
+
+  it('answers gzip to a client that takes it: the same bytes, compressed once per kept result', async () => {
+    const plain = await read();
+    const before = t.composition.evaluationCache.size().bytes;
+    const gzipped = await t.app.inject({ method: 'GET', url: `/rest/scans/${scanId}/result/`, headers: { ...alice.headers, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(gzipped.statusCode).toBe(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toBe('Accept-Encoding');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    expect(t.composition.evaluationCache.size().bytes - before).toBe(gzipped.rawPayload.length);
+    const again = await t.app.inject({ method: 'GET', url: `/rest/scans/${scanId}/result/`, headers: { ...alice.headers, 'accept-encoding': 'gzip' } });
+    expect(again.rawPayload.equals(gzipped.rawPayload)).toBe(true);
   });
 
   it('answers 404 for a kept scan of a group the user cannot see, and 401 without a session', async () => {

@@ -68,10 +68,18 @@ export interface StoredScan {
 /** Stored scans' evaluations, kept per scan while its Identification and evaluation inputs stand (evaluation-cache.ts). */
 export interface ScanEvaluations {
   of(scan: StoredScan): Promise<ScanEvaluation>;
-  /** A value made from the scan's Identification and evaluation (a serialised result), kept beside it under `name`; `weigh` gives its bytes. */
-  derived<T>(scan: StoredScan, name: string, make: (core: Identification, evaluated: ScanEvaluation) => T, weigh: (value: T) => number): Promise<T>;
+  /**
+   * A value made from the scan's Identification and evaluation (a serialised result), kept
+   * beside them under `name`: `make` reads either only when it needs it; `weigh` gives its bytes.
+   */
+  derived<T>(scan: StoredScan, name: string, make: (sources: EvaluationSources) => Promise<T>, weigh: (value: T) => number): Promise<T>;
   /** After the scan was removed. */
   forget(scanId: number): void;
+}
+
+export interface EvaluationSources {
+  core(): Promise<Identification>;
+  evaluated(): Promise<ScanEvaluation>;
 }
 
 export interface ScanEvaluationsDeps {
@@ -92,10 +100,7 @@ export function createScanEvaluations(deps: ScanEvaluationsDeps): ScanEvaluation
     async derived(scan, name, make, weigh) {
       const version = await versionOf(scan);
       const once = { ...scan, core: memoized(scan.core) };
-      return deps.cache.get(scan.id, version, `derived ${name}`, async () => {
-        const [core, evaluated] = await Promise.all([once.core(), evaluationAt(once, version)]);
-        return make(core, evaluated);
-      }, weigh);
+      return deps.cache.get(scan.id, version, `derived ${name}`, () => make({ core: once.core, evaluated: () => evaluationAt(once, version) }), weigh);
     },
     forget: (scanId) => deps.cache.forget(scanId),
   };

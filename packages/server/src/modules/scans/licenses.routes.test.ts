@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { component, fakeEngine, findingsFile } from '../../../test/fake-engine.ts';
-import { multipart } from '../../../test/files.ts';
 import { newSession, type TestSession } from '../../../test/login.ts';
+import { uploadReady } from '../../../test/scanned.ts';
 
 const COMPONENTS = [
   component({ name: 'busybox', version: '1.36.1', codetype: 'NA', licenses: ['GPL-2.0-only'] }),
@@ -21,13 +21,7 @@ describe.each(DATABASES)('scan licences on %s', (kind) => {
     t = await startTestApp(kind, { workers: true, engine: fakeEngine() });
     alice = await newSession(t.app, t.database);
     admin = await newSession(t.app, t.database, ['AU']);
-    const group = await t.app.inject({ method: 'POST', url: '/rest/groups/', headers: alice.headers, payload: { name: 'Firmware' } });
-    const body = multipart('file', 'fw.bin', findingsFile({ components: COMPONENTS }));
-    scanId = (await t.app.inject({ method: 'POST', url: `/rest/groups/${group.json<{ id: number }>().id}/upload/`, headers: { ...alice.headers, ...body.headers }, payload: body.payload })).json<{ id: number }>().id;
-    const deadline = Date.now() + 60_000;
-    while ((await t.app.inject({ method: 'GET', url: `/rest/scans/${scanId}/`, headers: alice.headers })).json<{ status: string }>().status !== 'R' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    ({ scanId } = await uploadReady(t.app, alice, 'Firmware', 'fw.bin', findingsFile({ components: COMPONENTS })));
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 // What the metadata of a ready scan reads besides its result core: its times and the size of
 // each of its stored lists (scan_items, result-items.ts), counted, never read.
-import { and, count, eq, isNull, or } from 'drizzle-orm';
+import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scanItems, scans, type ScanItemSection, type ScanStatus } from '../../db/schema/index.ts';
 import { inVisibleGroupWhere } from '../groups/scope.ts';
@@ -46,12 +46,19 @@ export function createScanMetadataRepository(db: Db): ScanMetadataRepository {
         .from(scanItems)
         .where(and(eq(scanItems.scanId, id), or(eq(scanItems.section, 'problem'), eq(scanItems.decoy, false))))
         .groupBy(scanItems.section, scanItems.kind);
+      // File-tree nodes are files and the folders their paths imply: only files count. A node's
+      // JSON text holds `"type":"file"` unescaped only as its own type (quotes in names are escaped).
+      const [files] = await db
+        .select({ count: count() })
+        .from(scanItems)
+        .where(and(eq(scanItems.scanId, id), eq(scanItems.section, 'file'), sql`strpos(${scanItems.item}, '"type":"file"') > 0`));
       const sizes = new Map<string, number>();
       const add = (key: string, n: number) => sizes.set(key, (sizes.get(key) ?? 0) + n);
       for (const row of rows) {
         add(row.section, row.count);
         if (row.section === ('problem' satisfies ScanItemSection)) add(`problem:${row.kind ?? ''}`, row.count);
       }
+      if (sizes.has('file')) sizes.set('file', files?.count ?? 0);
       return { status, createdAt, startedAt, finishedAt, sizes };
     },
   };

@@ -4,6 +4,7 @@ import { pageRequest } from '../../lib/paging.ts';
 import { ErrorDetail, IdParams } from '../../lib/schemas.ts';
 import { viewerOf } from '../../plugins/guard.ts';
 import { readFilePart } from './multipart.ts';
+import { resultEncoding } from './result-encoding.ts';
 import { ProblemPage, ProblemQuery, Scan, ScanListQuery, ScanPage, ScanResult, UploadParams } from './schemas.ts';
 import type { ScansService } from './service.ts';
 import type { KnowledgeBaseService } from '../knowledge-base/service.ts';
@@ -71,9 +72,12 @@ export const scansRoutes: FastifyPluginAsyncTypebox<{ scans: ScansService; knowl
     async (request, reply) => {
       // Empty vulnerability lists mean "none found" only when there was data to look in.
       const knowledge_base = await knowledgeBase.summary();
+      const encoding = resultEncoding(request.headers['accept-encoding']);
       // Serialised by this route's response schema once per scan, evaluation inputs and knowledge-base state, then kept.
       const body = await service.resultBody(viewerOf(request), request.params.id, JSON.stringify(knowledge_base),
-        (result) => bytesOf(reply.serialize({ ...result, knowledge_base })));
+        (result) => bytesOf(reply.serialize({ ...result, knowledge_base })), encoding);
+      reply.header('vary', 'Accept-Encoding');
+      if (encoding === 'gzip') reply.header('content-encoding', 'gzip');
       // A ScanResult already serialised by this route's own schema: sent as it is.
       return reply.type('application/json; charset=utf-8').send(body as never);
     },

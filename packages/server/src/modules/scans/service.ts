@@ -12,6 +12,7 @@ import type { AuditedChange } from '../audit/audited.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { SCAN_MATCHING, type ScanEvaluations, evaluateStoredScan } from './evaluation.ts';
 import { listCacheKey } from './list-cache.ts';
+import { gzipBytes, type ResultEncoding } from './result-encoding.ts';
 import { scanListFilter } from './list-query.ts';
 import type { ScanReuse } from './reuse.ts';
 import type { ScanJobRepository } from './job-repository.ts';
@@ -38,7 +39,9 @@ export interface ScansService {
    * `render` serialises them: kept while the scan's Identification and evaluation inputs stand
    * (evaluation.ts), per `variant` (whatever else `render` writes, e.g. the knowledge base's state).
    */
-  resultBody(viewer: Viewer, id: number, variant: string, render: (result: EvaluatedScanResult & { vulnerabilities: Record<string, ResultVulnerability> }) => Buffer): Promise<Buffer>;
+  resultBody(
+    viewer: Viewer, id: number, variant: string, render: (result: EvaluatedScanResult & { vulnerabilities: Record<string, ResultVulnerability> }) => Buffer, encoding: ResultEncoding,
+  ): Promise<Buffer>;
   problems(viewer: Viewer, id: number, level: ProblemLevel, page: PageRequest, path: string): Promise<Page<Problem>>;
   /** Checks the quotas before the upload's bytes are read (the route guard has checked the group). */
   assertCanUpload(viewer: Viewer): Promise<void>;
@@ -125,7 +128,7 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
       return deps.listCache ? deps.listCache.get(listCacheKey(viewer, { ...query, ...page }), load) : load();
     },
 
-    async resultBody(viewer, id, variant, render) {
+    async resultBody(viewer, id, variant, render, encoding) {
       const row = await deps.scans.findVisible(viewer, id);
       if (!row) throw new AppError('not_found');
       if (row.status !== 'R') throw new AppError('scan_not_ready');
@@ -135,9 +138,14 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
         if (found.status !== 'R' || !found.core) throw new AppError('scan_not_ready');
         return found.core;
       };
+      const scan = { id, storedAt: row.finishedAt, core };
       // Evaluated at read time (a knowledge-base update shows without a rescan), then kept until one.
-      return deps.evaluations.derived({ id, storedAt: row.finishedAt, core }, `result ${variant}`,
-        (identification, { evaluation }) => render({ ...withVulns(deps.engine.toScanResult(identification), evaluation), vulnerabilities: resultVulnerabilities(evaluation) }), (body) => body.length);
+      const identity = () => deps.evaluations.derived(scan, `result ${variant}`, async (sources) => {
+        const [identification, { evaluation }] = await Promise.all([sources.core(), sources.evaluated()]);
+        return render({ ...withVulns(deps.engine.toScanResult(identification), evaluation), vulnerabilities: resultVulnerabilities(evaluation) });
+      }, (body) => body.length);
+      if (encoding === 'identity') return identity();
+      return deps.evaluations.derived(scan, `result ${variant} gzip`, async () => gzipBytes(await identity()), (body) => body.length);
     },
 
     async problems(viewer, id, level, page, path) {
