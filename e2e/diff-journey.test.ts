@@ -97,25 +97,6 @@ async function uploadReady(api: ApiSession, groupId: number, name: string, bytes
   return id;
 }
 
-/**
- * shootBothWidths once the page's frame has settled at 390 px: the navigation slides away over
- * 200 ms after the width drops, and a shot taken meanwhile shows it half-way.
- */
-async function shootSettled(page: Page, shot: (step: string) => Promise<void>, step: string): Promise<void> {
-  await shootBothWidths(page, async (name) => {
-    if (name.endsWith('-390')) {
-      // Settled: the navigation is wholly off screen and the heading stands where it stood 100 ms before.
-      const frame = "[document.querySelector('nav').getBoundingClientRect().right <= 0, document.querySelector('main h2').getBoundingClientRect().left]";
-      await expect.poll(async () => {
-        const before = await page.evaluate(frame);
-        await page.waitForTimeout(100);
-        return JSON.stringify(before) === JSON.stringify(await page.evaluate(frame)) && (before as [boolean, number])[0];
-      }, { timeout: 5000 }).toBe(true);
-    }
-    await shot(name);
-  }, step);
-}
-
 /** The large number of a summary card. */
 async function headline(page: Page, card: string): Promise<number> {
   const text = await page.getByRole('group', { name: card }).locator('p').nth(1).innerText();
@@ -191,7 +172,7 @@ it('compares two releases from the scan page: components, fixed and new vulnerab
   });
   expect(await page.getByRole('table', { name: 'Fixed vulnerabilities' }).locator('tbody tr').first().innerText()).toContain('CVE-2021-23337');
   await expect.poll(() => page.getByRole('link', { name: 'router-1.0.tar' }).getAttribute('href')).toBe(`/product/${base}`);
-  await shootSettled(page, shot, 'diff');
+  await shootBothWidths(page, shot, 'diff');
 
   // The same scan on both sides: the server's reason, in the frame, with the pickers.
   await page.goto(`${server.baseUrl}/diff?base=${target}&target=${target}`);
@@ -199,7 +180,7 @@ it('compares two releases from the scan page: components, fixed and new vulnerab
   await alert.waitFor();
   expect(await alert.innerText()).toContain('Choose two different scans to compare.');
   await page.getByRole('group', { name: 'Scans to compare' }).waitFor();
-  await shootSettled(page, shot, 'self-diff');
+  await shootBothWidths(page, shot, 'self-diff');
   expect(cspViolations()).toEqual([]);
   await page.close();
 });

@@ -88,6 +88,9 @@ it('browses an image and a firmware as trees, opens a file, searches, and lists 
   await expect.poll(() => panel.innerText()).toContain('Deleted by whiteout in layer 2 of 3');
   expect(await panel.innerText()).toContain('From layer 1 of 3');
   await shot('image-deleted-file-1280');
+  // The dpkg database carries the image's one component.
+  for (const folder of [/^var/, /^lib/, /^dpkg/]) await tree.getByRole('treeitem', { name: folder }).click();
+  await expect.poll(() => tree.getByRole('treeitem', { name: /^status/ }).innerText()).toContain('zlib1g 1:1.2.13.dfsg-1');
 
   // The search lists paths from anywhere in the tree, flat.
   await page.getByRole('textbox', { name: 'Search files' }).fill('bin/tool');
@@ -96,6 +99,10 @@ it('browses an image and a firmware as trees, opens a file, searches, and lists 
   const found = await image.api.json<Page<Entry>>('GET', `/rest/scans/${image.scanId}/files/?search=bin%2Ftool`);
   await expect.poll(() => results.count()).toBe(found.count);
   await shot('search-1280');
+  await page.getByRole('button', { name: 'Back to the tree' }).click();
+  await tree.getByRole('treeitem', { name: /^status/ }).click();
+  await expect.poll(() => panel.innerText()).toContain('zlib1g 1:1.2.13.dfsg-1');
+  await shot('component-1280');
 
   // Layers: three build steps bottom first, the second deleting two files.
   const layers = await image.api.json<Page<Image>>('GET', `/rest/scans/${image.scanId}/layers/`);

@@ -81,6 +81,13 @@ export async function shootBothWidths(page: Page, shot: (step: string) => Promis
   // The navigation slides away when the width drops; meanwhile the page is wider than the screen.
   // After it, nothing may stick out sideways at 390 px.
   await expect.poll(() => page.evaluate('document.documentElement.scrollWidth'), { timeout: 5000 }).toBe(PHONE.width);
+  // Settled: the navigation is wholly off screen and the heading stands where it stood 100 ms before.
+  const frame = "[(document.querySelector('nav')?.getBoundingClientRect().right ?? 0) <= 0, document.querySelector('main h2')?.getBoundingClientRect().left ?? 0]";
+  await expect.poll(async () => {
+    const before = await page.evaluate(frame);
+    await page.waitForTimeout(100);
+    return JSON.stringify(before) === JSON.stringify(await page.evaluate(frame)) && (before as [boolean, number])[0];
+  }, { timeout: 5000 }).toBe(true);
   await shot(`${step}-390`);
   await page.setViewportSize(DESKTOP);
 }
