@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import { flexRender, type Row, type Table as TableInstance } from '@tanstack/react-table';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 
 /** Compact rows (about 34 px): the virtualiser's estimate; real heights are measured. */
 export const ROW_HEIGHT = 34;
@@ -65,30 +65,19 @@ export function DataTableBody<TData>({ table, label, virtual, header, empty, onO
     element.focus({ preventScroll: virtual });
   });
 
-  // With onOpenRow a click on a row opens it too, unless it landed on a control of its own or
-  // ended a drag that selected the row's text.
-  const onRowClick = (row: Row<TData>) => (event: MouseEvent<HTMLTableRowElement>) => {
-    if (!onOpenRow || !(event.target instanceof Element)) return;
-    if (event.target.closest('a, button, input, label, select, textarea, [role="button"]')) return;
-    if (window.getSelection()?.isCollapsed === false) return;
-    onOpenRow(row.original);
-  };
-
+  const columns = table.getVisibleLeafColumns();
   const renderRow = (row: Row<TData>, index: number) => (
-    <Table.Tr
+    <BodyRow
       key={row.id}
-      ref={virtual ? virtualizer.measureElement : undefined}
-      data-index={index}
-      tabIndex={index === active ? 0 : -1}
-      aria-selected={row.getCanSelect() ? row.getIsSelected() : undefined}
-      onFocus={() => setFocused(index)}
-      onClick={onOpenRow ? onRowClick(row) : undefined}
-      style={onOpenRow ? { cursor: 'pointer' } : undefined}
-    >
-      {row.getVisibleCells().map((cell) => (
-        <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-      ))}
-    </Table.Tr>
+      row={row}
+      index={index}
+      columns={columns}
+      active={index === active}
+      selected={row.getCanSelect() ? row.getIsSelected() : undefined}
+      measure={virtual ? virtualizer.measureElement : undefined}
+      onFocusIndex={setFocused}
+      onOpenRow={onOpenRow}
+    />
   );
 
   return (
@@ -115,6 +104,50 @@ export function DataTableBody<TData>({ table, label, virtual, header, empty, onO
     </div>
   );
 }
+
+interface BodyRowProps<TData> {
+  row: Row<TData>;
+  index: number;
+  /** The visible columns: a new array when they change, so a kept row draws its cells again. */
+  columns: readonly unknown[];
+  active: boolean;
+  selected: boolean | undefined;
+  measure: ((element: Element | null) => void) | undefined;
+  onFocusIndex: (index: number) => void;
+  onOpenRow: ((row: TData) => void) | undefined;
+}
+
+/**
+ * One row. Memoised: a scroll of a long list re-renders the body each frame, and only the rows
+ * coming into view need drawing, not the dozens already there.
+ */
+function BodyRowInner<TData>({ row, index, active, selected, measure, onFocusIndex, onOpenRow }: BodyRowProps<TData>) {
+  // With onOpenRow a click on a row opens it too, unless it landed on a control of its own or
+  // ended a drag that selected the row's text.
+  const onClick = (event: MouseEvent<HTMLTableRowElement>) => {
+    if (!onOpenRow || !(event.target instanceof Element)) return;
+    if (event.target.closest('a, button, input, label, select, textarea, [role="button"]')) return;
+    if (window.getSelection()?.isCollapsed === false) return;
+    onOpenRow(row.original);
+  };
+  return (
+    <Table.Tr
+      ref={measure}
+      data-index={index}
+      tabIndex={active ? 0 : -1}
+      aria-selected={selected}
+      onFocus={() => onFocusIndex(index)}
+      onClick={onOpenRow ? onClick : undefined}
+      style={onOpenRow ? { cursor: 'pointer' } : undefined}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}
+
+const BodyRow = memo(BodyRowInner) as typeof BodyRowInner;
 
 function renderVirtual<TData>(
   virtualizer: Virtualizer<HTMLDivElement, Element>,
