@@ -58,17 +58,22 @@ export function createScanAnalysisService(deps: { scans: Pick<ScansRepository, '
   };
 }
 
-/** An infoleak as stored (result-items.ts): the native JSON's, with its id. */
-type StoredInfoleak = Omit<InfoleakItem, 'revealable'>;
+/**
+ * An infoleak as stored (result-items.ts): the native JSON's, with its id and its context with
+ * every secret of its file masked (absent in items an older split wrote; they are split again
+ * on their first read).
+ */
+export type StoredInfoleak = Omit<InfoleakItem, 'revealable'> & { masked_context?: string };
 
 /**
- * A secret (a finding with a masked form) in full for a viewer who may reveal it; otherwise
- * its masked form stands for it in the value and in the context, so the API never hands a
- * read-only member what the screen would only hide.
+ * A finding for a viewer who may reveal secrets: as found. For anyone else a secret's masked
+ * form stands for it in the value, and every secret of the file is masked in the context (a
+ * context cut around an e-mail address can hold the password on the next line), so the API
+ * never hands a member what the screen would only hide.
  */
 export function shownLeak(leak: StoredInfoleak, mayReveal: boolean): InfoleakItem {
-  if (leak.masked === null) return { ...leak, revealable: false };
-  if (mayReveal) return { ...leak, revealable: true };
-  const masked = leak.masked;
-  return { ...leak, value: masked, context: leak.value === '' ? leak.context : leak.context.replaceAll(leak.value, masked), revealable: false };
+  const { masked_context: maskedContext, ...found } = leak;
+  if (mayReveal) return { ...found, revealable: found.masked !== null };
+  const context = maskedContext ?? (found.masked === null || found.value === '' ? found.context : found.context.replaceAll(found.value, found.masked));
+  return { ...found, value: found.masked ?? found.value, context, revealable: false };
 }

@@ -142,6 +142,7 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
 
   it('lists infoleaks without decoys unless asked, by kind, by search, and per kind by ids', async () => {
     const numbered = expected.infoleaks.map((leak, i) => ({ id: i + 1, ...leak, revealable: leak.masked !== null }));
+    expect(numbered.length).toBe(3);
     const all = await get<Page<Leak>>(`/rest/scans/${scanId}/infoleak/?include_decoys=true`);
     expect(all.body.results).toEqual(numbered);
     // The scan ran with the decoy filter on: the documentation key was never reported.
@@ -178,6 +179,10 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
       { id: secret + 1, ...leak, value: leak.masked, context: leak.context.replaceAll(leak.value, leak.masked), revealable: false },
     ]);
     expect(JSON.stringify(asMember.body)).not.toContain('Harbour-Lantern-7731');
+    // Nor in the context of another finding of the same file (the mirror URL's line is next to it).
+    const everything = await get<Page<Leak & { context: string }>>(`/rest/scans/${scanId}/infoleak/?include_decoys=true&limit=500`, carol.headers);
+    expect(expected.infoleaks.some((l) => l.masked === null && l.context.includes('Harbour-Lantern-7731'))).toBe(true);
+    expect(JSON.stringify(everything.body)).not.toContain('Harbour-Lantern-7731');
     const perKind = await get<Page<Leak>>(`/rest/infoleak/passwords/?scan=${scanId}&id__in=${secret + 1}`, carol.headers);
     expect(perKind.body.results.map((l) => l.value)).toEqual([leak.masked]);
     const asManager = await get<Page<Leak & { revealable: boolean }>>(`/rest/scans/${scanId}/infoleak/?kind=passwords`);

@@ -163,7 +163,9 @@ describe.each(DATABASES)('the file tree and the layers of a scan on %s', (kind) 
     const [listed, detailed] = [leaks.body.results[0], conf.body.infoleak_items[0]];
     expect([listed?.value, listed?.revealable]).toEqual(['Tr0ub4dor&3xyz', true]);
     expect(detailed).toEqual({ ...listed, value: 'Tr**********yz', context: listed?.context.replace('Tr0ub4dor&3xyz', 'Tr**********yz'), revealable: false });
-    expect(conf.body.infoleak_items.slice(1)).toEqual(leaks.body.results.slice(1));
+    // The other findings' contexts too: the e-mail's line is next to the password's.
+    expect(leaks.body.results.slice(1).some((leak) => leak.context.includes('Tr0ub4dor&3xyz'))).toBe(true);
+    expect(conf.body.infoleak_items.slice(1)).toEqual(leaks.body.results.slice(1).map((leak) => ({ ...leak, context: leak.context.replaceAll('Tr0ub4dor&3xyz', 'Tr**********yz') })));
 
     const tool = await get<Record<string, unknown>>(`/rest/scans/${releaseScan}/files/detail/?path=${encodeURIComponent('["app/bin/tool"]')}`);
     expect(tool.body.executable).toEqual({ format: 'elf', machine: 'x86-64', bits: 64, type: 'executable', missing: ['partial-relro', 'no-canary', 'no-fortify', 'no-ibt', 'no-shstk'] });

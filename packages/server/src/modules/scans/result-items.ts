@@ -25,10 +25,11 @@ type Described = Partial<Pick<ScanItemRow, 'kind' | 'decoy' | 'search'>>;
  * The version of what the split writes as items. Raise it when an item's shape, kind or search
  * text changes: stored scans whose items are older are split again on their first read
  * (result-store.ts). 2: executables carry their format as kind and a search text. 3: code
- * findings (static code analysis) are items. 4: every file (the file tree) and the container
+ * findings (static code analysis) are items. 5: an infoleak keeps its context with every secret
+ * of its file masked. 4: every file (the file tree) and the container
  * images are items.
  */
-export const ITEMS_VERSION = 4;
+export const ITEMS_VERSION = 5;
 
 export interface SplitIdentification {
   core: Identification;
@@ -46,7 +47,7 @@ export function splitIdentification(identification: Identification): SplitIdenti
       items.push({ section, idx: i + 1, kind, decoy, ...ranks.next(kind, decoy), search, item: entry });
     });
   };
-  push('infoleak', native.infoleaks.map((leak, i) => ({ id: i + 1, ...leak })), (leak: (typeof native.infoleaks)[number]): Described => ({
+  push('infoleak', withMaskedContexts(native.infoleaks).map((leak, i) => ({ id: i + 1, ...leak })), (leak: (typeof native.infoleaks)[number]): Described => ({
     kind: leak.kind,
     decoy: leak.decoy,
     search: searchText([leak.value, leak.context, leak.path.join('/')]),
@@ -88,6 +89,27 @@ class Ranks {
       kindShownIdx: kind === null || decoy ? null : bump(this.ofKindShown, kind),
     };
   }
+}
+
+/**
+ * Each leak with `masked_context`: its context with every secret found in the same file in its
+ * masked form, the longest first (one secret may contain another). What a viewer who may not
+ * reveal secrets is shown (analysis-service.ts shownLeak): a context cut around an e-mail
+ * address can hold the password on the next line.
+ */
+export function withMaskedContexts<Leak extends { path: string[]; value: string; masked: string | null; context: string }>(leaks: readonly Leak[]): (Leak & { masked_context: string })[] {
+  const secretsOf = new Map<string, [string, string][]>();
+  for (const leak of leaks) {
+    if (leak.masked === null || leak.value === '') continue;
+    const key = JSON.stringify(leak.path);
+    secretsOf.set(key, [...(secretsOf.get(key) ?? []), [leak.value, leak.masked]]);
+  }
+  for (const secrets of secretsOf.values()) secrets.sort(([a], [b]) => b.length - a.length);
+  return leaks.map((leak) => {
+    let context = leak.context;
+    for (const [value, masked] of secretsOf.get(JSON.stringify(leak.path)) ?? []) context = context.replaceAll(value, masked);
+    return { ...leak, masked_context: context };
+  });
 }
 
 /**
