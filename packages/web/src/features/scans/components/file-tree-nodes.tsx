@@ -204,12 +204,17 @@ function RowFacts({ entry, narrow }: { entry: FileTreeEntry; narrow: boolean }) 
             {entry.type === 'folder' ? '' : displayText(entry.format_name ?? entry.format ?? '')}
           </Text>
           <Text size="xs" w={80} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {entry.size === null ? '' : formatBytes(entry.size)}
+            {sizeText(entry)}
           </Text>
         </>
       )}
     </Group>
   );
+}
+
+/** A file's size; nothing for a folder or a link (whose recorded size is that of no content). */
+export function sizeText(entry: Pick<FileTreeEntry, 'size' | 'link_target'>): string {
+  return entry.size === null || entry.link_target !== null ? '' : formatBytes(entry.size);
 }
 
 /** What the scan found in the file: leaks, missing mitigations, components, a deletion by a later layer. */

@@ -128,7 +128,7 @@ describe('files tab', () => {
     expect(within(panel).getByText('1.23 kB')).toBeInTheDocument();
     expect(within(panel).getByLabelText('SHA-1')).toHaveTextContent('a'.repeat(40));
     expect(within(panel).getByRole('button', { name: 'Copy SHA-256' })).toBeInTheDocument();
-    expect(await within(panel).findByText('From layer 1 of 3')).toBeInTheDocument();
+    expect(await within(panel).findByText('From layer 1 of 3 ·')).toBeInTheDocument();
     expect(within(panel).getByText('Deleted by whiteout in layer 2 of 3')).toBeInTheDocument();
     expect(within(panel).getByText('RUN /bin/sh -c rm /etc/secret.txt # buildkit')).toBeInTheDocument();
     const leak = within(panel).getByRole('link', { name: 'ro*******bc' });

@@ -11,7 +11,7 @@ import { useListSearch } from '../../../lib/list-search.ts';
 import { usePhoneWidth } from '../../../lib/phone-width.ts';
 import { fileDetailQueryOptions, fileListSearch, fileSearchParams, fileSearchQueryOptions, useSelectedFile, type FileSearchParams } from '../api/files.ts';
 import { FileDetails } from './file-tree-panel.tsx';
-import { FileTree, FindingBadges, pathKey, typeWords, type TreeState } from './file-tree-nodes.tsx';
+import { FileTree, FindingBadges, pathKey, sizeText, typeWords, type TreeState } from './file-tree-nodes.tsx';
 
 const SEARCH_HELP = 'Text in the path, anywhere in the tree';
 
@@ -115,7 +115,7 @@ function PathCell({ entry, details }: { entry: FileTreeEntry; details: boolean }
       </Text>
       {details && (
         <Text size="xs" c="dimmed">
-          {[typeWords(entry), entry.size === null ? null : formatBytes(entry.size)].filter((part) => part !== null).join(' · ')}
+          {[typeWords(entry), sizeText(entry)].filter((part) => part !== '').join(' · ')}
         </Text>
       )}
     </>
@@ -134,7 +134,7 @@ const findingsColumn: ResultColumn = {
 const columns: ResultColumn[] = [
   { id: 'path', header: 'Path', enableHiding: false, cell: ({ row: { original: entry } }) => <PathCell entry={entry} details={false} /> },
   { id: 'type', header: 'Type', size: 200, cell: ({ row: { original: entry } }) => displayText(typeWords(entry)) },
-  { id: 'size', header: 'Size', size: 100, cell: ({ row: { original: entry } }) => (entry.size === null ? '' : formatBytes(entry.size)) },
+  { id: 'size', header: 'Size', size: 100, cell: ({ row: { original: entry } }) => sizeText(entry) },
   findingsColumn,
 ];
 const phoneColumns: ResultColumn[] = [

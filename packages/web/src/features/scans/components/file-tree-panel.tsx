@@ -59,7 +59,7 @@ function Details({ scanId, file }: { scanId: number; file: FileDetail }) {
           </Text>
         </Field>
       )}
-      {file.size !== null && (
+      {file.size !== null && file.link_target === null && (
         <Field label="Size">
           <Text size="sm">{formatBytes(file.size)}</Text>
         </Field>
@@ -101,7 +101,7 @@ function Hash({ label, value }: { label: string; value: string }) {
   return (
     <Field label={label}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Text size="sm" ff="monospace" style={WRAP} aria-label={label}>
+        <Text size="xs" ff="monospace" style={WRAP} aria-label={label}>
           {value}
         </Text>
         <CopyButton value={value}>
@@ -133,7 +133,7 @@ function LayerFacts({ scanId, layer, whiteout }: { scanId: number; layer: string
       {from && layer !== null && (
         <>
           <Text size="sm">
-            {`From ${from.where} `}
+            {`From ${from.where} · `}
             <Text span ff="monospace" size="sm" title={layer}>
               {layer.slice(0, 12)}
             </Text>
