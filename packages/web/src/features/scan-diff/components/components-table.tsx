@@ -1,6 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import { DataTable, type ColumnDef } from '../../../components/data-table/data-table.tsx';
 import type { ChangedComponent, DiffComponent, ScanDiff } from '../../../lib/api-schemas.ts';
+import { codeTypeLabel } from '../../../lib/code-types.ts';
 import { displayText, formatNumber } from '../../../lib/format.ts';
 import { usePhoneWidth } from '../../../lib/phone-width.ts';
 import { PHONE_TABLE_WIDTH, phoneTableWidth } from './phone-table.ts';
@@ -84,7 +85,7 @@ const columns: Column[] = [
   { id: 'base', header: 'Base version', cell: ({ row: { original: c } }) => <Version version={c.baseVersion} /> },
   { id: 'target', header: 'Target version', cell: ({ row: { original: c } }) => <Version version={c.targetVersion} /> },
   { id: 'vulnerabilities', header: 'Vulnerabilities', cell: ({ row: { original: c } }) => <Text size="sm" style={NUMERIC}>{vulnerabilityCounts(c)}</Text> },
-  { id: 'codetype', header: 'Type', accessorFn: (c) => c.codetype, enableSorting: true, cell: ({ row: { original: c } }) => displayText(c.codetype) },
+  { id: 'codetype', header: 'Type', accessorFn: (c) => codeTypeLabel(c.codetype), enableSorting: true, cell: ({ row: { original: c } }) => displayText(codeTypeLabel(c.codetype)) },
 ];
 
 /** A phone: the change under the name; both versions, and the vulnerabilities under them. */

@@ -93,14 +93,14 @@ describe('scan diff page', () => {
       ['CVE-2099-12345', 'unscored', '–', '–', '–', 'lodash 4.17.20'],
     ]);
     expect(cellsOf(screen.getByRole('table', { name: 'Component changes' }))).toEqual([
-      ['lodash', 'Version changed', '4.17.20', '4.17.21', '2 → 0', 'JS'],
-      ['urllib3', 'Version changed', '1.26.18', '2.0.5', '0 → 1', 'PY'],
-      ['zod', 'Added', '–', '3.23.8', '– → 0', 'JS'],
-      ['left-pad', 'Removed', '1.3.0', '–', '0 → –', 'JS'],
+      ['lodash', 'Version changed', '4.17.20', '4.17.21', '2 → 0', 'JavaScript'],
+      ['urllib3', 'Version changed', '1.26.18', '2.0.5', '0 → 1', 'Python'],
+      ['zod', 'Added', '–', '3.23.8', '– → 0', 'JavaScript'],
+      ['left-pad', 'Removed', '1.3.0', '–', '0 → –', 'JavaScript'],
     ]);
     expect(cellsOf(screen.getByRole('table', { name: 'Hardening changes' }))).toEqual([
-      ['rootfs.squashfs / usr/bin/agent', 'no-pie', '–'],
-      ['rootfs.squashfs / usr/bin/legacy', '–', 'no-canary'],
+      ['rootfs.squashfs / usr/bin/agent', 'No PIE', '–'],
+      ['rootfs.squashfs / usr/bin/legacy', '–', 'No canary'],
     ]);
     expect(cellsOf(screen.getByRole('table', { name: 'Licence changes' }))).toEqual([['WTFPL', 'Removed', 'left-pad']]);
     expect(screen.getByRole('link', { name: 'Swap' })).toHaveAttribute('href', '/diff?base=15&target=12');
@@ -121,8 +121,8 @@ describe('scan diff page', () => {
     ]);
     expect(cellsOf(screen.getByRole('table', { name: 'Component changes' }))[0]).toEqual(['lodashVersion changed', '4.17.20 → 4.17.21Vulnerabilities 2 → 0']);
     expect(cellsOf(screen.getByRole('table', { name: 'Hardening changes' }))).toEqual([
-      ['rootfs.squashfs / usr/bin/agent', 'Now missingno-pie'],
-      ['rootfs.squashfs / usr/bin/legacy', 'No longer missingno-canary'],
+      ['rootfs.squashfs / usr/bin/agent', 'Now missingNo PIE'],
+      ['rootfs.squashfs / usr/bin/legacy', 'No longer missingNo canary'],
     ]);
     phone.mockRestore();
   });

@@ -3,19 +3,20 @@ import { DataTable, type ColumnDef } from '../../../components/data-table/data-t
 import type { HardeningChange } from '../../../lib/api-schemas.ts';
 import type { ReactNode } from 'react';
 import { displayPath, displayText } from '../../../lib/format.ts';
+import { missingLabel } from '../../../lib/mitigations.ts';
 import { usePhoneWidth } from '../../../lib/phone-width.ts';
 import { PHONE_TABLE_WIDTH, phoneTableWidth } from './phone-table.ts';
 
 type Column = ColumnDef<HardeningChange, unknown>;
 
-/** Mitigations as the API names them (no-pie, execstack, ...), the one the row is about. */
+/** Mitigations in words, the API's name (no-pie, execstack, ...) on hover. */
 function Mitigations({ names, color, label }: { names: string[]; color: string; label: string }) {
   if (names.length === 0) return <Text size="sm" c="dimmed">–</Text>;
   return (
     <Group gap={4} maw={320} style={{ whiteSpace: 'normal' }} role="list" aria-label={label}>
       {names.map((name) => (
-        <Badge key={name} role="listitem" color={color} variant="light" size="sm" tt="none" ff="monospace">
-          {displayText(name)}
+        <Badge key={name} role="listitem" color={color} variant="light" size="sm" tt="none" title={name}>
+          {displayText(missingLabel(name))}
         </Badge>
       ))}
     </Group>

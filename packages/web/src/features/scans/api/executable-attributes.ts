@@ -6,6 +6,7 @@ import { api, unwrap } from '../../../lib/api-client.ts';
 import type { ExecutableAttributes, Paged } from '../../../lib/api-schemas.ts';
 import type { paths } from '../../../lib/api-types.gen.ts';
 import { defineListSearch, type ListParams, useListFilters } from '../../../lib/list-search.ts';
+import { MISSING_MITIGATIONS } from '../../../lib/mitigations.ts';
 import { z } from '../../../lib/zod.ts';
 import { scanKeys } from './keys.ts';
 
@@ -14,28 +15,6 @@ export type ExecutableFormat = ExecutableAttributes['format'];
 
 export const EXECUTABLE_FORMATS = ['elf', 'pe', 'macho'] as const satisfies readonly ExecutableFormat[];
 
-/** The names the server gives missing mitigations (engine: executables/hardening.ts), in its order. */
-export const MISSING_MITIGATIONS = [
-  'execstack',
-  'no-pie',
-  'no-relro',
-  'partial-relro',
-  'no-canary',
-  'no-fortify',
-  'no-ibt',
-  'no-shstk',
-  'no-bti',
-  'no-pac',
-  'rwx-segment',
-  'textrel',
-  'no-aslr',
-  'no-high-entropy-va',
-  'no-dep',
-  'no-gs',
-  'no-safeseh',
-  'no-control-flow-guard',
-] as const;
-export type MissingMitigation = (typeof MISSING_MITIGATIONS)[number];
 
 /** The API's search text is at most 200 characters. */
 export const MAX_EXECUTABLE_SEARCH_LENGTH = 200;

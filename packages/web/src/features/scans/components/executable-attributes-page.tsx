@@ -13,12 +13,12 @@ import {
   executableListParams,
   executableListSearch,
   executablesQueryOptions,
-  MISSING_MITIGATIONS,
   useExecutableFilters,
   type ExecutableFormat,
 } from '../api/executable-attributes.ts';
 import { FileTreeLink } from './file-tree-link.tsx';
-import { MISSING_LABELS, missingLabel, MitigationsHelp, presentMitigations } from './mitigations-help.tsx';
+import { MISSING_LABELS, MISSING_MITIGATIONS, missingLabel } from '../../../lib/mitigations.ts';
+import { MitigationsHelp, presentMitigations } from './mitigations-help.tsx';
 import { usePhoneWidth } from '../../../lib/phone-width.ts';
 
 const FORMAT_LABELS: Record<ExecutableFormat, string> = { elf: 'ELF', pe: 'PE', macho: 'Mach-O' };

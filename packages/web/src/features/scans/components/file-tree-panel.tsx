@@ -12,7 +12,7 @@ import { fileDetailQueryOptions, layerOf, layersQueryOptions } from '../api/file
 import { typeWords } from './file-tree-nodes.tsx';
 import { InfoleakKindBadge } from './infoleak-kind-badge.tsx';
 import { leakLocation } from './infoleak-panel.tsx';
-import { missingLabel } from './mitigations-help.tsx';
+import { missingLabel } from '../../../lib/mitigations.ts';
 
 const WRAP = { overflowWrap: 'anywhere' } as const;
 /** A leak's value is cut in the panel's list; the info-leak tab shows it whole. */

@@ -3,34 +3,8 @@
 // (engine: executables/hardening.ts and report/native-executables.ts).
 import { Accordion, Code, Stack, Table, Text } from '@mantine/core';
 import type { ExecutableAttributes } from '../../../lib/api-schemas.ts';
-import type { MissingMitigation } from '../api/executable-attributes.ts';
+import type { MissingMitigation } from '../../../lib/mitigations.ts';
 
-/** How a missing mitigation reads in the Missing column and the Missing filter. */
-export const MISSING_LABELS: Record<MissingMitigation, string> = {
-  execstack: 'Executable stack',
-  'no-pie': 'No PIE',
-  'no-relro': 'No RELRO',
-  'partial-relro': 'Partial RELRO',
-  'no-canary': 'No canary',
-  'no-fortify': 'No FORTIFY',
-  'no-ibt': 'No CET IBT',
-  'no-shstk': 'No CET shadow stack',
-  'no-bti': 'No BTI',
-  'no-pac': 'No PAC',
-  'rwx-segment': 'RWX segment',
-  textrel: 'Text relocations',
-  'no-aslr': 'No ASLR',
-  'no-high-entropy-va': 'No high-entropy VA',
-  'no-dep': 'No DEP',
-  'no-gs': 'No /GS',
-  'no-safeseh': 'No SafeSEH',
-  'no-control-flow-guard': 'No CFG',
-};
-
-/** A missing mitigation's label; a name this page does not know reads as itself. */
-export function missingLabel(code: string): string {
-  return Object.hasOwn(MISSING_LABELS, code) ? MISSING_LABELS[code as MissingMitigation] : code;
-}
 
 type AttributeValue = ExecutableAttributes['attributes'][string];
 

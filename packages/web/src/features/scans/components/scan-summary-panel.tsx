@@ -11,11 +11,10 @@ import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import type { ScanSummary } from '../../../lib/api-schemas.ts';
 import { CHART_PALETTE } from '../../../lib/chart-palette.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { MISSING_MITIGATIONS, type MissingMitigation } from '../api/executable-attributes.ts';
+import { MISSING_MITIGATIONS, missingLabel, type MissingMitigation } from '../../../lib/mitigations.ts';
 import { INFOLEAK_KINDS, type InfoleakKind } from '../api/infoleak.ts';
 import { scanSummaryQueryOptions } from '../api/scan-summary.ts';
 import { INFOLEAK_KIND_LABELS } from './infoleak-kind-badge.tsx';
-import { missingLabel } from './mitigations-help.tsx';
 import { ScanVerdict } from './scan-verdict.tsx';
 
 /** Kinds and mitigations listed in a card; the tab lists them all. */
