@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPortableScan } from '@binlens/engine';
-import { runCli } from '../testing/run-cli.ts';
+import { runCli, runCliBytes } from '../testing/run-cli.ts';
 import { NO_DATA_NOTE } from './scan-knowledge-base.ts';
 
 const DEB = fileURLToPath(new URL('../../../engine/fixtures/unpack/deb-zstd/libbinlens-tools1_0.9.1-3_amd64.deb', import.meta.url));
@@ -19,7 +19,7 @@ describe('binlens scan --format bdba and binlens import', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'binlens-import-'));
-    const written = await runCli(['scan', DEB, '--format', 'bdba']);
+    const written = await runCliBytes(['scan', DEB, '--format', 'bdba']);
     expect([written.code, written.stdout, written.stderr]).toEqual([0, '', '']);
     bdba = written.stdoutBytes;
     file = join(dir, 'libbinlens-tools1.deb.bdba');
@@ -46,7 +46,7 @@ describe('binlens scan --format bdba and binlens import', () => {
     const cut = join(dir, 'cut.bdba');
     await writeFile(cut, bdba.subarray(0, bdba.length - 30));
     expect(await runCli(['import', cut])).toEqual({
-      code: 1, stdout: '', stdoutBytes: Buffer.alloc(0), stderr: `binlens: ${cut} is not a valid portable scan file: the file is truncated: its gzip stream ends early\n`,
+      code: 1, stdout: '', stderr: `binlens: ${cut} is not a valid portable scan file: the file is truncated: its gzip stream ends early\n`,
     });
     const plain = await runCli(['import', DEB]);
     expect([plain.code, plain.stderr]).toEqual([1, `binlens: ${DEB} is not a valid portable scan file: not a portable scan file: it is not gzip-compressed\n`]);

@@ -3,9 +3,12 @@ import { main } from '../main.ts';
 export interface CliRun {
   code: number;
   stdout: string;
-  /** What the command wrote to standard output as bytes (stdoutBytes). */
-  stdoutBytes: Buffer;
   stderr: string;
+}
+
+/** A run whose command writes bytes to standard output (stdoutBytes), e.g. `--format bdba`. */
+export interface BinaryCliRun extends CliRun {
+  stdoutBytes: Buffer;
 }
 
 /**
@@ -14,6 +17,12 @@ export interface CliRun {
  * machine's user leaks into a test.
  */
 export async function runCli(argv: string[], stdin = '', env: NodeJS.ProcessEnv = { BINLENS_DATA_DIR: '/nonexistent/binlens-test' }): Promise<CliRun> {
+  const { stdoutBytes: _bytes, ...run } = await runCliBytes(argv, stdin, env);
+  return run;
+}
+
+/** runCli, with the bytes the command wrote to standard output. */
+export async function runCliBytes(argv: string[], stdin = '', env: NodeJS.ProcessEnv = { BINLENS_DATA_DIR: '/nonexistent/binlens-test' }): Promise<BinaryCliRun> {
   let stdout = '';
   let stderr = '';
   const bytes: Uint8Array[] = [];

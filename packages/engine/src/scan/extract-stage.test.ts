@@ -18,7 +18,7 @@ describe('extract stage', () => {
       const identification = await scan(join(dir, 'image-layout.zip'));
       const codes = identification.problems.map((p) => `${p.plugin} ${p.code}`);
       expect(codes).not.toContain('container/oci-layout internal-error');
-      expect(identification.problems.filter((p) => p.plugin === 'container/oci-layout').map((p) => [p.code, p.message])).toEqual([['corrupt', 'incorrect data check']]);
+      expect(identification.problems.filter((p) => p.plugin === 'container/oci-layout').map((p) => [p.code, p.message])).toEqual([['corrupt', 'layer b0ab8517f694: incorrect data check']]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
