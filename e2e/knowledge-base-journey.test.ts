@@ -107,7 +107,9 @@ describe.each(databaseTargets())('knowledge-base journey on $name', (target) => 
       [['lodash', [VULNERABLE_COMPONENT.cve]]],
     ]);
     await page.goto(scanUrl);
-    await page.getByText(VULNERABLE_COMPONENT.cve, { exact: true }).first().waitFor();
+    // The component's row counts it; its panel names it.
+    await page.getByRole('button', { name: `Details of ${VULNERABLE_COMPONENT.name}` }).click();
+    await page.getByRole('dialog').getByText(VULNERABLE_COMPONENT.cve, { exact: true }).waitFor();
     await shot('scan-after-data');
     expect(cspViolations()).toEqual([]);
     await page.close();

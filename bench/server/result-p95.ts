@@ -3,17 +3,23 @@
 // come from the same seeds, so about half of them match), and 50 concurrent clients on loopback
 // calling GET /rest/scans/{id}/result/ for a few seconds. The baseline is the same server with
 // its evaluation cache turned off (BINLENS_EVALUATION_CACHE_MB=0: every read evaluates and
-// serialises again), measured in the same run; both must answer the same bytes. Target: p95
-// under 300 ms. The server is started as `npm start` does (packages/server/src/main.ts), on
+// serialises again), measured in the same run; then the cache on, for clients that take the
+// whole JSON and for clients that ask for gzip as browsers do (they count the compressed bytes
+// as a load generator does; a browser inflates them natively). Every shape must answer the
+// same JSON. Last, for reference, the same bytes from a bare node:http server: what the
+// transfer alone costs on this machine. Target: p95 under 300 ms. The server is started as `npm start` does (packages/server/src/main.ts), on
 // PGlite, or on PostgreSQL with --database-url (a scratch database binlens_bench_result is made there).
 //
 //   node bench/server/result-p95.ts [--components 2000] [--files 5000] [--nvd 30000] [--osv 20000] [--clients 50] [--seconds 8] [--database-url URL]
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent, get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { type KbDatabase, importFeed, rowsOf } from '@binlens/vulndb';
 import { sql } from 'drizzle-orm';
@@ -55,29 +61,44 @@ try {
   server = undefined;
   const scanId = await seed(groupId);
 
-  const phases: { name: string; env: Record<string, string> }[] = [
-    { name: 'evaluation cache off (baseline)', env: { BINLENS_EVALUATION_CACHE_MB: '0' } },
-    { name: 'evaluation cache on', env: {} },
+  // The baseline reads as the server answered before its cache: every read evaluated, serialised and sent whole.
+  const phases: { env: Record<string, string>; shapes: { name: string; acceptEncoding?: string }[] }[] = [
+    { env: { BINLENS_EVALUATION_CACHE_MB: '0' }, shapes: [{ name: 'cache off (baseline)' }] },
+    { env: {}, shapes: [{ name: 'cache on' }, { name: 'cache on, gzip (as browsers ask)', acceptEncoding: 'gzip, deflate, br' }] },
   ];
   const results: { name: string; first: number; second: number; bytes: number; hash: string; times: number[]; errors: number }[] = [];
+  const bodies = new Map<string, Buffer>();
   for (const phase of phases) {
     server = await startServer({ dataDir: work, env: phase.env, ...(databaseUrl ? { databaseUrl } : {}) });
     const session = await login(server);
     const path = `/rest/scans/${scanId}/result/`;
     const agent = new Agent({ keepAlive: true, maxSockets: clients });
-    const [first, body] = await timed(agent, server.baseUrl, session.headersFor('GET'), path);
-    const [second] = await timed(agent, server.baseUrl, session.headersFor('GET'), path);
-    const hash = createHash('sha256').update(body).digest('hex');
-    results.push({ name: phase.name, first, second, bytes: body.length, hash, ...(await load(agent, server.baseUrl, session.headersFor('GET'), path)) });
+    for (const shape of phase.shapes) {
+      const headers = { ...session.headersFor('GET'), ...(shape.acceptEncoding ? { 'accept-encoding': shape.acceptEncoding } : {}) };
+      const [first, body] = await timed(agent, server.baseUrl, headers, path);
+      const [second] = await timed(agent, server.baseUrl, headers, path);
+      const hash = createHash('sha256').update(shape.acceptEncoding ? gunzipSync(body) : body).digest('hex');
+      results.push({ name: shape.name, first, second, bytes: body.length, hash, ...(await load(agent, server.baseUrl, headers, path)) });
+      bodies.set(shape.acceptEncoding ? 'gzip' : 'identity', body);
+    }
     agent.destroy();
     await server.stop();
     server = undefined;
   }
 
+  // What the transfer alone costs on this machine: the same bytes from a bare node:http server.
+  for (const [encoding, body] of bodies) {
+    const bare = await bareServer(body, encoding);
+    const agent = new Agent({ keepAlive: true, maxSockets: clients });
+    results.push({ name: `bare server, same bytes (${encoding})`, first: 0, second: 0, bytes: body.length, hash: results[0]?.hash ?? '', ...(await load(agent, bare.url, {}, '/')) });
+    agent.destroy();
+    bare.stop();
+  }
+
   const baseline = percentile(results[0]?.times ?? [], 95);
   console.log(`${database}: 1 ready scan of ${componentCount} components in ${fileCount} files; knowledge base of ${nvdCount} NVD and ${osvCount} OSV records; ${clients} clients, ${seconds} s each`);
-  for (const r of results) console.log(`${r.name}: first read ${r.first.toFixed(0)} ms, second ${r.second.toFixed(0)} ms, ${(r.bytes / 1e6).toFixed(2)} MB per answer, sha256 ${r.hash.slice(0, 16)}`);
-  console.log(`the same answer in both: ${new Set(results.map((r) => r.hash)).size === 1 ? 'yes' : 'NO'}`);
+  for (const r of results.filter((x) => x.first > 0)) console.log(`${r.name}: first read ${r.first.toFixed(0)} ms, second ${r.second.toFixed(0)} ms, ${(r.bytes / 1e6).toFixed(2)} MB per answer, sha256 of the JSON ${r.hash.slice(0, 16)}`);
+  console.log(`the same answer in all: ${new Set(results.filter((r) => r.first > 0).map((r) => r.hash)).size === 1 ? 'yes' : 'NO'}`);
   console.log(`${'shape'.padEnd(34)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'req/s'.padStart(8)}  p95/baseline  target`);
   for (const { name, times, errors } of results) {
     const p95 = percentile(times, 95);
@@ -180,6 +201,20 @@ function get(agent: Agent, baseUrl: string, headers: Record<string, string>, pat
     });
     request.on('error', reject);
   });
+}
+
+/** A child process answering every request with `body` and nothing else; stopped by stop(). */
+async function bareServer(body: Buffer, encoding: string): Promise<{ url: string; stop(): void }> {
+  const file = join(work, `bare-${encoding}`);
+  await writeFile(file, body);
+  const script = `const body = require('node:fs').readFileSync(${JSON.stringify(file)});
+    const server = require('node:http').createServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length${encoding === 'gzip' ? ", 'content-encoding': 'gzip'" : ''} });
+      res.end(body);
+    }).listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [port] = (await once(child.stdout, 'data')) as [Buffer];
+  return { url: `http://127.0.0.1:${port.toString().trim()}`, stop: () => child.kill() };
 }
 
 /** A fresh database next to the given one's, dropped and made again. */

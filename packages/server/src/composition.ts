@@ -54,7 +54,7 @@ import { createGroupMembershipsService, type GroupMembershipsService } from './m
 import { createKnowledgeBaseRepository, type KnowledgeBaseRepository } from './modules/knowledge-base/repository.ts';
 import { createKnowledgeBaseService, type KnowledgeBaseService } from './modules/knowledge-base/service.ts';
 import { createScanAnalysisService, type ScanAnalysisService } from './modules/scans/analysis-service.ts';
-import { createEvaluationCache, type EvaluationCache } from './modules/scans/evaluation-cache.ts';
+import { createEvaluationCache, createScanStampCache, type EvaluationCache } from './modules/scans/evaluation-cache.ts';
 import { createScanEvaluations } from './modules/scans/evaluation.ts';
 import { createScanFilesService, type ScanFilesService } from './modules/scans/files-service.ts';
 import { createScanDiffRepository } from './modules/scans/diff-repository.ts';
@@ -362,6 +362,7 @@ export function compose(settings: CompositionSettings): Composition {
       ),
       listCache: scanListCaches.list,
       evaluations: scanEvaluations,
+      stamps: createScanStampCache(generations),
     }),
     uploads: createResumableUploadsService({
       store: new ResumableUploadStore(settings.resumableUploadDir ?? path.join(settings.blobDir, 'uploads')),

@@ -4,6 +4,9 @@
 // a read under another version loads again, so an import into the knowledge base shows at the
 // next read. Bounded by approximate bytes, least recently used scans first; reads of the same
 // scan and version that arrive together share one load.
+import type { CacheGenerations } from '../../db/cache-generations.ts';
+import type { ScanStatus } from '../../db/schema/index.ts';
+import { createGenerationCache, type GenerationCache } from '../../lib/generation-cache.ts';
 
 export interface EvaluationCacheOptions {
   /** Approximate bytes held at most over every scan; 0 keeps nothing. */
@@ -111,4 +114,19 @@ export function createEvaluationCache(options: EvaluationCacheOptions): Evaluati
 
     size: () => ({ scans: entries.size, bytes: totalBytes }),
   };
+}
+
+/** A scan as a viewer sees it before its evaluation is read: its status and when its Identification was stored. */
+export interface ScanStamp {
+  readonly status: ScanStatus;
+  readonly finishedAt: Date | null;
+}
+
+/**
+ * Scans' stamps per visibility (null: not visible), kept while the scan_list counter stands: it
+ * moves with every committed change to scans, groups and memberships (lib/generation-cache.ts),
+ * so a read of a kept evaluation asks the database only for the knowledge base's version.
+ */
+export function createScanStampCache(generations: CacheGenerations): GenerationCache<ScanStamp | null> {
+  return createGenerationCache<ScanStamp | null>({ generation: () => generations.current('scan_list'), weight: () => 1, maxWeight: 10_000 });
 }

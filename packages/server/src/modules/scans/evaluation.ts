@@ -65,9 +65,11 @@ export interface StoredScan {
   core(): Promise<Identification>;
 }
 
-/** Stored scans' evaluations, kept per scan while its Identification and evaluation inputs stand (evaluation-cache.ts). */
+/**
+ * Stored scans' evaluations, kept per scan while its Identification and evaluation inputs stand
+ * (evaluation-cache.ts), with what is made from them. The summary and SBOM still evaluate each read.
+ */
 export interface ScanEvaluations {
-  of(scan: StoredScan): Promise<ScanEvaluation>;
   /**
    * A value made from the scan's Identification and evaluation (a serialised result), kept
    * beside them under `name`: `make` reads either only when it needs it; `weigh` gives its bytes.
@@ -94,9 +96,6 @@ export function createScanEvaluations(deps: ScanEvaluationsDeps): ScanEvaluation
   const evaluationAt = (scan: StoredScan, version: string): Promise<ScanEvaluation> =>
     deps.cache.get(scan.id, version, 'evaluation', async () => evaluateScan(await scan.core(), deps.knowledgeBase), approximateBytes);
   return {
-    async of(scan) {
-      return evaluationAt(scan, await versionOf(scan));
-    },
     async derived(scan, name, make, weigh) {
       const version = await versionOf(scan);
       const once = { ...scan, core: memoized(scan.core) };

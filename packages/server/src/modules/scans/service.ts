@@ -9,8 +9,10 @@ import { AppError, ERRORS } from '../../lib/errors.ts';
 import type { GenerationCache } from '../../lib/generation-cache.ts';
 import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
 import type { AuditedChange } from '../audit/audited.ts';
+import { visibilityKey } from '../groups/scope.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { SCAN_MATCHING, type ScanEvaluations, evaluateStoredScan } from './evaluation.ts';
+import type { ScanStamp } from './evaluation-cache.ts';
 import { listCacheKey } from './list-cache.ts';
 import { gzipBytes, type ResultEncoding } from './result-encoding.ts';
 import { scanListFilter } from './list-query.ts';
@@ -62,6 +64,8 @@ export interface ScansServiceDeps {
   knowledgeBase: KnowledgeBase;
   /** Stored scans' evaluations, kept while their inputs stand (evaluation.ts). */
   evaluations: ScanEvaluations;
+  /** Keeps scans' stamps per visibility while scan_list_generation stands (evaluation-cache.ts); read from the database without it. */
+  stamps?: GenerationCache<ScanStamp | null>;
   enqueueScan: (scanId: number) => Promise<void>;
   maxUploadBytes: number;
   /** The company's max_upload_bytes setting (modules/settings), already capped at maxUploadBytes; default the cap. */
@@ -129,7 +133,11 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
     },
 
     async resultBody(viewer, id, variant, render, encoding) {
-      const row = await deps.scans.findVisible(viewer, id);
+      const stampOf = async (): Promise<ScanStamp | null> => {
+        const found = await deps.scans.findVisible(viewer, id);
+        return found ? { status: found.status, finishedAt: found.finishedAt } : null;
+      };
+      const row = await (deps.stamps ? deps.stamps.get(`${visibilityKey(viewer)} ${id}`, stampOf) : stampOf());
       if (!row) throw new AppError('not_found');
       if (row.status !== 'R') throw new AppError('scan_not_ready');
       const core = async () => {
