@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiSession } from '../../e2e/support/api-session.ts';
 import { startServer } from '../../e2e/support/server-process.ts';
+import { tarHeader } from './firmware-image.ts';
 
 const { values } = parseArgs({
   options: {
@@ -91,24 +92,6 @@ async function writeTree(path: string): Promise<void> {
   } finally {
     await out.close();
   }
-}
-
-function tarHeader(name: string, size: number): Buffer {
-  const header = Buffer.alloc(BLOCK);
-  header.write(name, 0, 'utf8');
-  header.write('0000644\0', 100);
-  header.write('0000000\0', 108);
-  header.write('0000000\0', 116);
-  header.write(`${size.toString(8).padStart(11, '0')}\0`, 124);
-  header.write(`${(1_700_000_000).toString(8).padStart(11, '0')}\0`, 136);
-  header.write('        ', 148);
-  header.write('0', 156);
-  header.write('ustar\0', 257);
-  header.write('00', 263);
-  let sum = 0;
-  for (const byte of header) sum += byte;
-  header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
-  return header;
 }
 
 function percentile(times: readonly number[], p: number): number {

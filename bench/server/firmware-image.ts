@@ -9,7 +9,8 @@ import { gzipSync } from 'node:zlib';
 
 const BLOCK = 512;
 
-function tarHeader(name: string, size: number): Buffer {
+/** A ustar header of a regular file (names cut at 99 bytes). */
+export function tarHeader(name: string, size: number): Buffer {
   const header = Buffer.alloc(BLOCK);
   header.write(name.slice(0, 99), 0, 'utf8');
   header.write('0000644\0', 100);

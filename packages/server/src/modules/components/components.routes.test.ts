@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { allSignatures } from '@binlens/engine';
 import type { Component } from '@binlens/engine/model';
 import { importFeed } from '@binlens/vulndb';
@@ -9,22 +8,14 @@ import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { DATABASES } from '../../../test/databases.ts';
 import { component, fakeEngine, findingsFile } from '../../../test/fake-engine.ts';
 import { multipart } from '../../../test/files.ts';
+import { epssFeed, kevFeed } from '../../../test/feed-entries.ts';
 import { newSession, type TestSession } from '../../../test/login.ts';
 
 const FEEDS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../vulndb/fixtures/feeds');
 
-// EPSS and KEV entries for CVE-2023-45853 in the feeds' formats (values made up for the test).
-const EPSS = '#model_version:v2026.06.15,score_date:2026-09-29T12:00:22Z\ncve,epss,percentile\nCVE-2023-45853,0.0421,0.9123\n';
-const KEV = {
-  title: 'CISA Catalog of Known Exploited Vulnerabilities',
-  catalogVersion: '2025.08.25',
-  dateReleased: '2025-08-25T17:04:19.9796Z',
-  count: 1,
-  vulnerabilities: [{
-    cveID: 'CVE-2023-45853', vendorProject: 'zlib', product: 'zlib', vulnerabilityName: 'zlib MiniZip Integer Overflow',
-    dateAdded: '2025-02-03', shortDescription: '', requiredAction: 'Apply updates.', dueDate: '2025-02-24', knownRansomwareCampaignUse: 'Known', notes: '', cwes: [],
-  }],
-};
+// EPSS and KEV entries for CVE-2023-45853 (values made up for the test).
+const EPSS = epssFeed('CVE-2023-45853', 0.0421, 0.9123);
+const KEV = kevFeed({ cve: 'CVE-2023-45853', vendor: 'zlib', product: 'zlib', name: 'zlib MiniZip Integer Overflow', dateAdded: '2025-02-03', dueDate: '2025-02-24', ransomware: 'Known' });
 
 /** zlib as the signature matcher reports it. */
 const zlib = (version: string, file: string): Component => component({
@@ -83,8 +74,8 @@ describe.each(DATABASES)('component catalogue on %s', (kind) => {
     bob = await newSession(t.app, t.database);
     admin = await newSession(t.app, t.database, ['AU']);
     expect(await importFeed(t.database.db, { path: path.join(FEEDS, 'nvd-cve-2023-45853.json') })).toMatchObject({ status: 'complete' });
-    expect(await importFeed(t.database.db, { name: 'epss.csv.gz', bytes: gzipSync(EPSS) })).toMatchObject({ status: 'complete', imported: 1 });
-    expect(await importFeed(t.database.db, { name: 'kev.json', bytes: Buffer.from(JSON.stringify(KEV)) })).toMatchObject({ status: 'complete', imported: 1 });
+    expect(await importFeed(t.database.db, EPSS)).toMatchObject({ status: 'complete', imported: 1 });
+    expect(await importFeed(t.database.db, KEV)).toMatchObject({ status: 'complete', imported: 1 });
     scans.alice = await scanOf(alice, 'Firmware', 'router.bin', [zlib('1.2.13', 'usr/lib/libz.so.1'), component({ name: 'lodash', version: '4.17.21' })]);
     scans.bob = await scanOf(bob, 'Gateway', 'gateway.bin', [zlib('1.2.11', 'lib/libz.so.1')]);
     scans.fixed = await scanOf(bob, 'Patched', 'patched.bin', [zlib('1.3.1', 'lib/libz.so.1')]);

@@ -1,26 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { importFeed } from '@binlens/vulndb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { DATABASES } from '../../../test/databases.ts';
+import { epssFeed, kevFeed } from '../../../test/feed-entries.ts';
 import { newSession, type TestSession } from '../../../test/login.ts';
 
 const FEEDS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../vulndb/fixtures/feeds');
 
-// EPSS and KEV entries for CVE-2021-23337 in the feeds' formats (values made up for the test).
-const EPSS = '#model_version:v2026.06.15,score_date:2026-09-29T12:00:22Z\ncve,epss,percentile\nCVE-2021-23337,0.0123,0.8456\n';
-const KEV = {
-  title: 'CISA Catalog of Known Exploited Vulnerabilities',
-  catalogVersion: '2025.08.25',
-  dateReleased: '2025-08-25T17:04:19.9796Z',
-  count: 1,
-  vulnerabilities: [{
-    cveID: 'CVE-2021-23337', vendorProject: 'Lodash', product: 'Lodash', vulnerabilityName: 'Lodash Command Injection',
-    dateAdded: '2024-01-02', shortDescription: '', requiredAction: 'Apply updates.', dueDate: '2024-01-23', knownRansomwareCampaignUse: 'Unknown', notes: '', cwes: [],
-  }],
-};
+// EPSS and KEV entries for CVE-2021-23337 (values made up for the test).
+const EPSS = epssFeed('CVE-2021-23337', 0.0123, 0.8456);
+const KEV = kevFeed({ cve: 'CVE-2021-23337', vendor: 'Lodash', product: 'Lodash', name: 'Lodash Command Injection', dateAdded: '2024-01-02', dueDate: '2024-01-23', ransomware: 'Unknown' });
 
 describe.each(DATABASES)('vulnerabilities on %s', (kind) => {
   let t: TestApp;
@@ -33,8 +24,8 @@ describe.each(DATABASES)('vulnerabilities on %s', (kind) => {
     for (const file of files) {
       expect(await importFeed(t.database.db, { path: path.join(FEEDS, file) })).toMatchObject({ status: 'complete' });
     }
-    expect(await importFeed(t.database.db, { name: 'epss.csv.gz', bytes: gzipSync(EPSS) })).toMatchObject({ status: 'complete', imported: 1 });
-    expect(await importFeed(t.database.db, { name: 'kev.json', bytes: Buffer.from(JSON.stringify(KEV)) })).toMatchObject({ status: 'complete', imported: 1 });
+    expect(await importFeed(t.database.db, EPSS)).toMatchObject({ status: 'complete', imported: 1 });
+    expect(await importFeed(t.database.db, KEV)).toMatchObject({ status: 'complete', imported: 1 });
   });
   afterAll(() => t.close());
 
