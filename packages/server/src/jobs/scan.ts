@@ -46,8 +46,12 @@ export interface ScanJobDeps {
   limits?: Partial<Limits>;
 }
 
-/** How often the progress of a scan whose engine is quiet is recomputed (the time left moves on). */
-const PROGRESS_REFRESH_MS = 5000;
+/**
+ * How often the progress of a scan whose engine is quiet is recomputed (the time left moves on).
+ * A stage of a few seconds would otherwise end before its first estimate (one needs 2 s of it);
+ * the writer still stores at most one record a second.
+ */
+const PROGRESS_REFRESH_MS = 1000;
 
 /** Longest engine reason kept in a scan's error; the log has the rest under the error id. */
 const MAX_REASON_LENGTH = 200;

@@ -94,8 +94,9 @@ describe('static code analysis tab', () => {
     renderRoute('/product/42/static-code-analysis');
     const toggle = await screen.findByRole('button', { name: 'What these rules mean' });
     await userEvent.setup().click(toggle);
-    const rules = screen.getByRole('list', { name: 'Rules' });
-    const shell = within(rules).getByRole('listitem', { name: 'Command run through the shell' });
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'true'));
+    const rules = await screen.findByRole('list', { name: 'Rules' });
+    const shell = await within(rules).findByRole('listitem', { name: 'Command run through the shell' });
     expect(shell).toHaveTextContent('Functions: system, popen');
     expect(shell).toHaveTextContent('system hands a string to /bin/sh.');
     expect(shell).toHaveTextContent('Instead: Use posix_spawn.');
