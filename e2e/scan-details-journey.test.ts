@@ -4,13 +4,11 @@
 // feed tabs show what the native JSON of the same file holds, counted against the API and the
 // engine run in-process. Screenshots at 1280 and 390 px under e2e/artifacts/scan-details/.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { scan, toNativeJson, toScanResult, type NativeJson } from '../packages/engine/src/index.ts';
+import type { NativeJson } from '../packages/engine/src/index.ts';
 import { tar } from '../packages/server/test/files.ts';
+import { nativeJsonOf } from './support/native-json.ts';
 import { readyScan } from './support/ready-scan.ts';
 import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
 import { logInAsAdmin } from './support/log-in.ts';
@@ -43,14 +41,7 @@ let browser: Browser;
 let native: NativeJson;
 
 beforeAll(async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'binlens-details-journey-'));
-  try {
-    await writeFile(join(dir, FILE_NAME), FIRMWARE);
-    const identification = await scan(join(dir, FILE_NAME));
-    native = toNativeJson(identification, toScanResult(identification));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  native = await nativeJsonOf(FILE_NAME, FIRMWARE);
   [server, browser] = await Promise.all([startServer(), launchChromium()]);
 });
 afterAll(async () => {

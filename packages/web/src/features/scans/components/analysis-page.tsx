@@ -90,8 +90,8 @@ function ComponentList({ scanId, result, licenses }: ComponentListProps) {
     const policies = policyMap(licenses ?? []);
     return result.components.map((component): ComponentRow => ({ component, facts: factsOf(component, result.vulnerabilities, policies), policies }));
   }, [result, licenses]);
-  const filter = componentFilter(filters);
-  const shown = useMemo(() => rows.filter((row) => matchesFilter(row.component, row.facts, filter)), [rows, filter.q, filter.type, filter.severity, filter.policy]); // eslint-disable-line react-hooks/exhaustive-deps -- the filter's fields are its identity
+  const filter = useMemo(() => componentFilter(filters), [filters]);
+  const shown = useMemo(() => rows.filter((row) => matchesFilter(row.component, row.facts, filter)), [rows, filter]);
   const types = [...new Set(result.components.map((c) => c.codetype))].sort();
   const names = useMemo(() => new Map(result.components.map((c) => [c.uid, `${componentName(c)} ${componentVersion(c)}`.trim()])), [result]);
   const filtered = filter.q !== '' || filter.type !== undefined || filter.severity !== undefined || filter.policy !== undefined;
