@@ -80,9 +80,9 @@ describe('sales view analysis tab', () => {
     const table = await screen.findByRole('table', { name: 'Components' });
     expect(screen.getByRole('heading', { name: 'Components (3)' })).toBeInTheDocument();
     expect(rows(table)).toEqual([
-      ['openssl', '3.0.13', 'NA', 'Apache-2.0', '2: CVE-2024-5535, CVE-2024-4741'],
-      ['busybox', '1.36.1', 'NA', '–', '1: CVE-2023-42363'],
-      ['zlib', '1.3.1', 'NA', 'Zlib', '–'],
+      ['openssl', '3.0.13', 'Native', 'Apache-2.0', '2: CVE-2024-5535, CVE-2024-4741'],
+      ['busybox', '1.36.1', 'Native', '–', '1: CVE-2023-42363'],
+      ['zlib', '1.3.1', 'Native', 'Zlib', '–'],
     ]);
     expect(within(table).queryAllByRole('link')).toEqual([]);
     expect(within(table).queryAllByRole('checkbox')).toEqual([]);
@@ -100,9 +100,9 @@ describe('sales view analysis tab', () => {
     const table = await screen.findByRole('table', { name: 'Components' });
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Component', 'Vulnerabilities']);
     expect(rows(table)).toEqual([
-      ['openssl 3.0.13NA · Apache-2.0', '2: CVE-2024-5535, CVE-2024-4741'],
-      ['busybox 1.36.1NA · –', '1: CVE-2023-42363'],
-      ['zlib 1.3.1NA · Zlib', '–'],
+      ['openssl 3.0.13Native · Apache-2.0', '2: CVE-2024-5535, CVE-2024-4741'],
+      ['busybox 1.36.1Native · –', '1: CVE-2023-42363'],
+      ['zlib 1.3.1Native · Zlib', '–'],
     ]);
   });
 

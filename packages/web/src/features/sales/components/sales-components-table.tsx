@@ -1,3 +1,4 @@
+import { codeTypeLabel } from '../../../lib/code-types.ts';
 import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { DataTable, type ColumnDef } from '../../../components/data-table/data-table.tsx';
@@ -26,7 +27,7 @@ const vulnsColumn: ComponentColumn = {
 const columns: ComponentColumn[] = [
   nameColumn,
   { id: 'version', header: 'Version', accessorFn: versionOf, enableSorting: true },
-  { id: 'type', header: 'Type', accessorFn: (component) => component.codetype, enableSorting: true, size: 80 },
+  { id: 'type', header: 'Type', accessorFn: (component) => codeTypeLabel(component.codetype), enableSorting: true },
   {
     id: 'licenses',
     header: 'Licences',
@@ -51,7 +52,7 @@ const phoneColumns: ComponentColumn[] = [
           {nameOf(component)} {versionOf(component)}
         </Text>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {component.codetype} · {licencesOf(component)}
+          {codeTypeLabel(component.codetype)} · {licencesOf(component)}
         </Text>
       </Stack>
     ),
