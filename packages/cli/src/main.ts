@@ -10,6 +10,7 @@ const COMMANDS: readonly { name: string; load: () => Promise<Command> }[] = [
   { name: 'import', load: async () => (await import('./commands/import.ts')).importCommand },
   { name: 'scan', load: async () => (await import('./commands/scan.ts')).scanCommand },
   { name: 'unpack', load: async () => (await import('./commands/unpack.ts')).unpackCommand },
+  { name: 'upload', load: async () => (await import('./commands/upload.ts')).uploadCommand },
   { name: 'versions', load: async () => (await import('./commands/versions.ts')).versionsCommand },
   { name: 'worker', load: async () => (await import('./commands/worker.ts')).workerCommand },
 ];

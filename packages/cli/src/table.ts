@@ -1,13 +1,15 @@
 // `--format table`: aligned columns for people, problems below.
 import { escapeText, type Problem, type ScanResult } from '@binlens/engine';
 import type { EvaluatedScanResult, Evaluation } from '@binlens/vulndb';
+import type { FailOnVerdict } from './fail-on.ts';
 
 /**
  * `evaluation` is there when a knowledge base was consulted: only then are the VULNS column,
  * the upgrade guidance (FIX: nearest version fixing them all, LATEST: latest known) and the
- * table of vulnerabilities (severity, CVSS score, EPSS, KEV, components) shown.
+ * table of vulnerabilities (severity, CVSS score, EPSS, KEV, components) shown. With
+ * `failOn` (--fail-on), that table says which vulnerabilities fail the build (FAILS).
  */
-export function formatTable(result: ScanResult | EvaluatedScanResult, problems: Problem[], evaluation: Evaluation | null = null): string {
+export function formatTable(result: ScanResult | EvaluatedScanResult, problems: Problem[], evaluation: Evaluation | null = null, failOn: FailOnVerdict | null = null): string {
   const withVulns = evaluation !== null;
   const rows = [['NAME', 'VERSION', 'TYPE', ...(withVulns ? ['VULNS', 'FIX', 'LATEST'] : []), 'FILES']];
   for (const c of result.components) {
@@ -19,7 +21,7 @@ export function formatTable(result: ScanResult | EvaluatedScanResult, problems: 
   }
   let out = align(rows);
   if (result.components.length === 0) out += '(no components found)\n';
-  if (evaluation && Object.keys(evaluation.vulnerabilities).length > 0) out += `\n${vulnerabilityTable(result, evaluation)}`;
+  if (evaluation && Object.keys(evaluation.vulnerabilities).length > 0) out += `\n${vulnerabilityTable(result, evaluation, failOn)}`;
   if (problems.length > 0) {
     out += `\n${align([
       ['LEVEL', 'CODE', 'PLUGIN', 'LOCATION', 'MESSAGE'],
@@ -30,12 +32,13 @@ export function formatTable(result: ScanResult | EvaluatedScanResult, problems: 
 }
 
 /** One row per vulnerability, in the evaluation's order (CVEs by year and number). */
-function vulnerabilityTable(result: ScanResult | EvaluatedScanResult, evaluation: Evaluation): string {
+function vulnerabilityTable(result: ScanResult | EvaluatedScanResult, evaluation: Evaluation, failOn: FailOnVerdict | null): string {
   const affected = new Map<string, string[]>();
   for (const c of result.components) {
     for (const v of c.vulns) affected.set(v.vuln_id, [...(affected.get(v.vuln_id) ?? []), c.version ? `${c.lib} ${c.version}` : c.lib]);
   }
-  const rows = [['VULNERABILITY', 'SEVERITY', 'CVSS', 'EPSS', 'KEV', 'COMPONENTS']];
+  const failing = new Set(failOn?.failing.map((f) => f.vulnId));
+  const rows = [['VULNERABILITY', 'SEVERITY', 'CVSS', 'EPSS', 'KEV', ...(failOn ? ['FAILS'] : []), 'COMPONENTS']];
   for (const v of Object.values(evaluation.vulnerabilities)) {
     rows.push([
       v.vuln_id,
@@ -43,6 +46,7 @@ function vulnerabilityTable(result: ScanResult | EvaluatedScanResult, evaluation
       v.score === null ? '-' : `${v.score.toFixed(1)}${v.score_version ? ` (v${v.score_version})` : ''}`,
       v.epss ? `${(v.epss.score * 100).toFixed(2)}%` : '-',
       v.kev ? `since ${v.kev.date_added}` : '-',
+      ...(failOn ? [failing.has(v.vuln_id) ? 'yes' : '-'] : []),
       (affected.get(v.vuln_id) ?? []).join(', '),
     ]);
   }

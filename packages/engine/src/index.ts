@@ -29,7 +29,8 @@ export {
 } from './portable/portable-scan.ts';
 export { isPortableScanHead, PORTABLE_SCAN_HEAD_BYTES, type PortableScanReadOptions, readPortableScan } from './portable/read.ts';
 export { writePortableScan } from './portable/write.ts';
-export { validateCustomPattern } from './infoleak/custom.ts';
+export { customPatternError, type CustomPatternError, MAX_CUSTOM_PATTERN_LENGTH, validateCustomPattern } from './infoleak/custom.ts';
+export { type LeakScan, type LeakScanOptions, scanLeaks } from './scan-leaks.ts';
 export type { CustomPattern, InfoleakOptions } from './infoleak/types.ts';
 export { SignatureMatcher } from './signatures/matcher.ts';
 export { SIGNATURE_FAMILIES, allSignatures } from './signatures/registry.ts';

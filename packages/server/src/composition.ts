@@ -55,9 +55,27 @@ import { createKnowledgeBaseRepository, type KnowledgeBaseRepository } from './m
 import { createKnowledgeBaseService, type KnowledgeBaseService } from './modules/knowledge-base/service.ts';
 import { createScanAnalysisService, type ScanAnalysisService } from './modules/scans/analysis-service.ts';
 import { createEvaluationCache, createScanStampCache, type EvaluationCache } from './modules/scans/evaluation-cache.ts';
-import { createScanEvaluations } from './modules/scans/evaluation.ts';
+import { createScanEvaluations, evaluateScan } from './modules/scans/evaluation.ts';
 import { createScanFilesService, type ScanFilesService } from './modules/scans/files-service.ts';
 import { createScanDiffRepository } from './modules/scans/diff-repository.ts';
+import { createAdjustmentsRepository, type AdjustmentsRepository } from './modules/adjustments/repository.ts';
+import { createStaleScans } from './modules/adjustments/stale-scans.ts';
+import { triageTargets } from './modules/scans/triage-targets.ts';
+import { createTriagesRepository } from './modules/triages/repository.ts';
+import { createTriagesService, type TriagesService } from './modules/triages/service.ts';
+import { createVexRepository } from './modules/vex/repository.ts';
+import { createVexService, type VexService } from './modules/vex/service.ts';
+import { adjustableComponents } from './modules/component-adjustments/scan-components.ts';
+import { createComponentMovesRepository } from './modules/component-adjustments/repository.ts';
+import { createComponentMovesService, type ComponentMovesService } from './modules/component-adjustments/service.ts';
+import { createComponentIgnoresRepository } from './modules/component-ignores/repository.ts';
+import { createComponentIgnoresService, type ComponentIgnoresService } from './modules/component-ignores/service.ts';
+import { createComponentNameOverridesRepository } from './modules/component-name-overrides/repository.ts';
+import { createComponentNameOverridesService, type ComponentNameOverridesService } from './modules/component-name-overrides/service.ts';
+import { createLicenseOverridesRepository } from './modules/license-overrides/repository.ts';
+import { createLicenseOverridesService, type LicenseOverridesService } from './modules/license-overrides/service.ts';
+import { createVersionOverridesRepository } from './modules/version-overrides/repository.ts';
+import { createVersionOverridesService, type VersionOverridesService } from './modules/version-overrides/service.ts';
 import { createScanDiffService, type ScanDiffService } from './modules/scans/diff-service.ts';
 import { knowledgeBaseSnapshot } from './modules/scans/diff-snapshot.ts';
 import { createScanJobRepository, type ScanJobRepository } from './modules/scans/job-repository.ts';
@@ -69,6 +87,10 @@ import { createScanControlRepository } from './modules/scans/control-repository.
 import { createScanControlService, type RetentionPeriods, type ScanControlService } from './modules/scans/control-service.ts';
 import type { Scan } from './modules/scans/schemas.ts';
 import { createCommentsRepository } from './modules/comments/repository.ts';
+import { loadScanScopeContext } from './modules/adjustments/scan-context.ts';
+import { createLeakItemsRepository } from './modules/infoleak-triages/leak-items.ts';
+import { createInfoleakTriagesRepository } from './modules/infoleak-triages/repository.ts';
+import { createInfoleakTriagesService, type InfoleakTriagesService } from './modules/infoleak-triages/service.ts';
 import { createCommentsService, type CommentsService } from './modules/comments/service.ts';
 import { createScanReuse } from './modules/scans/reuse.ts';
 import { createScanListCaches } from './modules/scans/list-cache.ts';
@@ -109,6 +131,10 @@ import { createScanFetchService, type ScanFetchService } from './modules/scans/f
 import { FETCH_QUEUE, type FetchJobData } from './lib/outbound/queue-names.ts';
 import { createWebhooksRepository, type WebhooksRepository } from './modules/webhooks/repository.ts';
 import { createWebhooksService, type WebhooksService } from './modules/webhooks/service.ts';
+import { createCustomPatternsRepository } from './modules/custom-patterns/repository.ts';
+import { createCustomPatternScansRepository, type CustomPatternScansRepository } from './modules/custom-patterns/scan-repository.ts';
+import { createCustomPatternsService, type CustomPatternsService } from './modules/custom-patterns/service.ts';
+import { CUSTOM_PATTERN_QUEUE, type CustomPatternJobData } from './lib/custom-pattern-queue.ts';
 
 export interface CompositionSettings {
   /** An open, migrated database; whoever opened it closes it. */
@@ -149,6 +175,8 @@ export interface Composition {
     readonly scans: ScansRepository;
     /** What the scan, dead-letter and re-evaluation jobs read and write. */
     readonly scanJobs: ScanJobRepository;
+    /** Which triages, overrides, ignores and moves reach a scan (modules/adjustments). */
+    readonly adjustments: AdjustmentsRepository;
     /** Each scan's own log (queued, started, processes, retries, outcome). */
     readonly scanLog: ScanLogRepository;
     /** The knowledge-base sync's state per source (jobs/kb-sync.ts). */
@@ -157,6 +185,8 @@ export interface Composition {
     readonly scanFetches: ScanFetchRepository;
     /** What the webhook delivery job reads (jobs/webhook.ts). */
     readonly webhooks: WebhooksRepository;
+    /** What the custom-pattern search of a stored scan reads and writes (jobs/custom-patterns.ts). */
+    readonly customPatternScans: CustomPatternScansRepository;
   };
   readonly services: {
     /** What the route guard resolves a route's scope with (plugins/guard.ts). */
@@ -199,6 +229,22 @@ export interface Composition {
     readonly scanControl: ScanControlService;
     /** Comments on scans (/rest/comments/). */
     readonly comments: CommentsService;
+    /** Triages of information leaks (/rest/infoleak/{kind}/triage/), applied when the lists are read. */
+    readonly infoleakTriages: InfoleakTriagesService;
+    /** Triages of vulnerabilities (/rest/triages/). */
+    readonly triages: TriagesService;
+    /** VEX documents out of triages and into them (/rest/vex/, .../vex/). */
+    readonly vex: VexService;
+    /** Component versions for their files (/rest/version-override/), scopes 1-3. */
+    readonly versionOverrides: VersionOverridesService;
+    /** Component licences (/rest/license-override/), scopes 1-3. */
+    readonly licenseOverrides: LicenseOverridesService;
+    /** Component display names (/rest/component-name-overrides/). */
+    readonly componentNameOverrides: ComponentNameOverridesService;
+    /** Components left out of vulnerabilities and counts (/rest/component-ignores/), triage scopes. */
+    readonly componentIgnores: ComponentIgnoresService;
+    /** Files moved between a scan's components (/rest/scans/{id}/component-adjustments/). */
+    readonly componentMoves: ComponentMovesService;
     /** GET /rest/scans/statistics/: counts over the list's filters. */
     readonly scanStatistics: ScanStatisticsService;
     /** Key/value pairs on scans (/rest/custom-data/). */
@@ -227,6 +273,8 @@ export interface Composition {
     readonly scanFetch: ScanFetchService;
     /** A group's completion webhook. */
     readonly webhooks: WebhooksService;
+    /** The account's custom leak patterns (/rest/regular-expressions/) and their search of stored scans. */
+    readonly customPatterns: CustomPatternsService;
   };
 }
 
@@ -243,17 +291,25 @@ export function compose(settings: CompositionSettings): Composition {
   const maxUploadBytes = settings.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
   const knowledgeBase = createKnowledgeBase(db);
   const evaluationCache = createEvaluationCache({ maxBytes: settings.evaluationCacheBytes ?? DEFAULT_EVALUATION_CACHE_BYTES });
-  const scanEvaluations = createScanEvaluations({ knowledgeBase, inputs: { knowledgeBaseVersion: knowledgeBaseVersionReader(db) }, cache: evaluationCache });
+  const adjustments = createAdjustmentsRepository(db);
+  const scanEvaluations = createScanEvaluations({
+    knowledgeBase,
+    inputs: { knowledgeBaseVersion: knowledgeBaseVersionReader(db), adjustmentsVersion: async () => String(await generations.current('adjustments') ?? 'unknown') },
+    cache: evaluationCache,
+    adjustments,
+  });
   const queue = createQueueHandle(database, settings.queue ?? true);
   const repositories = {
     audit: createAuditRepository(db),
     users: createUsersRepository(db),
     scans: createScansRepository(db),
     scanJobs: createScanJobRepository(db),
+    adjustments,
     scanLog: createScanLogRepository(db),
     knowledgeBase: createKnowledgeBaseRepository(db),
     scanFetches: createScanFetchRepository(db),
     webhooks: createWebhooksRepository(db),
+    customPatternScans: createCustomPatternScansRepository(db),
   };
   const groups = createGroupsRepository(db);
   const announcementChanges = auditedChanges<{ announcements: AnnouncementsRepository }>((work) => db.transaction((tx) => work({ announcements: createAnnouncementsRepository(tx), audit: createAuditRepository(tx) })));
@@ -339,6 +395,7 @@ export function compose(settings: CompositionSettings): Composition {
       blobs,
       engine,
       knowledgeBase,
+      adjustments,
       enqueueScan: async (scanId) => {
         await queue.enqueue(SCAN_QUEUE, { scanId } satisfies ScanJobData);
         await repositories.scanLog.append(scanId, 'info', 'Queued; waiting for a worker');
@@ -372,12 +429,17 @@ export function compose(settings: CompositionSettings): Composition {
       },
       access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
     }),
-    scanAnalysis: createScanAnalysisService({ scans: repositories.scans }),
+    scanAnalysis: createScanAnalysisService({
+      scans: repositories.scans,
+      // Built below in the same object; called only once requests come.
+      infoleakTriages: { reach: (scanId, kind): ReturnType<InfoleakTriagesService['reach']> => services.infoleakTriages.reach(scanId, kind) },
+    }),
     scanFiles: createScanFilesService({ scans: repositories.scans }),
     scanPortable: createScanPortableService({ scans: repositories.scans }),
     scanSbom: createScanSbomService({
       scans: repositories.scans,
       knowledgeBase,
+      adjustments,
       knowledgeBaseEmpty: async (): Promise<boolean> => (await services.knowledgeBase.summary()).state === 'empty',
     }),
     scanMetadata: createScanMetadataService({
@@ -385,14 +447,17 @@ export function compose(settings: CompositionSettings): Composition {
       scans: repositories.scans,
       // Built below in the same object; called only once requests come.
       knowledgeBaseSummary: (): Promise<KnowledgeBaseSummary> => services.knowledgeBase.summary(),
+      triagedLeaks: (scanId): ReturnType<InfoleakTriagesService['triagedCounts']> => services.infoleakTriages.triagedCounts(scanId),
     }),
     scanSummary: createScanSummaryService({
       summary: createScanSummaryRepository(db),
       scans: repositories.scans,
       knowledgeBase,
+      adjustments,
       // Built below in the same object; called only once requests come.
       knowledgeBaseSummary: (): Promise<KnowledgeBaseSummary> => services.knowledgeBase.summary(),
       policyOverrides: (): Promise<Record<string, string>> => services.settings.licensePolicyOverrides(),
+      triagedLeaks: (scanId): ReturnType<InfoleakTriagesService['triagedCounts']> => services.infoleakTriages.triagedCounts(scanId),
     }),
     sales: createSalesService({
       sales: createSalesRepository(db),
@@ -400,6 +465,7 @@ export function compose(settings: CompositionSettings): Composition {
       summary: { summary: (viewer, id): ReturnType<ScanSummaryService['summary']> => services.scanSummary.summary(viewer, id) },
       scanJobs: repositories.scanJobs,
       knowledgeBase,
+      adjustments,
     }),
     scanDiff: createScanDiffService({
       scans: repositories.scans,
@@ -408,6 +474,7 @@ export function compose(settings: CompositionSettings): Composition {
       access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
       knowledgeBaseSummary: (): Promise<KnowledgeBaseSummary> => services.knowledgeBase.summary(),
       knowledgeBaseSnapshot: knowledgeBaseSnapshot(db, createKnowledgeBase),
+      adjustments,
     }),
     scanControl: createScanControlService({
       scans: createScanControlRepository(db),
@@ -425,6 +492,87 @@ export function compose(settings: CompositionSettings): Composition {
         return { ...company, groups };
       },
       change: auditedChanges((work) => db.transaction((tx) => work({ control: createScanControlRepository(tx), audit: createAuditRepository(tx) }))),
+    }),
+    triages: createTriagesService({
+      triages: createTriagesRepository(db),
+      change: auditedChanges((work) => db.transaction((tx) => work({ triages: createTriagesRepository(tx), stale: createStaleScans(tx), audit: createAuditRepository(tx) }))),
+      settings: () => createCompanySettingsRepository(db).get(),
+      targets: (scanId) => triageTargets(scanId, { scans: repositories.scanJobs, knowledgeBase, adjustments }),
+      adjustments: (scanId) => adjustments.forScan(scanId),
+      requestReevaluation: async () => {
+        await queue.boss?.send(REEVALUATE_QUEUE, {});
+      },
+    }),
+    versionOverrides: createVersionOverridesService({
+      overrides: createVersionOverridesRepository(db),
+      change: auditedChanges((work) => db.transaction((tx) => work({ overrides: createVersionOverridesRepository(tx), stale: createStaleScans(tx), audit: createAuditRepository(tx) }))),
+      access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
+      settings: () => createCompanySettingsRepository(db).get(),
+      components: adjustableComponents({ scans: repositories.scanJobs, adjustments }),
+      adjustments: (scanId) => adjustments.forScan(scanId),
+      requestReevaluation: async () => {
+        await queue.boss?.send(REEVALUATE_QUEUE, {});
+      },
+    }),
+    licenseOverrides: createLicenseOverridesService({
+      overrides: createLicenseOverridesRepository(db),
+      change: auditedChanges((work) => db.transaction((tx) => work({ overrides: createLicenseOverridesRepository(tx), stale: createStaleScans(tx), audit: createAuditRepository(tx) }))),
+      access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
+      components: adjustableComponents({ scans: repositories.scanJobs, adjustments }),
+      adjustments: (scanId) => adjustments.forScan(scanId),
+      requestReevaluation: async () => {
+        await queue.boss?.send(REEVALUATE_QUEUE, {});
+      },
+    }),
+    componentNameOverrides: createComponentNameOverridesService({
+      overrides: createComponentNameOverridesRepository(db),
+      change: auditedChanges((work) => db.transaction((tx) => work({ overrides: createComponentNameOverridesRepository(tx), stale: createStaleScans(tx), audit: createAuditRepository(tx) }))),
+      requestReevaluation: async () => {
+        await queue.boss?.send(REEVALUATE_QUEUE, {});
+      },
+    }),
+    componentIgnores: createComponentIgnoresService({
+      ignores: createComponentIgnoresRepository(db),
+      change: auditedChanges((work) => db.transaction((tx) => work({ ignores: createComponentIgnoresRepository(tx), stale: createStaleScans(tx), audit: createAuditRepository(tx) }))),
+      access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
+      components: adjustableComponents({ scans: repositories.scanJobs, adjustments }),
+      adjustments: (scanId) => adjustments.forScan(scanId),
+      requestReevaluation: async () => {
+        await queue.boss?.send(REEVALUATE_QUEUE, {});
+      },
+    }),
+    componentMoves: createComponentMovesService({
+      moves: createComponentMovesRepository(db),
+      change: auditedChanges((work) => db.transaction((tx) => work({ moves: createComponentMovesRepository(tx), stale: createStaleScans(tx), audit: createAuditRepository(tx) }))),
+      components: adjustableComponents({ scans: repositories.scanJobs, adjustments }),
+      requestReevaluation: async () => {
+        await queue.boss?.send(REEVALUATE_QUEUE, {});
+      },
+    }),
+    vex: createVexService({
+      // Built above in the same object; called only once requests come.
+      triages: { create: (viewer, bodies): ReturnType<TriagesService['create']> => services.triages.create(viewer, bodies) },
+      triageRows: createTriagesRepository(db),
+      vex: createVexRepository(db),
+      index: createScanIndexRepository(db),
+      access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
+      settings: () => createCompanySettingsRepository(db).get(),
+      evaluated: async (scanId) => {
+        const core = await repositories.scanJobs.loadIdentification(scanId);
+        if (!core) return null;
+        const { evaluation, adjusted } = await evaluateScan(core, knowledgeBase, await adjustments.forScan(scanId));
+        return { evaluation, components: adjusted.identification.components };
+      },
+      targets: (scanId) => triageTargets(scanId, { scans: repositories.scanJobs, knowledgeBase, adjustments }),
+      core: (scanId) => repositories.scanJobs.loadIdentification(scanId),
+    }),
+    infoleakTriages: createInfoleakTriagesService({
+      triages: createInfoleakTriagesRepository(db),
+      leaks: createLeakItemsRepository(db),
+      scanContext: (scanId) => loadScanScopeContext(db, scanId),
+      access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
+      settings: () => createCompanySettingsRepository(db).get(),
+      change: auditedChanges((work) => db.transaction((tx) => work({ triages: createInfoleakTriagesRepository(tx), audit: createAuditRepository(tx) }))),
     }),
     comments: createCommentsService({
       comments: createCommentsRepository(db),
@@ -458,7 +606,7 @@ export function compose(settings: CompositionSettings): Composition {
       // Built below in the same object; called only once requests come.
       affectedBy: (viewer, ids): ReturnType<ComponentsService['affectedBy']> => services.components.affectedBy(viewer, ids),
     }),
-    components: createComponentsService({ components: createComponentsRepository(db), index: createScanIndexRepository(db), knowledgeBase }),
+    components: createComponentsService({ components: createComponentsRepository(db), index: createScanIndexRepository(db), knowledgeBase, adjustments }),
     knowledgeBase: createKnowledgeBaseService({
       repository: repositories.knowledgeBase,
       change: auditedChanges((work) => db.transaction((tx) => work({ knowledgeBase: createKnowledgeBaseRepository(tx), audit: createAuditRepository(tx) }))),
@@ -515,5 +663,17 @@ export function compose(settings: CompositionSettings): Composition {
       change: auditedChanges((work) => db.transaction((tx) => work({ webhooks: createWebhooksRepository(tx), audit: createAuditRepository(tx) }))),
     }),
   };
-  return { database, blobs, engine, knowledgeBase, evaluationCache, queue, maxUploadBytes, repositories, services: { ...services, sso, ...outbound } };
+  const customPatterns = createCustomPatternsService({
+    patterns: createCustomPatternsRepository(db),
+    scans: repositories.customPatternScans,
+    change: auditedChanges((work) => db.transaction((tx) => work({ patterns: createCustomPatternsRepository(tx), audit: createAuditRepository(tx) }))),
+    enqueueSearch: (data) => queue.enqueue(CUSTOM_PATTERN_QUEUE, data),
+    async findSearch(id) {
+      if (!queue.boss) throw new AppError('queue_unavailable');
+      const [job] = await queue.boss.findJobs<CustomPatternJobData>(CUSTOM_PATTERN_QUEUE, { id });
+      return job ? { id: job.id, state: job.state, data: job.data, output: job.output } : null;
+    },
+    scanLog: (scanId, message) => repositories.scanLog.append(scanId, 'info', message),
+  });
+  return { database, blobs, engine, knowledgeBase, evaluationCache, queue, maxUploadBytes, repositories, services: { ...services, sso, ...outbound, customPatterns } };
 }

@@ -8,6 +8,8 @@ import { createWorkDir } from './engine/work-dir.ts';
 import { startKbSync } from './jobs/kb-sync.ts';
 import { startReevaluation } from './jobs/reevaluate.ts';
 import { startScanWorkers } from './jobs/scan.ts';
+import { startCustomPatternWorkers } from './jobs/custom-patterns.ts';
+import { realLeakScanner } from './engine/engine.ts';
 import { startFetchWorkers } from './jobs/fetch.ts';
 import { startWebhookWorkers } from './jobs/webhook.ts';
 import { startRetention } from './jobs/retention.ts';
@@ -48,6 +50,8 @@ await startScanWorkers(app, {
   scans,
   scanLog: composition.repositories.scanLog,
   knowledgeBase,
+  adjustments: composition.repositories.adjustments,
+  customPatterns: () => composition.services.customPatterns.forScans(),
   blobs,
   engine,
   queue: composition.queue,
@@ -56,7 +60,18 @@ await startScanWorkers(app, {
   limits: config.scanLimits,
   concurrency: config.scanConcurrency,
 });
-await startReevaluation(app, { scans, knowledgeBase });
+// Stored scans searched again for the custom patterns where scans run (none here with BINLENS_SCAN_CONCURRENCY=0).
+if (config.scanConcurrency !== 0) {
+  await startCustomPatternWorkers(app, {
+    scans: composition.repositories.customPatternScans,
+    scanLog: composition.repositories.scanLog,
+    blobs,
+    scanLeaks: realLeakScanner,
+    queue: composition.queue,
+    tempDir: workDir.path,
+  });
+}
+await startReevaluation(app, { scans, knowledgeBase, adjustments: composition.repositories.adjustments });
 // URL fetches and completion webhooks, through the SSRF guard with the administrator's allowed networks.
 const allowedNetworks = () => composition.services.outboundNetworks.allowed();
 await startFetchWorkers(app, {

@@ -5,6 +5,8 @@ import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createWorkDir } from './engine/work-dir.ts';
 import { startScanWorkers, workerName } from './jobs/scan.ts';
+import { startCustomPatternWorkers } from './jobs/custom-patterns.ts';
+import { realLeakScanner } from './engine/engine.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { boundedLogger } from './plugins/logging.ts';
 import { queuePlugin } from './plugins/queue.ts';
@@ -53,6 +55,8 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env, print: (li
     scans: composition.repositories.scanJobs,
     scanLog: composition.repositories.scanLog,
     knowledgeBase,
+    adjustments: composition.repositories.adjustments,
+    customPatterns: () => composition.services.customPatterns.forScans(),
     blobs,
     engine,
     queue: composition.queue,
@@ -60,6 +64,14 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env, print: (li
     startDelayMs: config.testScanDelayMs,
     limits: config.scanLimits,
     concurrency: config.scanConcurrency,
+  });
+  await startCustomPatternWorkers(app, {
+    scans: composition.repositories.customPatternScans,
+    scanLog: composition.repositories.scanLog,
+    blobs,
+    scanLeaks: realLeakScanner,
+    queue: composition.queue,
+    tempDir: workDir.path,
   });
   app.log.info({ worker: workerName(), concurrency: config.scanConcurrency, blobs: config.s3 ? 's3' : 'local' }, 'worker ready');
 

@@ -9,6 +9,8 @@ import type { Engine } from '../src/engine/engine.ts';
 import type { MailSettings } from '../src/lib/mail-settings.ts';
 import { startReevaluation } from '../src/jobs/reevaluate.ts';
 import { startScanWorkers } from '../src/jobs/scan.ts';
+import { startCustomPatternWorkers } from '../src/jobs/custom-patterns.ts';
+import { realLeakScanner } from '../src/engine/engine.ts';
 import { type DatabaseKind, openTestDatabase } from './databases.ts';
 
 export interface TestApp {
@@ -39,8 +41,19 @@ export async function startTestApp(
   if (options.workers) {
     const { blobs, engine, knowledgeBase, queue } = composition;
     const scans = composition.repositories.scanJobs;
-    await startScanWorkers(app, { scans, scanLog: composition.repositories.scanLog, knowledgeBase, blobs, engine, queue });
-    await startReevaluation(app, { scans, knowledgeBase });
+    await startScanWorkers(app, {
+      scans,
+      scanLog: composition.repositories.scanLog,
+      knowledgeBase,
+      adjustments: composition.repositories.adjustments,
+      customPatterns: () => composition.services.customPatterns.forScans(),
+      blobs,
+      engine,
+      queue,
+    });
+    // The real engine searches stored files for custom patterns, whatever engine scans them.
+    await startCustomPatternWorkers(app, { scans: composition.repositories.customPatternScans, scanLog: composition.repositories.scanLog, blobs, scanLeaks: realLeakScanner, queue });
+    await startReevaluation(app, { scans, knowledgeBase, adjustments: composition.repositories.adjustments });
   }
   return {
     app,

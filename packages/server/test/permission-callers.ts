@@ -14,6 +14,7 @@ import { createUsersRepository } from '../src/modules/users/repository.ts';
 import { ACCOUNT_ROLES, type Permission, permissionsOf } from '../src/modules/users/permissions.ts';
 import type { TestApp } from './app.ts';
 import { component, findingsFile } from './fake-engine.ts';
+import { MATRIX_ADJUSTABLE } from './matrix-adjustments.ts';
 import { multipart } from './files.ts';
 import { login } from './login.ts';
 
@@ -24,7 +25,9 @@ export type Allow =
   /** Callers whose account roles grant the permission (permissionsOf). */
   | { account: Permission }
   /** Callers holding the permission on the group of the object the request names. */
-  | { onGroup: GroupPermission };
+  | { onGroup: GroupPermission }
+  /** Callers whose account roles grant the permission, on an object whose group they see (404 otherwise). */
+  | { account: Permission; onGroup: 'view_appcheckgroup' };
 
 /** What a caller gets: the guard lets it through, or answers 401, 403, or 404 for an object it may not see. */
 export type Outcome = 'allow' | 401 | 403 | 404;
@@ -65,6 +68,11 @@ export function expectedOutcome(allow: Allow, caller: Caller): Outcome {
   if (caller.credential === 'none') return 401;
   if (allow === 'signed-in') return 'allow';
   const permissions = permissionsOf(caller.roles);
+  if ('account' in allow && 'onGroup' in allow) {
+    // The guard resolves the scope first: a group the caller does not see is 404 whatever they hold.
+    if (!permissions.includes('change_companyaccount') && caller.groupRole === null) return 404;
+    return permissions.includes(allow.account) ? 'allow' : 403;
+  }
   if ('account' in allow) return permissions.includes(allow.account) ? 'allow' : 403;
   if (permissions.includes('change_companyaccount') || caller.groupRole === 'M') return 'allow';
   if (caller.groupRole === 'GU') return allow.onGroup === 'change_appcheckgroup' ? 403 : 'allow';
@@ -120,8 +128,12 @@ export async function setUpMatrix({ app, database, composition }: TestApp): Prom
     ok(await app.inject({ method, url, headers, ...(payload ? { payload } : {}) }), `${method} ${url}`);
 
   const groupId = (await call('POST', '/rest/groups/', { name: 'Matrix' })).json<{ id: number }>().id;
-  // One component, so that routes about a component of the scan have one to name.
-  const upload = multipart('file', 'app.tar', findingsFile({ components: [component({ name: 'lodash', version: '4.17.20' })] }));
+  // One component, so that routes about a component of the scan have one to name; one information leak (id 1), to triage.
+  const upload = multipart('file', 'app.tar', findingsFile({
+    components: [component({ name: 'lodash', version: '4.17.20' }), ...MATRIX_ADJUSTABLE.components],
+    files: MATRIX_ADJUSTABLE.files,
+    infoleaks: [{ kind: 'emails', detector: 'email', path: ['etc/app.conf'], line: 1, value: 'ops@binlens-demo.org', context: 'contact = ops@binlens-demo.org' }],
+  }));
   const scanId = ok(
     await app.inject({ method: 'POST', url: `/rest/groups/${groupId}/upload/`, headers: { ...admin, ...upload.headers }, payload: upload.payload }),
     'upload',

@@ -1,6 +1,7 @@
 // The permission matrix: every /rest/ and /api/ route, who may call it (spec §6) and a valid
 // request for it. src/permission-matrix.routes.test.ts runs each row as every caller of
 // test/permission-callers.ts and fails when a registered route has no row here, or a row no route.
+import { LEFT_PAD_UID, LODASH_FILE_SHA1, LODASH_UID, nextLeftPadSha1 } from './matrix-adjustments.ts';
 import type { Allow, Fixtures, MatrixRequest } from './permission-callers.ts';
 
 export interface MatrixRow {
@@ -19,6 +20,8 @@ const VIEW = { onGroup: 'view_appcheckgroup' } as const;
 const CHANGE = { onGroup: 'change_appcheckgroup' } as const;
 const UPLOAD = { onGroup: 'upload_application' } as const;
 const ADMIN = { account: 'change_companyaccount' } as const;
+/** Triage (an account permission) on a scan the caller sees. */
+const TRIAGE_ON_SCAN = { account: 'add_vulnerabilityinvalidation', onGroup: 'view_appcheckgroup' } as const;
 
 const group = (f: Fixtures, rest = '') => ({ url: `/rest/groups/${f.groupId}/${rest}` });
 const scan = (rest: string) => (f: Fixtures) => ({ url: `/rest/scans/${f.scanId}/${rest}` });
@@ -37,6 +40,53 @@ const file = (name: string, content: Buffer) => ({ field: 'file', name, content 
 /** A new licence policy override, for one call to change or remove; its id. */
 const licensePolicy = async (f: Fixtures) =>
   (await f.post('/rest/settings/company/licenses/', { license_name: `LicenseRef-matrix-${f.unique()}`, policy: 'RE' })).id;
+
+const PATTERNS = { account: 'change_infoleakcustomregex' } as const;
+/** Custom patterns applied to a scan the caller sees. */
+const PATTERNS_ON_SCAN = { account: 'change_infoleakcustomregex', onGroup: 'view_appcheckgroup' } as const;
+/** A new custom pattern, for one call to read, change or remove; its id. */
+const customPattern = async (f: Fixtures) => (await f.post('/rest/regular-expressions/', { name: `Pattern ${f.unique()}`, pattern: 'matrix-pattern-[0-9]+' })).id;
+/** A search of the fixture scan for the custom patterns, queued for one call to follow it; its id. */
+const patternSearch = async (f: Fixtures) => (await f.post(`/rest/scans/${f.scanId}/custom-patterns/apply/`, {})).id;
+
+const TRIAGE = { account: 'add_vulnerabilityinvalidation' } as const;
+/** An account-wide triage of the fixture scan's lodash 4.17.20 and its CVE. */
+const triageBody = (f: Fixtures) => ({
+  scan_id: f.scanId, component_name: 'lodash', component_version: '4.17.20', vuln_id: 'CVE-2021-23337', rationale: 'NA', scope: 'CA', description: `Matrix ${f.unique()}`,
+});
+/** A new triage, for one call to change or remove; its id. */
+const triage = async (f: Fixtures) => {
+  const made = (await f.post('/rest/triages/', [triageBody(f)])) as unknown as { id: number }[];
+  const first = made[0];
+  if (!first) throw new Error('no triage was made');
+  return first.id;
+};
+/** A triage at R of the fixture scan's information leak 1 (an e-mail address). */
+const infoleakTriageBody = (f: Fixtures) => ({ scan: f.scanId, triaged_obj: [1], scope: 'R', result_scope: f.scanId, rationale: 'U' });
+/** A new infoleak triage, for one call to remove; its id. */
+const infoleakTriage = async (f: Fixtures) =>
+  ((await f.post('/rest/infoleak/emails/triage/', infoleakTriageBody(f))) as unknown as { triages: { id: number }[] }).triages[0]?.id;
+
+// Overrides of the fixture scan's lodash that change nothing a later row reads: its own version,
+// a licence, a display name for a name no scan has, ignores in a group of their own.
+const versionOverrideBody = (f: Fixtures, scope: 1 | 3) => ({
+  scan: f.scanId, component_name: 'lodash', hashes: [LODASH_FILE_SHA1], version: '4.17.20', scope, ...(scope === 1 ? { result_scope: f.scanId } : {}),
+});
+/** A new global version override, for one call to read or remove; its id. */
+const globalVersionOverride = async (f: Fixtures) => (await f.post('/rest/version-override/', versionOverrideBody(f, 3))).id;
+const licenseOverrideBody = (f: Fixtures, scope: 1 | 3) => ({
+  scan: f.scanId, component_name: 'lodash', license_name: 'MIT', scope, ...(scope === 1 ? { result_scope: f.scanId } : {}),
+});
+/** A new global licence override, for one call to change or remove; its id. */
+const globalLicenseOverride = async (f: Fixtures) => (await f.post('/rest/license-override/', licenseOverrideBody(f, 3))).id;
+const nameOverride = async (f: Fixtures) => (await f.post('/rest/component-name-overrides/', { display_name: 'Matrix', mimir_name: `matrix-${f.unique()}` })).id;
+/** An ignore of lodash in a new group of its own, which no scan sits in; its id. */
+const componentIgnoreBody = async (f: Fixtures) => ({
+  scan_id: f.scanId, component_name: 'lodash', scope: 'G', group_scope: (await f.post('/rest/groups/', { name: `Ignores ${f.unique()}` })).id,
+});
+const componentIgnore = async (f: Fixtures) => (await f.post('/rest/component-ignores/', await componentIgnoreBody(f))).id;
+/** A new move of one left-pad file to lodash, for one call to undo; its id. */
+const componentMove = async (f: Fixtures) => (await f.post(`/rest/scans/${f.scanId}/component-adjustments/`, { from_uid: LEFT_PAD_UID, to_uid: LODASH_UID, hashes: [nextLeftPadSha1(f)] })).id;
 
 export const MATRIX: readonly MatrixRow[] = [
   { route: 'GET /rest/openapi.json', allow: 'anyone' },
@@ -126,6 +176,12 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'GET /rest/scans/:id/dotbdba/', allow: VIEW, request: scan('dotbdba/') },
   { route: 'GET /rest/scans/:id/mobileapps/', allow: VIEW, request: scan('mobileapps/') },
   { route: 'GET /rest/scans/:id/infoleak/', allow: VIEW, request: scan('infoleak/') },
+  // Before the rows that rescan the shared scan: triage names its stored finding 1.
+  { route: 'POST /rest/infoleak/:kind/triage/', allow: TRIAGE_ON_SCAN, request: (f) => ({ url: '/rest/infoleak/emails/triage/', payload: infoleakTriageBody(f) }) },
+  { route: 'DELETE /rest/infoleak/:kind/triage/:id/', allow: TRIAGE_ON_SCAN, request: async (f) => ({ url: `/rest/infoleak/emails/triage/${await infoleakTriage(f)}/?scan=${f.scanId}` }) },
+  // Before the rows that rescan the shared scan: a search needs it ready.
+  { route: 'POST /rest/scans/:id/custom-patterns/apply/', allow: PATTERNS_ON_SCAN, request: scan('custom-patterns/apply/') },
+  { route: 'GET /rest/scans/:id/custom-patterns/apply/:runId/', allow: PATTERNS_ON_SCAN, request: async (f) => scan(`custom-patterns/apply/${await patternSearch(f)}/`)(f) },
   { route: 'GET /rest/scans/:id/scan-log', allow: VIEW, request: scan('scan-log') },
   { route: 'GET /rest/scans/:id/scan_summary/', allow: VIEW, request: scan('scan_summary/') },
   { route: 'GET /rest/sales/scans/:id/', allow: VIEW, request: (f) => ({ url: `/rest/sales/scans/${f.scanId}/` }) },
@@ -134,6 +190,38 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'GET /rest/scans/:id/events/', allow: VIEW, request: scan('events/') },
   { route: 'GET /rest/scans/:id/licenses/', allow: VIEW, request: scan('licenses/') },
   { route: 'GET /rest/scans/:id/evidence/', allow: VIEW, request: scan(`evidence/?uid=${encodeURIComponent('JS:lodash@4.17.20')}`) },
+  // Account-wide (CA) triages of the fixture scan's lodash: every user sees them; the permission changes them.
+  // Before the rows that rescan the shared scan: a triage is checked against its ready result.
+  { route: 'GET /rest/triages/', allow: 'signed-in' },
+  { route: 'GET /rest/triages/:id/', allow: 'signed-in', request: async (f) => ({ url: `/rest/triages/${await triage(f)}/` }) },
+  { route: 'POST /rest/triages/', allow: TRIAGE, request: (f) => ({ url: '/rest/triages/', payload: [triageBody(f)] }) },
+  { route: 'PATCH /rest/triages/:id/', allow: TRIAGE, request: async (f) => ({ url: `/rest/triages/${await triage(f)}/`, payload: { description: `Edit ${f.unique()}` } }) },
+  { route: 'DELETE /rest/triages/:id/', allow: TRIAGE, request: async (f) => ({ url: `/rest/triages/${await triage(f)}/` }) },
+  { route: 'DELETE /rest/triages/delete_list/', allow: TRIAGE, request: async (f) => ({ url: `/rest/triages/delete_list/?id__in=${await triage(f)},${await triage(f)}` }) },
+  // Overrides, ignores and moves (modules/version-overrides and its siblings), before the rows
+  // that rescan the shared scan: they need it ready. An override named by
+  // its id is checked by the service against its own scope: a global one needs
+  // change_companyaccount (403 otherwise); scopes 1 and 2 are in version-overrides.routes.test.ts.
+  { route: 'GET /rest/version-override/', allow: 'signed-in', request: (f) => ({ url: `/rest/version-override/?scan=${f.scanId}` }) },
+  { route: 'POST /rest/version-override/', allow: CHANGE, request: (f) => ({ url: '/rest/version-override/', payload: versionOverrideBody(f, 1) }) },
+  { route: 'GET /rest/version-override/:id/', allow: 'signed-in', request: async (f) => ({ url: `/rest/version-override/${await globalVersionOverride(f)}/` }) },
+  { route: 'DELETE /rest/version-override/:id/', allow: ADMIN, request: async (f) => ({ url: `/rest/version-override/${await globalVersionOverride(f)}/` }) },
+  { route: 'GET /rest/license-override/', allow: 'signed-in', request: (f) => ({ url: `/rest/license-override/?scan=${f.scanId}&component_name=lodash` }) },
+  { route: 'POST /rest/license-override/', allow: CHANGE, request: (f) => ({ url: '/rest/license-override/', payload: licenseOverrideBody(f, 1) }) },
+  { route: 'PATCH /rest/license-override/:id/', allow: ADMIN, request: async (f) => ({ url: `/rest/license-override/${await globalLicenseOverride(f)}/`, payload: { license_name: 'Apache-2.0' } }) },
+  { route: 'DELETE /rest/license-override/:id/', allow: ADMIN, request: async (f) => ({ url: `/rest/license-override/${await globalLicenseOverride(f)}/` }) },
+  { route: 'GET /rest/component-name-overrides/', allow: 'signed-in' },
+  { route: 'POST /rest/component-name-overrides/', allow: ADMIN, request: (f) => ({ url: '/rest/component-name-overrides/', payload: { display_name: 'Matrix', mimir_name: `matrix-${f.unique()}` } }) },
+  { route: 'PATCH /rest/component-name-overrides/:id/', allow: ADMIN, request: async (f) => ({ url: `/rest/component-name-overrides/${await nameOverride(f)}/`, payload: { display_name: `Renamed ${f.unique()}` } }) },
+  { route: 'DELETE /rest/component-name-overrides/:id/', allow: ADMIN, request: async (f) => ({ url: `/rest/component-name-overrides/${await nameOverride(f)}/` }) },
+  // Ignores in a group only administrators see: a caller with the permission gets 400 or 404 past the guard.
+  { route: 'GET /rest/component-ignores/', allow: 'signed-in', request: (f) => ({ url: `/rest/component-ignores/?scan=${f.scanId}` }) },
+  { route: 'POST /rest/component-ignores/', allow: TRIAGE, request: async (f) => ({ url: '/rest/component-ignores/', payload: await componentIgnoreBody(f) }) },
+  { route: 'DELETE /rest/component-ignores/:id/', allow: TRIAGE, request: async (f) => ({ url: `/rest/component-ignores/${await componentIgnore(f)}/` }) },
+  // A move of lodash's file onto itself answers 400 past the guard; an undo takes a move of its own.
+  { route: 'GET /rest/scans/:id/component-adjustments/', allow: VIEW, request: scan('component-adjustments/') },
+  { route: 'POST /rest/scans/:id/component-adjustments/', allow: CHANGE, request: (f) => ({ ...scan('component-adjustments/')(f), payload: { from_uid: LODASH_UID, to_uid: LODASH_UID, hashes: [LODASH_FILE_SHA1] } }) },
+  { route: 'DELETE /rest/scans/:id/component-adjustments/:moveId/', allow: CHANGE, request: async (f) => scan(`component-adjustments/${await componentMove(f)}/`)(f) },
   // Scan control (modules/scans/control.routes.ts). The shared ready scan is renamed to its own
   // name, rescanned (409 once busy: past the guard) and aborted (409 once finished); removals
   // act on a scan of their own. The bulk forms check each id themselves (refused ids are listed).
@@ -151,6 +239,12 @@ export const MATRIX: readonly MatrixRow[] = [
   // The administrator's comment: a manager of the group (or an administrator) may remove it, a member gets 403, an outsider 404.
   { route: 'DELETE /rest/comments/:id/', allow: CHANGE, request: async (f) => ({ url: `/rest/comments/${(await f.post('/rest/comments/', { product: f.scanId, comment: 'To remove.' })).id}/` }) },
   { route: 'GET /rest/infoleak/:kind/', allow: VIEW, request: (f) => ({ url: `/rest/infoleak/emails/?scan=${f.scanId}` }) },
+
+  // VEX: downloads of the triages an application, a group or the user sees; an import (without its scope field: a 400 past the guard).
+  { route: 'GET /rest/scans/:id/vex/', allow: VIEW, request: scan('vex/?format=openvex') },
+  { route: 'GET /rest/groups/:id/vex/', allow: VIEW, request: (f) => group(f, 'vex/?format=cyclonedx') },
+  { route: 'GET /rest/vex/', allow: 'signed-in', request: () => ({ url: '/rest/vex/?format=openvex' }) },
+  { route: 'POST /rest/vex/', allow: TRIAGE, request: () => ({ url: '/rest/vex/', file: file('vex.json', Buffer.from('{"bomFormat":"CycloneDX","specVersion":"1.6","vulnerabilities":[]}')) }) },
 
   { route: 'GET /rest/vulnerabilities/:id/', allow: 'signed-in', request: (f) => ({ url: `/rest/vulnerabilities/${f.vulnerabilityId}/` }) },
   { route: 'GET /rest/vulnerabilities/:id/affected_components/', allow: 'signed-in', request: (f) => ({ url: `/rest/vulnerabilities/${f.vulnerabilityId}/affected_components/` }) },
@@ -259,6 +353,12 @@ export const MATRIX: readonly MatrixRow[] = [
     request: async (f) => ({ url: `/rest/settings/company/licenses/${await licensePolicy(f)}/`, payload: { policy: 'PE' } }),
   },
   { route: 'DELETE /rest/settings/company/licenses/:id/', allow: ADMIN, request: async (f) => ({ url: `/rest/settings/company/licenses/${await licensePolicy(f)}/` }) },
+
+  { route: 'GET /rest/regular-expressions/', allow: PATTERNS },
+  { route: 'POST /rest/regular-expressions/', allow: PATTERNS, request: (f) => ({ url: '/rest/regular-expressions/', payload: { name: `Pattern ${f.unique()}`, pattern: 'matrix-pattern-[0-9]+' } }) },
+  { route: 'GET /rest/regular-expressions/:id/', allow: PATTERNS, request: async (f) => ({ url: `/rest/regular-expressions/${await customPattern(f)}/` }) },
+  { route: 'PATCH /rest/regular-expressions/:id/', allow: PATTERNS, request: async (f) => ({ url: `/rest/regular-expressions/${await customPattern(f)}/`, payload: { enabled: false } }) },
+  { route: 'DELETE /rest/regular-expressions/:id/', allow: PATTERNS, request: async (f) => ({ url: `/rest/regular-expressions/${await customPattern(f)}/` }) },
 
   { route: 'GET /rest/settings/sso/', allow: ADMIN },
   { route: 'PATCH /rest/settings/sso/', allow: ADMIN, request: (f) => ({ url: '/rest/settings/sso/', payload: { button_label: `SSO ${f.unique()}` } }) },

@@ -23,6 +23,7 @@ export { formatPurl, parsePurl, versionWithEpoch, type Purl } from './purl/purl.
 export { cvssSeverity, scoreCvss, type ScoreCvssOptions } from './cvss/cvss.ts';
 export type { CvssInvalid, CvssResult, CvssSeverity, CvssValid, CvssVersion } from './cvss/types.ts';
 export { macroVector } from './cvss/v4.ts';
+export { environmentalScoreV3 } from './cvss/v3.ts';
 export { runVersionsCompare, type VersionsCompareResult } from './cli/versions-compare.ts';
 export * from './db/schema.ts';
 export type { KbDatabase } from './db/database.ts';

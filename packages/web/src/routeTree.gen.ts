@@ -20,6 +20,7 @@ import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as AppAccountSettingsRouteImport } from './routes/_app/account-settings'
 import { Route as AppAllGroupsRouteImport } from './routes/_app/all-groups'
 import { Route as AppApplicationsRouteImport } from './routes/_app/applications'
+import { Route as AppCustomPatternsRouteImport } from './routes/_app/custom-patterns'
 import { Route as AppDiffRouteImport } from './routes/_app/diff'
 import { Route as AppUserGroupsRouteImport } from './routes/_app/user-groups'
 import { Route as AppAccountSettingsIndexRouteImport } from './routes/_app/account-settings/index'
@@ -46,6 +47,9 @@ import { Route as AppGroupsCreateRouteImport } from './routes/_app/groups/create
 import { Route as AppNoticesNoticeIdRouteImport } from './routes/_app/notices/$noticeId'
 import { Route as AppProductScanIdRouteImport } from './routes/_app/product/$scanId'
 import { Route as AppSalesIndexRouteImport } from './routes/_app/sales/index'
+import { Route as AppTriagesIndexRouteImport } from './routes/_app/triages/index'
+import { Route as AppTriagesTriageIdRouteImport } from './routes/_app/triages/$triageId'
+import { Route as AppTriagesVexRouteImport } from './routes/_app/triages/vex'
 import { Route as AppUsersUserIdRouteImport } from './routes/_app/users/$userId'
 import { Route as AppVulnerabilitiesVulnerabilityIdRouteImport } from './routes/_app/vulnerabilities/$vulnerabilityId'
 import { Route as AppComponentsComponentIdIndexRouteImport } from './routes/_app/components/$componentId/index'
@@ -155,6 +159,11 @@ const AppAllGroupsRoute = AppAllGroupsRouteImport.update({
 const AppApplicationsRoute = AppApplicationsRouteImport.update({
   id: '/applications',
   path: '/applications',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomPatternsRoute = AppCustomPatternsRouteImport.update({
+  id: '/custom-patterns',
+  path: '/custom-patterns',
   getParentRoute: () => AppRoute,
 } as any)
 const AppDiffRoute = AppDiffRouteImport.update({
@@ -292,6 +301,21 @@ const AppProductScanIdRoute = AppProductScanIdRouteImport.update({
 const AppSalesIndexRoute = AppSalesIndexRouteImport.update({
   id: '/sales/',
   path: '/sales/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTriagesIndexRoute = AppTriagesIndexRouteImport.update({
+  id: '/triages/',
+  path: '/triages/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTriagesTriageIdRoute = AppTriagesTriageIdRouteImport.update({
+  id: '/triages/$triageId',
+  path: '/triages/$triageId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTriagesVexRoute = AppTriagesVexRouteImport.update({
+  id: '/triages/vex',
+  path: '/triages/vex',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUsersUserIdRoute = AppUsersUserIdRouteImport.update({
@@ -624,6 +648,7 @@ export interface FileRoutesByFullPath {
   '/account-settings': typeof AppAccountSettingsRouteWithChildren
   '/all-groups': typeof AppAllGroupsRoute
   '/applications': typeof AppApplicationsRoute
+  '/custom-patterns': typeof AppCustomPatternsRoute
   '/diff': typeof AppDiffRoute
   '/user-groups': typeof AppUserGroupsRoute
   '/account-settings/authentication': typeof AppAccountSettingsAuthenticationRoute
@@ -646,12 +671,15 @@ export interface FileRoutesByFullPath {
   '/groups/create': typeof AppGroupsCreateRoute
   '/notices/$noticeId': typeof AppNoticesNoticeIdRoute
   '/product/$scanId': typeof AppProductScanIdRouteWithChildren
+  '/triages/$triageId': typeof AppTriagesTriageIdRoute
+  '/triages/vex': typeof AppTriagesVexRoute
   '/users/$userId': typeof AppUsersUserIdRouteWithChildren
   '/vulnerabilities/$vulnerabilityId': typeof AppVulnerabilitiesVulnerabilityIdRoute
   '/account-settings/': typeof AppAccountSettingsIndexRoute
   '/account/': typeof AppAccountIndexRoute
   '/components/': typeof AppComponentsIndexRoute
   '/sales/': typeof AppSalesIndexRoute
+  '/triages/': typeof AppTriagesIndexRoute
   '/components/$componentId/coverity-scan': typeof AppComponentsComponentIdCoverityScanRoute
   '/components/$componentId/vulnerabilities': typeof AppComponentsComponentIdVulnerabilitiesRoute
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
@@ -715,6 +743,7 @@ export interface FileRoutesByTo {
   '/403-forbidden': typeof App403ForbiddenRoute
   '/all-groups': typeof AppAllGroupsRoute
   '/applications': typeof AppApplicationsRoute
+  '/custom-patterns': typeof AppCustomPatternsRoute
   '/diff': typeof AppDiffRoute
   '/user-groups': typeof AppUserGroupsRoute
   '/': typeof AppIndexRoute
@@ -735,11 +764,14 @@ export interface FileRoutesByTo {
   '/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/groups/create': typeof AppGroupsCreateRoute
   '/notices/$noticeId': typeof AppNoticesNoticeIdRoute
+  '/triages/$triageId': typeof AppTriagesTriageIdRoute
+  '/triages/vex': typeof AppTriagesVexRoute
   '/vulnerabilities/$vulnerabilityId': typeof AppVulnerabilitiesVulnerabilityIdRoute
   '/account-settings': typeof AppAccountSettingsIndexRoute
   '/account': typeof AppAccountIndexRoute
   '/components': typeof AppComponentsIndexRoute
   '/sales': typeof AppSalesIndexRoute
+  '/triages': typeof AppTriagesIndexRoute
   '/components/$componentId/coverity-scan': typeof AppComponentsComponentIdCoverityScanRoute
   '/components/$componentId/vulnerabilities': typeof AppComponentsComponentIdVulnerabilitiesRoute
   '/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
@@ -804,6 +836,7 @@ export interface FileRoutesById {
   '/_app/account-settings': typeof AppAccountSettingsRouteWithChildren
   '/_app/all-groups': typeof AppAllGroupsRoute
   '/_app/applications': typeof AppApplicationsRoute
+  '/_app/custom-patterns': typeof AppCustomPatternsRoute
   '/_app/diff': typeof AppDiffRoute
   '/_app/user-groups': typeof AppUserGroupsRoute
   '/_app/': typeof AppIndexRoute
@@ -827,12 +860,15 @@ export interface FileRoutesById {
   '/_app/groups/create': typeof AppGroupsCreateRoute
   '/_app/notices/$noticeId': typeof AppNoticesNoticeIdRoute
   '/_app/product/$scanId': typeof AppProductScanIdRouteWithChildren
+  '/_app/triages/$triageId': typeof AppTriagesTriageIdRoute
+  '/_app/triages/vex': typeof AppTriagesVexRoute
   '/_app/users/$userId': typeof AppUsersUserIdRouteWithChildren
   '/_app/vulnerabilities/$vulnerabilityId': typeof AppVulnerabilitiesVulnerabilityIdRoute
   '/_app/account-settings/': typeof AppAccountSettingsIndexRoute
   '/_app/account/': typeof AppAccountIndexRoute
   '/_app/components/': typeof AppComponentsIndexRoute
   '/_app/sales/': typeof AppSalesIndexRoute
+  '/_app/triages/': typeof AppTriagesIndexRoute
   '/_app/components/$componentId/coverity-scan': typeof AppComponentsComponentIdCoverityScanRoute
   '/_app/components/$componentId/vulnerabilities': typeof AppComponentsComponentIdVulnerabilitiesRoute
   '/_app/groups/$groupId/applications': typeof AppGroupsGroupIdApplicationsRoute
@@ -901,6 +937,7 @@ export interface FileRouteTypes {
     | '/account-settings'
     | '/all-groups'
     | '/applications'
+    | '/custom-patterns'
     | '/diff'
     | '/user-groups'
     | '/account-settings/authentication'
@@ -923,12 +960,15 @@ export interface FileRouteTypes {
     | '/groups/create'
     | '/notices/$noticeId'
     | '/product/$scanId'
+    | '/triages/$triageId'
+    | '/triages/vex'
     | '/users/$userId'
     | '/vulnerabilities/$vulnerabilityId'
     | '/account-settings/'
     | '/account/'
     | '/components/'
     | '/sales/'
+    | '/triages/'
     | '/components/$componentId/coverity-scan'
     | '/components/$componentId/vulnerabilities'
     | '/groups/$groupId/applications'
@@ -992,6 +1032,7 @@ export interface FileRouteTypes {
     | '/403-forbidden'
     | '/all-groups'
     | '/applications'
+    | '/custom-patterns'
     | '/diff'
     | '/user-groups'
     | '/'
@@ -1012,11 +1053,14 @@ export interface FileRouteTypes {
     | '/account/vulnerability-data'
     | '/groups/create'
     | '/notices/$noticeId'
+    | '/triages/$triageId'
+    | '/triages/vex'
     | '/vulnerabilities/$vulnerabilityId'
     | '/account-settings'
     | '/account'
     | '/components'
     | '/sales'
+    | '/triages'
     | '/components/$componentId/coverity-scan'
     | '/components/$componentId/vulnerabilities'
     | '/groups/$groupId/applications'
@@ -1080,6 +1124,7 @@ export interface FileRouteTypes {
     | '/_app/account-settings'
     | '/_app/all-groups'
     | '/_app/applications'
+    | '/_app/custom-patterns'
     | '/_app/diff'
     | '/_app/user-groups'
     | '/_app/'
@@ -1103,12 +1148,15 @@ export interface FileRouteTypes {
     | '/_app/groups/create'
     | '/_app/notices/$noticeId'
     | '/_app/product/$scanId'
+    | '/_app/triages/$triageId'
+    | '/_app/triages/vex'
     | '/_app/users/$userId'
     | '/_app/vulnerabilities/$vulnerabilityId'
     | '/_app/account-settings/'
     | '/_app/account/'
     | '/_app/components/'
     | '/_app/sales/'
+    | '/_app/triages/'
     | '/_app/components/$componentId/coverity-scan'
     | '/_app/components/$componentId/vulnerabilities'
     | '/_app/groups/$groupId/applications'
@@ -1249,6 +1297,13 @@ declare module '@tanstack/react-router' {
       path: '/applications'
       fullPath: '/applications'
       preLoaderRoute: typeof AppApplicationsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/custom-patterns': {
+      id: '/_app/custom-patterns'
+      path: '/custom-patterns'
+      fullPath: '/custom-patterns'
+      preLoaderRoute: typeof AppCustomPatternsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/diff': {
@@ -1431,6 +1486,27 @@ declare module '@tanstack/react-router' {
       path: '/sales'
       fullPath: '/sales/'
       preLoaderRoute: typeof AppSalesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/triages/': {
+      id: '/_app/triages/'
+      path: '/triages'
+      fullPath: '/triages/'
+      preLoaderRoute: typeof AppTriagesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/triages/$triageId': {
+      id: '/_app/triages/$triageId'
+      path: '/triages/$triageId'
+      fullPath: '/triages/$triageId'
+      preLoaderRoute: typeof AppTriagesTriageIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/triages/vex': {
+      id: '/_app/triages/vex'
+      path: '/triages/vex'
+      fullPath: '/triages/vex'
+      preLoaderRoute: typeof AppTriagesVexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/users/$userId': {
@@ -2074,6 +2150,7 @@ interface AppRouteChildren {
   AppAccountSettingsRoute: typeof AppAccountSettingsRouteWithChildren
   AppAllGroupsRoute: typeof AppAllGroupsRoute
   AppApplicationsRoute: typeof AppApplicationsRoute
+  AppCustomPatternsRoute: typeof AppCustomPatternsRoute
   AppDiffRoute: typeof AppDiffRoute
   AppUserGroupsRoute: typeof AppUserGroupsRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -2082,10 +2159,13 @@ interface AppRouteChildren {
   AppGroupsCreateRoute: typeof AppGroupsCreateRoute
   AppNoticesNoticeIdRoute: typeof AppNoticesNoticeIdRoute
   AppProductScanIdRoute: typeof AppProductScanIdRouteWithChildren
+  AppTriagesTriageIdRoute: typeof AppTriagesTriageIdRoute
+  AppTriagesVexRoute: typeof AppTriagesVexRoute
   AppUsersUserIdRoute: typeof AppUsersUserIdRouteWithChildren
   AppVulnerabilitiesVulnerabilityIdRoute: typeof AppVulnerabilitiesVulnerabilityIdRoute
   AppComponentsIndexRoute: typeof AppComponentsIndexRoute
   AppSalesIndexRoute: typeof AppSalesIndexRoute
+  AppTriagesIndexRoute: typeof AppTriagesIndexRoute
   AppGroupsParentGroupIdCreateRoute: typeof AppGroupsParentGroupIdCreateRoute
   AppSalesProductScanIdRoute: typeof AppSalesProductScanIdRouteWithChildren
   AppUsersUserIdRemoveRoute: typeof AppUsersUserIdRemoveRoute
@@ -2098,6 +2178,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAccountSettingsRoute: AppAccountSettingsRouteWithChildren,
   AppAllGroupsRoute: AppAllGroupsRoute,
   AppApplicationsRoute: AppApplicationsRoute,
+  AppCustomPatternsRoute: AppCustomPatternsRoute,
   AppDiffRoute: AppDiffRoute,
   AppUserGroupsRoute: AppUserGroupsRoute,
   AppIndexRoute: AppIndexRoute,
@@ -2106,11 +2187,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppGroupsCreateRoute: AppGroupsCreateRoute,
   AppNoticesNoticeIdRoute: AppNoticesNoticeIdRoute,
   AppProductScanIdRoute: AppProductScanIdRouteWithChildren,
+  AppTriagesTriageIdRoute: AppTriagesTriageIdRoute,
+  AppTriagesVexRoute: AppTriagesVexRoute,
   AppUsersUserIdRoute: AppUsersUserIdRouteWithChildren,
   AppVulnerabilitiesVulnerabilityIdRoute:
     AppVulnerabilitiesVulnerabilityIdRoute,
   AppComponentsIndexRoute: AppComponentsIndexRoute,
   AppSalesIndexRoute: AppSalesIndexRoute,
+  AppTriagesIndexRoute: AppTriagesIndexRoute,
   AppGroupsParentGroupIdCreateRoute: AppGroupsParentGroupIdCreateRoute,
   AppSalesProductScanIdRoute: AppSalesProductScanIdRouteWithChildren,
   AppUsersUserIdRemoveRoute: AppUsersUserIdRemoveRoute,

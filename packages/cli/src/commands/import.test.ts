@@ -57,6 +57,6 @@ describe('binlens scan --format bdba and binlens import', () => {
   it('usage errors exit 2', async () => {
     expect((await runCli(['import'])).stderr.split('\n')[0]).toBe('binlens: missing FILE');
     const bdbaOut = await runCli(['import', file, '--format', 'bdba']);
-    expect([bdbaOut.code, bdbaOut.stderr.split('\n')[0]]).toEqual([2, 'binlens: --format must be one of json, cyclonedx, cyclonedx-xml, spdx, spdx-tag-value, table, not "bdba"']);
+    expect([bdbaOut.code, bdbaOut.stderr.split('\n')[0]]).toEqual([2, 'binlens: --format must be one of json, cyclonedx, cyclonedx-xml, spdx, spdx-tag-value, table, sarif, not "bdba"']);
   });
 });

@@ -5,9 +5,10 @@
 import { createReadStream } from 'node:fs';
 import { PortableScanError, readPortableScan } from '@binlens/engine';
 import { type CliIo, type Command, parseCommandLine, reportUsageError } from '../command.ts';
-import { OUTPUT_HELP, OUTPUT_OPTIONS, outputSettings, printIdentification } from './scan-output.ts';
+import { BUILD_GATE_HELP, exitStatusOf, failOnPrecondition, OUTPUT_HELP, OUTPUT_OPTIONS, outputSettings, printIdentification } from './scan-output.ts';
 
-const USAGE = `Usage: binlens import FILE [--format json|cyclonedx|cyclonedx-xml|spdx|spdx-tag-value|table] [--data-dir DIR]
+const USAGE = `Usage: binlens import FILE [--format json|cyclonedx|cyclonedx-xml|spdx|spdx-tag-value|table|sarif]
+                     [--fail-on critical|high|medium|low] [--data-dir DIR]
 
 Read the portable scan file FILE (.bdba) and report the scan it holds, without scanning again:
 the same output as "binlens scan", its vulnerabilities evaluated against the local knowledge
@@ -15,15 +16,21 @@ base now.
 
 Options:
   -f, --format FORMAT   json (default), cyclonedx (CycloneDX 1.6 JSON), cyclonedx-xml (CycloneDX 1.6
-                        XML), spdx (SPDX 2.3 JSON), spdx-tag-value (SPDX 2.3 tag-value), table
+                        XML), spdx (SPDX 2.3 JSON), spdx-tag-value (SPDX 2.3 tag-value), table,
+                        sarif (SARIF 2.1.0 for GitHub code scanning; locations inside the
+                        scanned input)
 ${OUTPUT_HELP}
   -h, --help            show this help
 
-Exit status: 0 success, 1 FILE cannot be read or is not a valid portable scan file, 2 usage error.`;
+${BUILD_GATE_HELP}
+
+Exit status: 0 success, 1 FILE cannot be read or is not a valid portable scan file, 2 usage
+error (also --fail-on without vulnerability data), 3 a vulnerability at or above the
+--fail-on severity.`;
 
 export const importCommand: Command = {
   name: 'import',
-  summary: 'import FILE.bdba [--format json|cyclonedx[-xml]|spdx[-tag-value]|table]   report the scan a portable scan file holds',
+  summary: 'import FILE.bdba [--format json|cyclonedx[-xml]|spdx[-tag-value]|table|sarif]   report the scan a portable scan file holds',
   usage: USAGE,
   run: runImport,
 };
@@ -37,6 +44,8 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
   if (extra.length > 0) return reportUsageError(io, `unexpected argument "${extra[0]}"`, USAGE);
   const settings = await outputSettings(values, io);
   if (typeof settings === 'string') return reportUsageError(io, settings, USAGE);
+  const noData = failOnPrecondition(settings);
+  if (noData !== null) return reportUsageError(io, noData, USAGE);
   let identification;
   try {
     ({ identification } = await readPortableScan(createReadStream(file), io.signal ? { signal: io.signal } : {}));
@@ -49,6 +58,5 @@ async function runImport(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`binlens: ${file} ${what}: ${(err as Error).message}\n`);
     return 1;
   }
-  await printIdentification(identification, settings, io);
-  return 0;
+  return exitStatusOf(await printIdentification(identification, settings, io), io, USAGE);
 }

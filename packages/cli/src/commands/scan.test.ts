@@ -183,13 +183,13 @@ describe('binlens CLI', () => {
   it('scan --help prints the command usage', async () => {
     const { code, stdout } = await run('scan', '--help');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Usage: binlens scan PATH \[--format json\|cyclonedx\|cyclonedx-xml\|spdx\|spdx-tag-value\|table\|bdba\]/);
+    expect(stdout).toMatch(/^Usage: binlens scan PATH \[--format json\|cyclonedx\|cyclonedx-xml\|spdx\|spdx-tag-value\|table\|sarif\|bdba\]\n {19}\[--fail-on critical\|high\|medium\|low\] \[--data-dir DIR\]\n/);
   });
 
   it.each([
     [['scan'], 'binlens: missing PATH'],
     [['scan', 'a', 'b'], 'binlens: unexpected argument "b"'],
-    [['scan', 'a', '--format', 'xml'], 'binlens: --format must be one of json, cyclonedx, cyclonedx-xml, spdx, spdx-tag-value, table, bdba, not "xml"'],
+    [['scan', 'a', '--format', 'xml'], 'binlens: --format must be one of json, cyclonedx, cyclonedx-xml, spdx, spdx-tag-value, table, sarif, bdba, not "xml"'],
     [['scan', 'a', '--bogus'], "binlens: Unknown option '--bogus'"],
   ])('usage error %j → exit 2', async (argv, message) => {
     const { code, stderr } = await run(...argv);

@@ -1,22 +1,35 @@
 // User-defined patterns (spec: custom patterns) in RE2 syntax through re2-wasm: linear
 // time whatever the pattern, so a user cannot stall a scan with backtracking. A pattern
-// is validated when saved (validateCustomPattern) and compiled once per scan.
+// is validated when saved (customPatternError) and compiled once per scan.
 import { RE2 } from 're2-wasm';
 import type { CustomPattern, InfoleakDetector, Pattern } from './types.ts';
 
-const MAX_PATTERN = 1000;
+export const MAX_CUSTOM_PATTERN_LENGTH = 1000;
+
+/** Why a pattern cannot be used; `position` (0-based, in code points) is where RE2's error is, null when it is the pattern as a whole. */
+export interface CustomPatternError {
+  reason: string;
+  position: number | null;
+}
 
 /** Why a user pattern cannot be used, or null when it compiles as RE2 and cannot match empty. */
 export function validateCustomPattern(pattern: string): string | null {
-  if (pattern.length === 0) return 'the pattern is empty';
-  if (pattern.length > MAX_PATTERN) return `the pattern is longer than ${MAX_PATTERN} characters`;
-  try {
-    const re = new RE2(pattern, 'u');
-    if (re.test('')) return 'the pattern matches the empty string';
-    return null;
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
+  const error = customPatternError(pattern);
+  if (!error) return null;
+  return error.position === null ? error.reason : `Invalid regular expression: /${pattern}/u: ${error.reason}`;
+}
+
+/**
+ * What is wrong with a user pattern, or null: empty, too long, not RE2 (with where), or able to
+ * match the empty string, which would make a finding at every position of every file.
+ */
+export function customPatternError(pattern: string): CustomPatternError | null {
+  if (pattern.length === 0) return { reason: 'the pattern is empty', position: null };
+  if (pattern.length > MAX_CUSTOM_PATTERN_LENGTH) return { reason: `the pattern is longer than ${MAX_CUSTOM_PATTERN_LENGTH} characters`, position: null };
+  const reason = compileError(pattern);
+  if (reason !== null) return { reason, position: errorPosition(pattern, reason) };
+  if (matchesEmpty(pattern)) return { reason: 'the pattern matches the empty string', position: null };
+  return null;
 }
 
 /** Detectors for the enabled, valid user patterns; an invalid one throws (bad configuration). */
@@ -37,3 +50,74 @@ export function customDetectors(patterns: readonly CustomPattern[]): InfoleakDet
       };
     });
 }
+
+/**
+ * RE2's reason for refusing `pattern` without the "Invalid regular expression: /…/u: " that
+ * re2-wasm puts before it (`invalid escape sequence: \1`), or null when it compiles.
+ */
+function compileError(pattern: string): string | null {
+  try {
+    new RE2(pattern, 'u');
+    return null;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const head = `Invalid regular expression: /${pattern}/u: `;
+    return message.startsWith(head) ? message.slice(head.length) : message;
+  }
+}
+
+/**
+ * Where RE2's error is. RE2 names the offending text (`invalid escape sequence: \1`) but not
+ * its offset, and parses left to right, stopping at the first error: every prefix that holds
+ * the offending text whole fails with the very same reason, and no shorter prefix does. So the
+ * shortest such prefix is found by bisection (about ten compiles for 1000 characters) and the
+ * error is where the named text starts in it. A reason that names the whole pattern
+ * (`missing ): (abc`, `unexpected ): a)b`) is placed by its kind instead: an unmatched `)` at
+ * the shortest prefix refused for it, a missing `)` at the end, where one is needed.
+ */
+function errorPosition(pattern: string, reason: string): number {
+  const chars = Array.from(pattern);
+  const prefix = (n: number) => chars.slice(0, n).join('');
+  const colon = reason.indexOf(': ');
+  const kind = colon === -1 ? reason : reason.slice(0, colon);
+  const named = colon === -1 ? '' : reason.slice(colon + 2);
+  if (named === pattern) {
+    if (kind === 'missing )') return chars.length;
+    if (kind === 'unexpected )') return shortest(chars.length, (n) => compileError(prefix(n))?.startsWith(`${kind}: `) === true) - 1;
+  }
+  const held = prefix(shortest(chars.length, (n) => compileError(prefix(n)) === reason));
+  // The named text may need what follows it to be refused (`(?<` of `(?<=`): its last start counts.
+  const start = named === '' ? held.length : held.lastIndexOf(named);
+  return Array.from(held.slice(0, Math.max(0, start))).length;
+}
+
+/** The least n in 1..length for which `holds` is true, given that it stays true from there on (and holds at length). */
+function shortest(length: number, holds: (n: number) => boolean): number {
+  let low = 1;
+  let high = length;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (holds(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return high;
+}
+
+/**
+ * Whether the pattern can match the empty string anywhere. Only RE2's zero-width assertions
+ * (^ $ \A \z \b \B, with (?m)) can tell one position from another, and they look only at the
+ * characters on either side: so every pair of neighbours (none, a word character, a line end,
+ * another character) is tried, the match anchored between them.
+ */
+function matchesEmpty(pattern: string): boolean {
+  const re = new RE2(pattern, 'uy');
+  for (const before of NEIGHBOURS) {
+    for (const after of NEIGHBOURS) {
+      re.lastIndex = before.length;
+      if (re.exec(before + after)?.[0] === '') return true;
+    }
+  }
+  return false;
+}
+
+const NEIGHBOURS = ['', 'a', '\n', ' '] as const;

@@ -15,9 +15,14 @@ import { outOfTime } from './time-limit.ts';
 export const INFOLEAK_PLUGIN = 'engine/infoleak';
 const MAX_SCAN_BYTES = 16 * 1024 * 1024;
 
-/** Runs the built-in detectors and the user's patterns; an invalid user pattern throws (bad options). */
-export async function infoleakStage(ctx: ScanContext, options: InfoleakOptions = {}): Promise<InfoleakFinding[]> {
-  const detectors = [...DETECTORS, ...customDetectors(options.customPatterns ?? [])];
+/**
+ * Runs the built-in detectors and the user's patterns; an invalid user pattern throws (bad options).
+ * `builtIn: false` runs the user's patterns alone (a stored scan searched again for them).
+ */
+export async function infoleakStage(ctx: ScanContext, options: InfoleakOptions = {}, { builtIn = true }: { builtIn?: boolean } = {}): Promise<InfoleakFinding[]> {
+  const custom = customDetectors(options.customPatterns ?? []);
+  if (!builtIn && custom.length === 0) return [];
+  const detectors = builtIn ? [...DETECTORS, ...custom] : custom;
   const decoys = options.decoys ?? true;
   const files = ctx.tree.files.filter(
     (f) => f.diskPath !== undefined && f.entry.linkTarget === undefined && f.entry.size > 0 && (f.entry.format === undefined || f.entry.format === ELF_FORMAT || f.entry.format === PE_FORMAT || f.entry.format === MACHO_FORMAT),
@@ -30,7 +35,9 @@ export async function infoleakStage(ctx: ScanContext, options: InfoleakOptions =
     try {
       const reader = await openReader(file.diskPath ?? '');
       try {
-        findings.push(...scanBytes(await reader.read(0, Math.min(reader.size, MAX_SCAN_BYTES)), file.entry.path, detectors, { decoys }));
+        const found = scanBytes(await reader.read(0, Math.min(reader.size, MAX_SCAN_BYTES)), file.entry.path, detectors, { decoys });
+        // Image metadata is read whatever the detectors: without the built-in ones it is left out.
+        findings.push(...(builtIn ? found : found.filter((finding) => finding.kind === 'custom')));
         if (reader.size > MAX_SCAN_BYTES) {
           ctx.problems.push({
             level: 'info',

@@ -4,10 +4,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scan } from '@binlens/engine';
+import { scan, scanLeaks } from '@binlens/engine';
 import type { Identification, Progress } from '@binlens/engine/model';
 import { describe, expect, it } from 'vitest';
-import { scanInWorker } from './threaded-scan.ts';
+import { scanInWorker, scanLeaksInWorker } from './threaded-scan.ts';
 
 const DEB = fileURLToPath(new URL('../../../engine/fixtures/unpack/deb-zstd/libbinlens-tools1_0.9.1-3_amd64.deb', import.meta.url));
 
@@ -41,6 +41,21 @@ describe('scanInWorker', () => {
       const controller = new AbortController();
       const running = scanInWorker(dir, { signal: controller.signal }, () => controller.abort(new Error('user abort')));
       await expect(running).rejects.toThrow('user abort');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('searches a file for custom patterns in a thread as in process, and passes the engine\'s refusal of a bad pattern on', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'binlens-threaded-leaks-'));
+    try {
+      const file = join(dir, 'deploy.env');
+      await writeFile(file, 'TOKEN=ACME-TOKEN-7f3a9c21\n');
+      const options = { customPatterns: [{ id: '3', pattern: 'ACME-TOKEN-[0-9a-f]{8}' }], name: 'deploy.env' };
+      const threaded = await scanLeaksInWorker(file, options);
+      expect(threaded).toEqual(await scanLeaks(file, options));
+      expect(threaded.infoleaks.map((leak) => leak.value)).toEqual(['ACME-TOKEN-7f3a9c21']);
+      await expect(scanLeaksInWorker(file, { customPatterns: [{ id: '4', pattern: '(a)\\1' }] })).rejects.toThrow('custom pattern 4: Invalid regular expression: /(a)\\1/u: invalid escape sequence: \\1');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,6 +1,6 @@
-// Messages between the server and a scan worker thread.
-import type { ScanOptions } from '@binlens/engine';
-import type { Identification, Progress } from '@binlens/engine/model';
+// Messages between the server and an engine worker thread (a scan, or a search of a stored scan's file for custom patterns).
+import type { LeakScanOptions, ScanOptions } from '@binlens/engine';
+import type { Progress } from '@binlens/engine/model';
 
 export interface ScanWorkerRequest {
   path: string;
@@ -8,7 +8,13 @@ export interface ScanWorkerRequest {
   options: Omit<ScanOptions, 'signal'>;
 }
 
-export type ScanWorkerMessage =
+export interface LeakScanWorkerRequest {
+  path: string;
+  options: Omit<LeakScanOptions, 'signal'>;
+}
+
+/** `result`: the Identification of a scan, the LeakScan of a pattern search. */
+export type EngineWorkerMessage<Result> =
   | { type: 'progress'; progress: Progress }
-  | { type: 'done'; identification: Identification }
+  | { type: 'done'; result: Result }
   | { type: 'error'; message: string; aborted: boolean };

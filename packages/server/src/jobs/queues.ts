@@ -4,6 +4,7 @@ import { AppError } from '../lib/errors.ts';
 import { SCAN_QUEUE } from '../lib/queue-names.ts';
 import { createFetchQueues } from './fetch.ts';
 import { createWebhookQueue } from './webhook.ts';
+import { createCustomPatternQueue } from './custom-patterns.ts';
 
 export { SCAN_QUEUE, type ScanJobData } from '../lib/queue-names.ts';
 /** Scan jobs that failed every attempt (crash, lost heartbeat, expiry) land here. */
@@ -39,6 +40,7 @@ export async function createQueues(boss: PgBoss): Promise<void> {
   else await boss.updateQueue(SCAN_QUEUE, SCAN_QUEUE_OPTIONS);
   await createFetchQueues(boss, existing);
   await createWebhookQueue(boss, existing);
+  await createCustomPatternQueue(boss, existing);
 }
 
 /** The app's queue: pg-boss, built by the composition root and started by the queue plugin. */

@@ -5,7 +5,7 @@ import type { KnowledgeBase } from '@binlens/vulndb';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { ScanJobRepository } from '../modules/scans/job-repository.ts';
-import { evaluateStoredScan } from '../modules/scans/evaluation.ts';
+import { type AdjustmentsSource, evaluateStoredScan } from '../modules/scans/evaluation.ts';
 
 export const REEVALUATE_QUEUE = 'reevaluate';
 /** Scans evaluated per database round trip; each evaluation is a handful of queries. */
@@ -14,6 +14,7 @@ const BATCH = 20;
 export interface ReevaluateDeps {
   scans: Pick<ScanJobRepository, 'staleScanIds' | 'knowledgeBaseChangedAt' | 'loadIdentification' | 'setVulnerabilityCounts'>;
   knowledgeBase: KnowledgeBase;
+  adjustments: AdjustmentsSource;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
@@ -57,12 +58,12 @@ export async function requestReevaluation(boss: Pick<PgBoss, 'send'>): Promise<v
 /** Creates the queue, starts its worker and asks for a run (scans left stale by an upgrade or a stop). */
 export async function startReevaluation(
   app: Pick<FastifyInstance, 'boss' | 'log'>,
-  from: Pick<ReevaluateDeps, 'scans' | 'knowledgeBase'>,
+  from: Pick<ReevaluateDeps, 'scans' | 'knowledgeBase' | 'adjustments'>,
 ): Promise<void> {
   const boss = app.boss;
   if (!boss) throw new Error('startReevaluation needs an app built with the queue enabled');
   if (!(await boss.getQueue(REEVALUATE_QUEUE))) await boss.createQueue(REEVALUATE_QUEUE, { policy: 'stately', retryLimit: 1, expireInSeconds: 6 * 3600 });
-  const deps: ReevaluateDeps = { scans: from.scans, knowledgeBase: from.knowledgeBase, log: app.log };
+  const deps: ReevaluateDeps = { scans: from.scans, knowledgeBase: from.knowledgeBase, adjustments: from.adjustments, log: app.log };
   await boss.work(REEVALUATE_QUEUE, { pollingIntervalSeconds: 2 }, async (jobs) => {
     for (const job of jobs) await reevaluateStale(deps, job.signal);
   });

@@ -97,6 +97,25 @@ describe('runScanJob', () => {
     expect([scans.status, limits]).toEqual(['R', { maxCompressionRatio: 5000 }]);
   });
 
+  it('searches for the account\'s enabled custom patterns, read as the scan starts, and fails with a short reason when they cannot be read', async () => {
+    const scans = new FakeScans();
+    const scanLog = new FakeScanLog();
+    let infoleak: unknown;
+    const scan: ScanJobDeps['engine']['scan'] = async (_path, options) => {
+      infoleak = options.infoleak;
+      return identification('fw.bin');
+    };
+    const customPatterns = async () => [{ id: '3', pattern: 'ACME-[0-9]+' }, { id: '5', pattern: 'tok_[a-z]+' }];
+    await runScanJob({ ...deps(scans, scan, scanLog), customPatterns }, 7, new AbortController().signal);
+    expect([scans.status, infoleak]).toEqual(['R', { customPatterns: await customPatterns() }]);
+    expect(scanLog.lines).toContain('info: Custom patterns searched for: 3, 5');
+
+    const failing = new FakeScans();
+    const { log, warned } = recordingLog();
+    await runScanJob({ ...deps(failing, scan), log, customPatterns: () => Promise.reject(new Error('select "pattern" from "custom_patterns": connection lost')) }, 8, new AbortController().signal);
+    expect([failing.status, failing.error]).toEqual(['F', `The scan failed: the custom patterns could not be read. Error ID: ${warned[0]?.fields.errorId}`]);
+  });
+
   it('stores the identification under the uploaded name, writes progress per scanner process and logs each', async () => {
     const scans = new FakeScans();
     const scanLog = new FakeScanLog();

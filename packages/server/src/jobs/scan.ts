@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import type { Limits } from '@binlens/engine';
+import type { CustomPattern, Limits } from '@binlens/engine';
 import type { BlobStore } from '../blobs/blob-store.ts';
 import type { ScanProgress } from '../db/schema/index.ts';
 import type { Engine } from '../engine/engine.ts';
@@ -13,6 +13,7 @@ import type { ScanLogRepository } from '../modules/scans/scan-log-repository.ts'
 import type { ScanLogLevel } from '../db/schema/index.ts';
 import { ProgressWriter } from './progress-writer.ts';
 import { watchForAbort } from './scan-abort-watch.ts';
+import type { AdjustmentsSource } from '../modules/scans/evaluation.ts';
 import { reevaluateScan } from './reevaluate.ts';
 import { type QueueHandle, SCAN_ATTEMPTS, SCAN_DEAD_QUEUE, SCAN_HEARTBEAT_REFRESH_SECONDS, SCAN_QUEUE, type ScanJobData } from './queues.ts';
 import { ScanProgressTracker } from './scan-progress.ts';
@@ -32,6 +33,10 @@ export interface ScanJobDeps {
   now?: () => number;
   /** Evaluates a finished scan so its vulnerability counts are there when it turns ready. */
   knowledgeBase?: KnowledgeBase;
+  /** The adjustments that reach the scan, applied by that evaluation (with knowledgeBase). */
+  adjustments?: AdjustmentsSource;
+  /** The account's enabled custom patterns, read as each scan starts (modules/custom-patterns); none when absent. */
+  customPatterns?: () => Promise<CustomPattern[]>;
   blobs: BlobStore;
   engine: Pick<Engine, 'scan'>;
   log: FastifyBaseLogger;
@@ -56,7 +61,7 @@ const PROGRESS_REFRESH_MS = 1000;
 /** Longest engine reason kept in a scan's error; the log has the rest under the error id. */
 const MAX_REASON_LENGTH = 200;
 
-type Phase = 'read' | 'import' | 'scan' | 'store';
+type Phase = 'read' | 'import' | 'patterns' | 'scan' | 'store';
 
 /**
  * Runs the engine on the scan's blob and records the outcome: R with the Identification,
@@ -110,9 +115,18 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
     phase = 'import';
     // A portable scan file (.bdba) is imported as the scan it holds; the engine does not run.
     const imported = await readIfPortableScan(file, engineSignal);
+    phase = 'patterns';
+    const customPatterns = imported ? [] : ((await deps.customPatterns?.()) ?? []);
+    if (customPatterns.length > 0) await note('info', `Custom patterns searched for: ${customPatterns.map((pattern) => pattern.id).join(', ')}`);
     phase = 'scan';
     // The blob's path is its hash; people know the file by the name they uploaded.
-    const options = { signal: engineSignal, name: scan.filename, ...(deps.tempDir ? { tempDir: deps.tempDir } : {}), ...(deps.limits ? { limits: deps.limits } : {}) };
+    const options = {
+      signal: engineSignal,
+      name: scan.filename,
+      ...(deps.tempDir ? { tempDir: deps.tempDir } : {}),
+      ...(deps.limits ? { limits: deps.limits } : {}),
+      ...(customPatterns.length > 0 ? { infoleak: { customPatterns } } : {}),
+    };
     const identification = imported ? imported.identification : await deps.engine.scan(file, options, (event) => {
       const before = tracker.current;
       const record = tracker.update(event);
@@ -152,9 +166,9 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
     clearInterval(refresher);
     await deps.blobs.releaseLocalPath(scan.blobKey).catch((error: unknown) => deps.log.warn({ err: error, scanId }, 'could not remove the local copy of the blob'));
   }
-  if (deps.knowledgeBase) {
+  if (deps.knowledgeBase && deps.adjustments) {
     try {
-      await reevaluateScan({ scans: deps.scans, knowledgeBase: deps.knowledgeBase, log: deps.log }, scanId);
+      await reevaluateScan({ scans: deps.scans, knowledgeBase: deps.knowledgeBase, adjustments: deps.adjustments, log: deps.log }, scanId);
     } catch (error) {
       // The result stands; its counts come with the next re-evaluation.
       deps.log.warn({ err: error, scanId }, 'could not evaluate the finished scan');
@@ -189,6 +203,8 @@ export async function markDeadScan(deps: Pick<ScanJobDeps, 'scans' | 'scanLog' |
 /** The job's dependencies from the composition root (composition.ts) and main.ts, less the app's logger. */
 export interface ScanWorkersOptions extends Omit<ScanJobDeps, 'log' | 'progressIntervalMs'> {
   knowledgeBase: KnowledgeBase;
+  adjustments: AdjustmentsSource;
+  customPatterns: () => Promise<CustomPattern[]>;
   /** The composition's queue: an upload wakes this process's workers at once. */
   queue: Pick<QueueHandle, 'wakeOnSend'>;
   /** Scans run at once by this process (BINLENS_SCAN_CONCURRENCY); 0: none, dedicated `binlens worker` processes run them. */
@@ -238,6 +254,7 @@ export function failureMessage(phase: Phase, error: unknown, errorId: string): s
   const reason =
     phase === 'read' ? 'the uploaded file is missing from the store'
     : phase === 'import' ? `the portable scan file cannot be imported: ${engineReason(error)}`
+    : phase === 'patterns' ? 'the custom patterns could not be read'
     : phase === 'store' ? 'its result could not be stored'
     : engineReason(error);
   return `The scan failed: ${reason}. Error ID: ${errorId}`;

@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route reads a multipart upload in this field; documented, not validated by Ajv. */
     multipartFile?: string;
+    /** Other fields of that multipart body (a TypeBox object), documented beside the file; the handler checks them. */
+    multipartFields?: { properties: Record<string, unknown>; required?: string[] };
   }
 }
 
@@ -35,7 +37,12 @@ export const openapiPlugin = fp(
         const field = route.config?.multipartFile;
         if (!field) return { schema, url };
         // The multipart body is streamed by the handler, so only the document describes it.
-        const body = { type: 'object', required: [field], properties: { [field]: { type: 'string', format: 'binary' } } };
+        const fields = route.config?.multipartFields;
+        const body = {
+          type: 'object',
+          required: [field, ...(fields?.required ?? [])],
+          properties: { [field]: { type: 'string', format: 'binary' }, ...fields?.properties },
+        };
         return { schema: { ...schema, consumes: ['multipart/form-data'], body }, url };
       },
     });

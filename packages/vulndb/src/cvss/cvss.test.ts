@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cvssSeverity, scoreCvss } from './cvss.ts';
+import { environmentalScoreV3 } from './v3.ts';
 import { MACROVECTOR_SCORES } from './v4-macrovectors.ts';
 
 // Vectors with the base scores NVD published for them.
@@ -161,5 +162,27 @@ describe('cvssSeverity', () => {
     ['3.1', 0, 'none'], ['3.1', 0.1, 'low'], ['3.1', 6.9, 'medium'], ['3.0', 8.9, 'high'], ['4.0', 9, 'critical'],
   ] as const)('v%s %d -> %s', (version, score, severity) => {
     expect(cvssSeverity(version, score)).toBe(severity);
+  });
+});
+
+describe('environmentalScoreV3', () => {
+  const metricsOf = (vector: string): Readonly<Record<string, string>> => {
+    const result = scoreCvss(vector);
+    if (!result.valid) throw new Error(result.reason);
+    return result.metrics;
+  };
+
+  it('equals the base score without environmental or temporal metrics', () => {
+    expect(environmentalScoreV3(metricsOf('CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H'))).toBe(9.8);
+  });
+
+  // Worked by hand from specification §7.3: MISS 0.626752, impact 4.0237, exploitability 2.5151, Roundup(6.5389) = 6.6.
+  it('lowers the score for a component reachable only locally with low confidentiality requirement', () => {
+    expect(environmentalScoreV3(metricsOf('CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H/CR:L/IR:L/AR:L/MAV:L'))).toBe(6.6);
+  });
+
+  // MISS 0.3916, changed impact 2.7268 + exploitability 3.1096, × 1.08 → 6.4, × E:P 0.94 × RL:O 0.95 → Roundup(5.7152) = 5.8.
+  it('applies the temporal metrics and a changed modified scope', () => {
+    expect(environmentalScoreV3(metricsOf('CVSS:3.1/AV:N/AC:L/PR:L/UI:N/S:U/C:L/I:L/A:N/E:P/RL:O/RC:C/MS:C'))).toBe(5.8);
   });
 });

@@ -61,6 +61,35 @@ function baseScoreV3(metrics: Readonly<Record<string, string>>, roundUp: (x: num
   return roundUp(Math.min((changed ? 1.08 : 1) * (impact + exploitability), 10));
 }
 
+const TEMPORAL: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  E: { X: 1, H: 1, F: 0.97, P: 0.94, U: 0.91 },
+  RL: { X: 1, U: 1, W: 0.97, T: 0.96, O: 0.95 },
+  RC: { X: 1, C: 1, R: 0.96, U: 0.92 },
+};
+const REQUIREMENT: Readonly<Record<string, number>> = { X: 1, H: 1.5, M: 1, L: 0.5 };
+
+/**
+ * The v3.1 environmental score (specification §7.3) of a valid v3 vector: the modified base
+ * metrics (an `X` or absent one takes the base metric's value), the security requirements and
+ * the temporal metrics. With none of them it equals the base score.
+ */
+export function environmentalScoreV3(metrics: Readonly<Record<string, string>>): number {
+  const modified = (key: string): string => {
+    const value = metrics[`M${key}`];
+    return value === undefined || value === 'X' ? (metrics[key] ?? '') : value;
+  };
+  const weight = (table: Readonly<Record<string, number>>, key: string): number => table[modified(key)] ?? 0;
+  const factor = (table: Readonly<Record<string, number>>, key: string): number => table[metrics[key] ?? 'X'] ?? 1;
+  const changed = modified('S') === 'C';
+  const miss = Math.min(1 - (1 - factor(REQUIREMENT, 'CR') * weight(CIA_WEIGHT, 'C')) * (1 - factor(REQUIREMENT, 'IR') * weight(CIA_WEIGHT, 'I'))
+    * (1 - factor(REQUIREMENT, 'AR') * weight(CIA_WEIGHT, 'A')), 0.915);
+  const impact = changed ? 7.52 * (miss - 0.029) - 3.25 * (miss * 0.9731 - 0.02) ** 13 : 6.42 * miss;
+  const exploitability = 8.22 * weight(AV, 'AV') * weight(AC, 'AC') * weight(changed ? PR_CHANGED : PR_UNCHANGED, 'PR') * weight(UI, 'UI');
+  if (impact <= 0) return 0;
+  const temporal = factor(TEMPORAL.E ?? {}, 'E') * factor(TEMPORAL.RL ?? {}, 'RL') * factor(TEMPORAL.RC ?? {}, 'RC');
+  return roundUp31(roundUp31(Math.min((changed ? 1.08 : 1) * (impact + exploitability), 10)) * temporal);
+}
+
 // v3.1 Appendix A: Roundup on integers, avoiding float artefacts such as
 // ceil(4.000000001 * 10) = 41.
 function roundUp31(x: number): number {

@@ -10,6 +10,7 @@ const NAV_LINKS: { to: LinkProps['to']; label: string }[] = [
   { to: '/all-groups', label: 'All groups' },
   { to: '/applications', label: 'Applications' },
   { to: '/components', label: 'Components' },
+  { to: '/triages', label: 'Triages' },
 ];
 
 interface AppLayoutProps {
@@ -50,6 +51,9 @@ export function AppLayout({ userMenu, banner }: AppLayoutProps) {
             activeOptions={{ exact: link.to === '/' }}
           />
         ))}
+        <Can permissions={['change_infoleakcustomregex']}>
+          <NavLink component={Link} to="/custom-patterns" label="Custom patterns" onClick={close} />
+        </Can>
         <Can permissions={['change_companyaccount']}>
           <NavLink label="Account" childrenOffset={0} defaultOpened>
             <NavLink component={Link} to="/account" label="Users and groups" onClick={close} />

@@ -125,3 +125,33 @@ export type GroupWebhook = Schemas['GroupWebhook'];
 export type GroupWebhookSaved = Schemas['GroupWebhookSaved'];
 export type GroupWebhookBody = Schemas['GroupWebhookBody'];
 export type UploadLimit = Schemas['UploadLimit'];
+export type CustomPattern = Schemas['CustomPattern'];
+export type CustomPatternCreate = Schemas['CustomPatternCreate'];
+export type CustomPatternUpdate = Schemas['CustomPatternUpdate'];
+export type CustomPatternRun = Schemas['CustomPatternRun'];
+
+export type Triage = Schemas['Triage'];
+export type TriageCreate = Schemas['TriageCreate'];
+export type TriageUpdate = Schemas['TriageUpdate'];
+
+export type VexImportResult = Schemas['VexImportResult'];
+export type VexImportTriage = Schemas['VexImportTriage'];
+export type VexImportUnknown = Schemas['VexImportUnknown'];
+
+export type InfoleakTriage = Schemas['InfoleakTriage'];
+export type InfoleakTriageCreate = Schemas['InfoleakTriageCreate'];
+export type InfoleakTriageCreated = Schemas['InfoleakTriageCreated'];
+export type InfoleakCacheUpdate = Schemas['InfoleakCacheUpdate'];
+
+export type VersionOverride = Schemas['VersionOverride'];
+export type VersionOverrideCreate = Schemas['VersionOverrideCreate'];
+export type LicenseOverride = Schemas['LicenseOverride'];
+export type LicenseOverrideCreate = Schemas['LicenseOverrideCreate'];
+export type LicenseOverrideUpdate = Schemas['LicenseOverrideUpdate'];
+export type ResultLicenseOverride = Schemas['ResultLicenseOverride'];
+export type ComponentNameOverride = Schemas['ComponentNameOverride'];
+export type ComponentNameOverrideCreate = Schemas['ComponentNameOverrideCreate'];
+export type ComponentIgnore = Schemas['ComponentIgnore'];
+export type ComponentIgnoreCreate = Schemas['ComponentIgnoreCreate'];
+export type ComponentMove = Schemas['ComponentMove'];
+export type ComponentMoveCreate = Schemas['ComponentMoveCreate'];

@@ -6918,7 +6918,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Information leaks of a ready scan, optionally of one kind or matching a search; documentation examples (decoys) only when asked. */
+        /** @description Information leaks of a ready scan, optionally of one kind or matching a search; documentation examples (decoys) only when asked; the matched findings, or with `triaged=true` the triaged ones, each with the triages that hold for it. */
         get: {
             parameters: {
                 query?: {
@@ -6928,6 +6928,8 @@ export interface paths {
                     include_decoys?: boolean;
                     /** @description Comma-separated ids, at most 100: only those findings (a linked finding on another page). */
                     id__in?: string;
+                    /** @description true: only the triaged findings; false: only the matched ones (no triage holds for them). Without it: the matched ones, or every id asked for with id__in. */
+                    triaged?: boolean;
                     limit?: number;
                     offset?: number;
                 };
@@ -7023,7 +7025,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The findings of one infoleak kind in a scan, ordered by id; `id__in` picks some (at most 100). */
+        /** @description The findings of one infoleak kind in a scan, ordered by id; `id__in` picks some (at most 100); the matched findings, or with `triaged=true` the triaged ones. */
         get: {
             parameters: {
                 query: {
@@ -7031,6 +7033,8 @@ export interface paths {
                     /** @description Comma-separated ids, at most 100. */
                     id__in?: string;
                     ordering?: "id";
+                    /** @description true: only the triaged findings; false: only the matched ones (no triage holds for them). Without it: the matched ones, or every id asked for with id__in. */
+                    triaged?: boolean;
                     limit?: number;
                     offset?: number;
                 };
@@ -9235,6 +9239,2479 @@ export interface paths {
                 header?: never;
                 path: {
                     id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/infoleak/{kind}/triage/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Triage findings of one kind in a scan
+         * @description Each distinct value (and, for scope FH, each file) becomes one triage; the findings it holds for leave the matched list wherever the scope reaches. 403 while the account has triage turned off.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A kind with `-` for `_`: cloud-provider-keys, asymmetric-keys, ... */
+                    kind: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InfoleakTriageCreate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InfoleakTriageCreated"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/infoleak/{kind}/triage/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a triage that reaches the scan
+         * @description The scan's findings it held for return to the matched list unless another triage holds for them.
+         */
+        delete: {
+            parameters: {
+                query: {
+                    scan: number;
+                };
+                header?: never;
+                path: {
+                    /** @description A kind with `-` for `_`: cloud-provider-keys, asymmetric-keys, ... */
+                    kind: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InfoleakCacheUpdate"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/triages/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Triages the user sees, newest change first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only the triages that hold in this application. */
+                    scan?: number;
+                    vuln_id?: string;
+                    component_name?: string;
+                    scope?: "CA" | "G" | "R" | "FN" | "FH";
+                    rationale?: "VP" | "FD" | "OT" | "CO" | "FP" | "PA" | "NA" | "WF" | "IG" | "MI";
+                    /** @description Searches the vulnerability, component and description. */
+                    q?: string;
+                    ordering?: "id" | "-id" | "modified" | "-modified" | "vuln_id" | "-vuln_id" | "component_name" | "-component_name";
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["Triage"][];
+                            links: components["schemas"]["PageLinks"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Triage vulnerabilities: an array, made entirely or not at all */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description All are made, or none. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TriageCreate"][];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Triage"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/triages/delete_list/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove several triages (all or none) */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description Comma-joined triage ids (at most 1,000). */
+                    id__in: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/triages/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One triage */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Triage"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Remove a triage */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a triage (only the fields sent) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TriageUpdate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Triage"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/rest/scans/{id}/vex/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The triages that hold in the application, on its components as evaluated now, as a VEX document */
+        get: {
+            parameters: {
+                query: {
+                    /** @description cyclonedx: CycloneDX 1.6 JSON with vulnerabilities (VEX); openvex: OpenVEX 0.2.0 JSON. */
+                    format: "cyclonedx" | "openvex";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The document, as an attachment. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/groups/{id}/vex/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The triages whose scope reaches the applications of the group, as a VEX document
+         * @description Those of the group or, inheriting, an ancestor (G), of one of its applications (R), of their names (FN), and account-wide and file-hash ones (CA, FH); those of its subgroups are in their own exports.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description cyclonedx: CycloneDX 1.6 JSON with vulnerabilities (VEX); openvex: OpenVEX 0.2.0 JSON. */
+                    format: "cyclonedx" | "openvex";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The document, as an attachment. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/vex/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every triage the user sees, as a VEX document */
+        get: {
+            parameters: {
+                query: {
+                    /** @description cyclonedx: CycloneDX 1.6 JSON with vulnerabilities (VEX); openvex: OpenVEX 0.2.0 JSON. */
+                    format: "cyclonedx" | "openvex";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The document, as an attachment. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Import a CycloneDX, OpenVEX or CSAF 2.0 VEX document (multipart field "file") as triages
+         * @description Every statement becomes triages in the scope chosen, all or none: a statement naming a component or vulnerability the scope does not have refuses the import (400). With dry_run=true nothing is made: the answer says what would be.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: string;
+                        /**
+                         * @description The scope of every triage made: CA account, G group (group_scope), R application (result_scope), FN its application name (result_scope); document: each statement keeps the scope a Binlens export recorded.
+                         * @enum {unknown}
+                         */
+                        scope: "CA" | "G" | "R" | "FN" | "document";
+                        /** @description The group (scope G). */
+                        group_scope?: number;
+                        /** @description The application (scopes R and FN). */
+                        result_scope?: number;
+                        /** @description true: answer what would be made, unchanged and refused, and make nothing. */
+                        dry_run?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VexImportResult"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VexImportResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/version-override/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Version overrides the user sees, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only the overrides that reach this application. */
+                    scan?: number;
+                    component_name?: string;
+                    scope?: 1 | 2 | 3;
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["VersionOverride"][];
+                            links: components["schemas"]["PageLinks"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Overrides a component's version for the files it was found in
+         * @description Scope 1 (result_scope), 2 (group_scope) or 3 (global), each only while its company switch is on. The affected scans are re-evaluated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VersionOverrideCreate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VersionOverride"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/version-override/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version override */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VersionOverride"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Removes a version override; the affected scans are re-evaluated */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/license-override/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Licence overrides the user sees, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only the overrides that reach this application. */
+                    scan?: number;
+                    component_name?: string;
+                    component_version?: string;
+                    scope?: 1 | 2 | 3;
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["LicenseOverride"][];
+                            links: components["schemas"]["PageLinks"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Overrides a component's licence
+         * @description For one version (component_version) or every version, at scope 1 (result_scope), 2 (group_scope) or 3 (global). The newest override that holds wins.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LicenseOverrideCreate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LicenseOverride"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/license-override/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a licence override
+         * @description The component falls back to the next remaining override or to its detected licence.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Changes a licence override (only the fields sent) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LicenseOverrideUpdate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LicenseOverride"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/rest/component-name-overrides/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Component display names, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    component_id?: string;
+                    mimir_name?: string;
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["ComponentNameOverride"][];
+                            links: components["schemas"]["PageLinks"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Gives a component a display name
+         * @description Name it by component_id (a catalogue entry), or by mimir_name with optional mimir_codetype, mimir_vendor and mimir_variant.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ComponentNameOverrideCreate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ComponentNameOverride"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/component-name-overrides/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a display name: the component is shown by its own name again */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Changes a display name (only the fields sent) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ComponentNameOverrideUpdate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ComponentNameOverride"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/rest/component-ignores/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Component ignores the user sees, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only the ignores that reach this application. */
+                    scan?: number;
+                    component_name?: string;
+                    scope?: "CA" | "G" | "R" | "FN" | "FH";
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["ComponentIgnore"][];
+                            links: components["schemas"]["PageLinks"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Leaves a component out of the vulnerabilities and counts where the scope reaches */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ComponentIgnoreCreate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ComponentIgnore"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/component-ignores/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a component ignore */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scans/{id}/component-adjustments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Files moved between the components of the scan, in the order they apply */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["ComponentMove"][];
+                            links: components["schemas"]["PageLinks"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Moves files from one component of the scan to another
+         * @description Their evidence goes with them; a component left without evidence disappears from the result.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ComponentMoveCreate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ComponentMove"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scans/{id}/component-adjustments/{moveId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Undoes a move: the files go back to their component */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    moveId: number;
                 };
                 cookie?: never;
             };
@@ -13049,6 +15526,565 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest/regular-expressions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The custom patterns, by id unless ordered otherwise */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Comma-joined ids, at most 100: only those patterns. */
+                    id__in?: string;
+                    ordering?: "id" | "-id" | "name" | "-name";
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: components["schemas"]["CustomPattern"][];
+                            links: components["schemas"]["PageLinks"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a custom pattern
+         * @description A pattern RE2 refuses answers 400 `{pattern: ["Invalid RE2 pattern at position N: <RE2's reason>"]}`; so does one that matches the empty string.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CustomPatternCreate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomPattern"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/regular-expressions/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomPattern"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a custom pattern (only the fields sent), e.g. turn it off */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CustomPatternUpdate"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomPattern"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/rest/scans/{id}/custom-patterns/apply/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search a ready scan's stored file for the enabled custom patterns
+         * @description Queues the search; its findings then replace the scan's earlier custom-pattern findings among its information leaks. 409 while the scan is busy or failed, when its file was removed, and for a scan imported from a portable scan file.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomPatternRun"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scans/{id}/custom-patterns/apply/{runId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A search of the scan for the custom patterns: queued, running, completed or failed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    runId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomPatternRun"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13637,6 +16673,41 @@ export interface components {
                 "whiteout-id": string | null;
             } | null;
         };
+        /** Triage */
+        Triage: {
+            id: number;
+            url: string;
+            /** @description The application the triage was made on; null once it was removed. */
+            scan_id: number | null;
+            component_name: string;
+            mapped_component_id: string | null;
+            component_version: string | null;
+            /** @description Comparators in the component's version scheme, e.g. ">=1.2.0 <1.3.0": the triage holds for every version inside. */
+            version_range: string | null;
+            vuln_id: string;
+            description: string;
+            /** @enum {unknown} */
+            rationale: "VP" | "FD" | "OT" | "CO" | "FP" | "PA" | "NA" | "WF" | "IG" | "MI";
+            /** @enum {unknown} */
+            scope: "CA" | "G" | "R" | "FN" | "FH";
+            triaged_obj: string | null;
+            group_scope: number | null;
+            result_scope: number | null;
+            /** @description Scope FN: the application name it holds for. */
+            application_name: string | null;
+            /** @description A re-scoring: the severity the vulnerability counts with instead of its own. */
+            adjusted_severity: string | null;
+            /** @description A re-scoring by CVSS v3.1 environmental metrics. */
+            environmental_vector: string | null;
+            /** @description The environmental score of environmental_vector. */
+            adjusted_score: number | null;
+            /** @description Who made it; null once that user was removed. */
+            user: number | null;
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            modified: string;
+        };
         /** VulnMatch */
         VulnMatch: {
             source: "osv-purl" | "nvd-cpe" | "distro" | "cve5-cna" | "cve5-adp" | "nvd-override" | "vendor";
@@ -13653,9 +16724,23 @@ export interface components {
         ResultVuln: {
             vuln_id: string;
             exact: boolean;
-            triages: unknown[];
-            unresolved_triages: unknown[];
+            /** @description The triages that resolve it here (spec §9: every rationale but CO, without a re-scoring). */
+            triages: components["schemas"]["Triage"][];
+            /** @description The comments (CO) and re-scorings that hold for it here: it stays open. */
+            unresolved_triages: components["schemas"]["Triage"][];
             matched_by: components["schemas"]["VulnMatch"][];
+        };
+        /** ResultLicenseOverride */
+        ResultLicenseOverride: {
+            id: number;
+            scan: number | null;
+            component_name: string;
+            component_version: string | null;
+            /** @description 1 result, 2 group, 3 global. */
+            scope: number;
+            group_scope: number | null;
+            result_scope: number | null;
+            license_name: string;
         };
         /** UpgradeGuidance */
         UpgradeGuidance: {
@@ -13670,6 +16755,8 @@ export interface components {
             lib: string;
             version: string;
             custom_version: string | null;
+            /** @description The version the engine found, when a version override replaced it (version and custom_version then hold the override). */
+            detected_version: string | null;
             codetype: string;
             vendorlib: string;
             vendor: string;
@@ -13681,7 +16768,8 @@ export interface components {
             vulns: components["schemas"]["ResultVuln"][];
             ignored_component_ids: string[];
             license: string[];
-            license_overrides: unknown[];
+            /** @description The licence overrides that hold for the component, the one shown first; removing it falls back to the next or to the detected licence. */
+            license_overrides: components["schemas"]["ResultLicenseOverride"][];
             name_override: {
                 id: number;
                 name: string;
@@ -14133,6 +17221,34 @@ export interface components {
          * @enum {string}
          */
         InfoleakKind: "asymmetric_keys" | "cloud_provider_keys" | "urls" | "emails" | "ips" | "macs" | "image_data" | "jwts" | "shell_histories" | "passwords" | "oauths" | "custom" | "http_credentials" | "google_cloud_keys" | "facebook_tokens" | "twilio_keys";
+        /** InfoleakTriage */
+        InfoleakTriage: {
+            id: number;
+            url: string;
+            /** @description The infoleak kind (urls, passwords, ...). */
+            kind: string;
+            /** @description The application the triage was made on; null once it was removed. */
+            scan_id: number | null;
+            /** @enum {unknown} */
+            rationale: "VP" | "FD" | "OT" | "CO" | "FP" | "PA" | "NA" | "WF" | "IG" | "MI" | "U";
+            description: string;
+            /** @enum {unknown} */
+            scope: "CA" | "G" | "R" | "FN" | "FH";
+            /** @description Scope G: the group. */
+            group_scope: number | null;
+            /** @description Scopes R and FN: the application. */
+            result_scope: number | null;
+            /** @description Scope FN: the application name it holds for. */
+            application_name: string | null;
+            /** @description Scope FH: the SHA-1 of the file the finding sits in. */
+            file_hash: string | null;
+            /** @description Who made it; null once that user was removed. */
+            user: number | null;
+            /** @description Their user name; null once they were removed. */
+            user_name: string | null;
+            /** Format: date-time */
+            created: string;
+        };
         /** InfoleakItem */
         InfoleakItem: {
             /** @description Position of the finding in the scan's list, from 1; stable for a scan. */
@@ -14151,6 +17267,8 @@ export interface components {
             decoy: boolean;
             /** @description The value is a secret the viewer may read in full (they may change the group). A secret the viewer may not reveal comes masked in `value` and `context`. */
             revealable: boolean;
+            /** @description The triages that hold for the finding, oldest first (in the info-leak lists; a file's detail leaves them out). */
+            triages?: components["schemas"]["InfoleakTriage"][];
         };
         /** CodeFinding */
         CodeFinding: {
@@ -14308,7 +17426,7 @@ export interface components {
                 policy: "RE" | "RU" | "PE" | "unknown";
                 count: number;
             }[];
-            /** @description Information leaks by kind, documentation examples (decoys) left out; most first, then by kind. */
+            /** @description Information leaks no triage holds for, by kind, documentation examples (decoys) left out; most first, then by kind. */
             infoleaks: {
                 kind: string;
                 count: number;
@@ -14400,7 +17518,7 @@ export interface components {
                 licenses: number;
                 executables: number;
                 code_findings: number;
-                /** @description Leaks, documentation examples left out. */
+                /** @description Leaks no triage holds for, documentation examples left out. */
                 infoleaks: number;
                 mobile_apps: number;
                 docker_images: number;
@@ -14616,6 +17734,419 @@ export interface components {
              * @description Trimmed before it is stored.
              */
             comment: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** InfoleakTriageCreate */
+        InfoleakTriageCreate: {
+            scan: number;
+            /** @description Ids of the scan's findings of this kind; all are triaged, or none. */
+            triaged_obj: number[];
+            /**
+             * @description CA account, G group, R application, FN application name, FH file hash.
+             * @enum {unknown}
+             */
+            scope: "CA" | "G" | "R" | "FN" | "FH";
+            /** @description The group (scope G). */
+            group_scope?: number | null;
+            /** @description The application (scopes R and FN, and FH when triaged_obj is not given). */
+            result_scope?: number | null;
+            /**
+             * @description VP vendor patched, FD feature disabled, OT other, CO comment, FP false positive, PA patched, NA not affected, WF won't fix, IG ignored, MI mitigated, U uninteresting match.
+             * @enum {unknown}
+             */
+            rationale: "VP" | "FD" | "OT" | "CO" | "FP" | "PA" | "NA" | "WF" | "IG" | "MI" | "U";
+            /**
+             * Format: text
+             * @description Required when the account sets triage_description_mandatory.
+             */
+            description?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** InfoleakTriageCreated */
+        InfoleakTriageCreated: {
+            /** @description The triages made: one per distinct value (and, for FH, per file). */
+            triages: components["schemas"]["InfoleakTriage"][];
+            /** @description The infoleak kind whose lists changed. */
+            group: string;
+            /** @description The scan's findings now triaged: they leave the matched list. */
+            triagedIds: number[];
+            /** @description The scan's findings no triage holds for any more: they return to the matched list. */
+            unTriagedIds: number[];
+        };
+        /** InfoleakCacheUpdate */
+        InfoleakCacheUpdate: {
+            /** @description The infoleak kind whose lists changed. */
+            group: string;
+            /** @description The scan's findings now triaged: they leave the matched list. */
+            triagedIds: number[];
+            /** @description The scan's findings no triage holds for any more: they return to the matched list. */
+            unTriagedIds: number[];
+        };
+        /** TriageCreate */
+        TriageCreate: {
+            /** @description The application the triage is made on (its component must have the vulnerability); result_scope when omitted. */
+            scan_id?: number | null;
+            /** Format: text */
+            component_name: string;
+            /** @description The catalogue entry of the component. */
+            mapped_component_id?: string | null;
+            /** @description The exact version; or give version_range. */
+            component_version?: string | null;
+            /** @description Comparators (>=, >, <=, <, =) separated by spaces, all holding. */
+            version_range?: string | null;
+            /** Format: text */
+            vuln_id: string;
+            /** Format: text */
+            description?: string;
+            /**
+             * @description VP vendor patched, FD feature disabled, OT other, CO comment (does not resolve), FP false positive, PA patched, NA not affected, WF won't fix, IG ignored, MI mitigated.
+             * @enum {unknown}
+             */
+            rationale: "VP" | "FD" | "OT" | "CO" | "FP" | "PA" | "NA" | "WF" | "IG" | "MI";
+            /**
+             * @description CA account, G group, R application, FN application name, FH file hash.
+             * @enum {unknown}
+             */
+            scope: "CA" | "G" | "R" | "FN" | "FH";
+            /** @description The group (scope G). */
+            group_scope?: number | null;
+            /** @description The application (scopes R and FN, and FH when triaged_obj is not given). */
+            result_scope?: number | null;
+            /** @description What is triaged: for FH the SHA-1 of the file. */
+            triaged_obj?: string | null;
+            /** @description Re-score instead of resolving. */
+            adjusted_severity?: ("critical" | "high" | "medium" | "low") | null;
+            /** @description Re-score by a CVSS v3.1 vector with environmental metrics. */
+            environmental_vector?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** TriageUpdate */
+        TriageUpdate: {
+            /** @description The application the triage is made on (its component must have the vulnerability); result_scope when omitted. */
+            scan_id?: number | null;
+            /** Format: text */
+            component_name?: string;
+            /** @description The catalogue entry of the component. */
+            mapped_component_id?: string | null;
+            /** @description The exact version; or give version_range. */
+            component_version?: string | null;
+            /** @description Comparators (>=, >, <=, <, =) separated by spaces, all holding. */
+            version_range?: string | null;
+            /** Format: text */
+            vuln_id?: string;
+            /** Format: text */
+            description?: string;
+            /**
+             * @description VP vendor patched, FD feature disabled, OT other, CO comment (does not resolve), FP false positive, PA patched, NA not affected, WF won't fix, IG ignored, MI mitigated.
+             * @enum {unknown}
+             */
+            rationale?: "VP" | "FD" | "OT" | "CO" | "FP" | "PA" | "NA" | "WF" | "IG" | "MI";
+            /**
+             * @description CA account, G group, R application, FN application name, FH file hash.
+             * @enum {unknown}
+             */
+            scope?: "CA" | "G" | "R" | "FN" | "FH";
+            /** @description The group (scope G). */
+            group_scope?: number | null;
+            /** @description The application (scopes R and FN, and FH when triaged_obj is not given). */
+            result_scope?: number | null;
+            /** @description What is triaged: for FH the SHA-1 of the file. */
+            triaged_obj?: string | null;
+            /** @description Re-score instead of resolving. */
+            adjusted_severity?: ("critical" | "high" | "medium" | "low") | null;
+            /** @description Re-score by a CVSS v3.1 vector with environmental metrics. */
+            environmental_vector?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** VexImportTriage */
+        VexImportTriage: {
+            /** @description The statement of the document (1-based) it comes from. */
+            statement: number;
+            /** @description The triage made, or the existing identical one; null in a dry run's create list. */
+            triage: number | null;
+            vuln_id: string;
+            component_name: string;
+            component_version: string | null;
+            version_range: string | null;
+            /** @enum {unknown} */
+            rationale: "VP" | "FD" | "OT" | "CO" | "FP" | "PA" | "NA" | "WF" | "IG" | "MI";
+            description: string;
+            /** @enum {unknown} */
+            scope: "CA" | "G" | "R" | "FN" | "FH";
+            group_scope: number | null;
+            result_scope: number | null;
+            application_name: string | null;
+            triaged_obj: string | null;
+            /** @description The application the triage is made on. */
+            scan_id: number;
+            adjusted_severity: string | null;
+            environmental_vector: string | null;
+        };
+        /** VexImportUnknown */
+        VexImportUnknown: {
+            statement: number;
+            vuln_id: string;
+            /** @description The product as the document names it (its purl, or its name). */
+            product: string;
+            /**
+             * @description product: not named by a package URL or a component this server reads; component: no application in the scope has it; vulnerability: it does not have this vulnerability there; scope: the statement records no Binlens scope, or one you do not see.
+             * @enum {unknown}
+             */
+            reason: "product" | "component" | "vulnerability" | "scope";
+        };
+        /** VexImportResult */
+        VexImportResult: {
+            /** @enum {unknown} */
+            dialect: "cyclonedx" | "openvex" | "csaf";
+            dry_run: boolean;
+            /** @description Made (or, in a dry run, to be made). */
+            create: components["schemas"]["VexImportTriage"][];
+            /** @description Already there as an identical triage: not made again. */
+            unchanged: components["schemas"]["VexImportTriage"][];
+            /** @description What the scope does not have. Any of them refuses the import (400) unless it is a dry run. */
+            unknown: components["schemas"]["VexImportUnknown"][];
+        };
+        /** VersionOverride */
+        VersionOverride: {
+            id: number;
+            url: string;
+            component_name: string;
+            /** @description SHA-1s of the component's files (objects) the override holds for. */
+            hashes: string[];
+            version: string;
+            /**
+             * @description 1 result, 2 group, 3 global.
+             * @enum {unknown}
+             */
+            scope: 1 | 2 | 3;
+            group_scope: number | null;
+            result_scope: number | null;
+            /** @description Who made it; null once that user was removed. */
+            user: number | null;
+            /** Format: date-time */
+            created: string;
+        };
+        /** VersionOverrideCreate */
+        VersionOverrideCreate: {
+            scan: number;
+            /** Format: text */
+            component_name: string;
+            /** @description SHA-1s of files of the component in the application named by scan (its objects): the override holds wherever a component of this name holds one of them. */
+            hashes: string[];
+            /** Format: text */
+            version: string;
+            /**
+             * @description 1 result, 2 group, 3 global.
+             * @enum {unknown}
+             */
+            scope: 1 | 2 | 3;
+            /** @description The group (scope 2). */
+            group_scope?: number | null;
+            /** @description The application (scope 1). */
+            result_scope?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** LicenseOverride */
+        LicenseOverride: {
+            id: number;
+            url: string;
+            /** @description The application it was made on; null once that was removed. */
+            scan: number | null;
+            component_name: string;
+            /** @description Null: every version. */
+            component_version: string | null;
+            /**
+             * @description 1 result, 2 group, 3 global.
+             * @enum {unknown}
+             */
+            scope: 1 | 2 | 3;
+            group_scope: number | null;
+            result_scope: number | null;
+            license_name: string;
+            /** @description Who made it; null once that user was removed. */
+            user: number | null;
+            /** Format: date-time */
+            created: string;
+        };
+        /** LicenseOverrideCreate */
+        LicenseOverrideCreate: {
+            scan: number;
+            /** Format: text */
+            component_name: string;
+            /** @description The exact version it holds for; null or omitted: every version. */
+            component_version?: string | null;
+            /**
+             * Format: text
+             * @description An SPDX licence id or expression, or a LicenseRef.
+             */
+            license_name: string;
+            /**
+             * @description 1 result, 2 group, 3 global.
+             * @enum {unknown}
+             */
+            scope: 1 | 2 | 3;
+            /** @description The group (scope 2). */
+            group_scope?: number | null;
+            /** @description The application (scope 1). */
+            result_scope?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** LicenseOverrideUpdate */
+        LicenseOverrideUpdate: {
+            /** @description The exact version it holds for; null or omitted: every version. */
+            component_version?: string | null;
+            /**
+             * Format: text
+             * @description An SPDX licence id or expression, or a LicenseRef.
+             */
+            license_name?: string;
+            /**
+             * @description 1 result, 2 group, 3 global.
+             * @enum {unknown}
+             */
+            scope?: 1 | 2 | 3;
+            /** @description The group (scope 2). */
+            group_scope?: number | null;
+            /** @description The application (scope 1). */
+            result_scope?: number | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ComponentNameOverride */
+        ComponentNameOverride: {
+            id: number;
+            url: string;
+            display_name: string;
+            /** @description The catalogue entry (GET /rest/components/{id}/) it renames; or null and the mimir fields. */
+            component_id: string | null;
+            mimir_name: string | null;
+            mimir_codetype: string | null;
+            mimir_vendor: string | null;
+            /** @description The distribution (its name) the component comes from. */
+            mimir_variant: string | null;
+            /** @description Who made it; null once that user was removed. */
+            user: number | null;
+            /** Format: date-time */
+            created: string;
+        };
+        /** ComponentNameOverrideCreate */
+        ComponentNameOverrideCreate: {
+            /** Format: text */
+            display_name: string;
+            /** @description The catalogue entry to rename; or give mimir_name. */
+            component_id?: string | null;
+            /** @description The name the engine gives the component (a result component's lib). */
+            mimir_name?: string | null;
+            /** @description Only components of this code type; null: any. */
+            mimir_codetype?: string | null;
+            /** @description Only components of this vendor; null: any. */
+            mimir_vendor?: string | null;
+            /** @description Only components of this distribution; null: any. */
+            mimir_variant?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ComponentNameOverrideUpdate */
+        ComponentNameOverrideUpdate: {
+            /** Format: text */
+            display_name?: string;
+            /** @description The catalogue entry to rename; or give mimir_name. */
+            component_id?: string | null;
+            /** @description The name the engine gives the component (a result component's lib). */
+            mimir_name?: string | null;
+            /** @description Only components of this code type; null: any. */
+            mimir_codetype?: string | null;
+            /** @description Only components of this vendor; null: any. */
+            mimir_vendor?: string | null;
+            /** @description Only components of this distribution; null: any. */
+            mimir_variant?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ComponentIgnore */
+        ComponentIgnore: {
+            id: number;
+            url: string;
+            /** @description The application it was made on; null once that was removed. */
+            scan_id: number | null;
+            component_name: string;
+            /** @description Null: every version. */
+            component_version: string | null;
+            description: string;
+            /**
+             * @description CA account, G group, R application, FN application name, FH file hash.
+             * @enum {unknown}
+             */
+            scope: "CA" | "G" | "R" | "FN" | "FH";
+            group_scope: number | null;
+            result_scope: number | null;
+            /** @description Scope FN: the application name it holds for. */
+            application_name: string | null;
+            /** @description Scope FH: the SHA-1 of the file it holds for. */
+            triaged_obj: string | null;
+            /** @description Who made it; null once that user was removed. */
+            user: number | null;
+            /** Format: date-time */
+            created: string;
+        };
+        /** ComponentIgnoreCreate */
+        ComponentIgnoreCreate: {
+            /** @description The application the component is ignored in (it must have the component); result_scope when omitted. */
+            scan_id?: number | null;
+            /** Format: text */
+            component_name: string;
+            /** @description The exact version; null or omitted: every version. */
+            component_version?: string | null;
+            /** Format: text */
+            description?: string;
+            /**
+             * @description CA account, G group, R application, FN application name, FH file hash.
+             * @enum {unknown}
+             */
+            scope: "CA" | "G" | "R" | "FN" | "FH";
+            /** @description The group (scope G). */
+            group_scope?: number | null;
+            /** @description The application (scopes R and FN, and FH when triaged_obj is not given). */
+            result_scope?: number | null;
+            /** @description What is triaged: for FH the SHA-1 of the file. */
+            triaged_obj?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** ComponentMove */
+        ComponentMove: {
+            id: number;
+            url: string;
+            scan: number;
+            from_uid: string;
+            to_uid: string;
+            /** @description SHA-1s of the files moved. */
+            hashes: string[];
+            /** @description Who made it; null once that user was removed. */
+            user: number | null;
+            /** Format: date-time */
+            created: string;
+        };
+        /** ComponentMoveCreate */
+        ComponentMoveCreate: {
+            /**
+             * Format: text
+             * @description The component the files are taken from (a result component's uid).
+             */
+            from_uid: string;
+            /**
+             * Format: text
+             * @description The component they go to.
+             */
+            to_uid: string;
+            /** @description SHA-1s of files of from_uid. */
+            hashes: string[];
         } & {
             [key: string]: unknown;
         };
@@ -14987,6 +18518,68 @@ export interface components {
             updated: string;
             /** @description The signing key, shown only in the answer that made it (a new webhook or new_secret); null otherwise. */
             secret: string | null;
+        };
+        /** CustomPatternAuthor */
+        CustomPatternAuthor: {
+            id: number;
+            email: string;
+        };
+        /** CustomPattern */
+        CustomPattern: {
+            id: number;
+            name: string;
+            /** @description RE2 syntax: no backreferences, no lookaround; never matches the empty string. */
+            pattern: string;
+            description: string;
+            /** @description New scans search for enabled patterns; so does applying the patterns to a stored scan. */
+            enabled: boolean;
+            created_by: components["schemas"]["CustomPatternAuthor"] | null;
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            modified: string;
+        };
+        /** CustomPatternCreate */
+        CustomPatternCreate: {
+            /** Format: text */
+            name: string;
+            /**
+             * Format: text
+             * @description RE2 syntax, e.g. `ACME-TOKEN-[0-9a-f]{8}`.
+             */
+            pattern: string;
+            /** Format: text */
+            description?: string;
+            /** @default true */
+            enabled: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CustomPatternUpdate */
+        CustomPatternUpdate: {
+            /** Format: text */
+            name?: string;
+            /**
+             * Format: text
+             * @description RE2 syntax, e.g. `ACME-TOKEN-[0-9a-f]{8}`.
+             */
+            pattern?: string;
+            /** Format: text */
+            description?: string;
+            enabled?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** CustomPatternRun */
+        CustomPatternRun: {
+            /** @description The job searching the scan; ask for it again to follow it. */
+            id: string;
+            scan: number;
+            state: "queued" | "running" | "completed" | "failed";
+            /** @description The enabled patterns the scan is searched for, by id. */
+            patterns: number[];
+            findings: number | null;
+            error: string | null;
         };
     };
     responses: never;

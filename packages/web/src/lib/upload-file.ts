@@ -6,13 +6,15 @@ export interface FileUpload {
   /** Called with the fraction of bytes sent, 0 to 1; 1 once the server has answered. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Other form fields, sent before the file. */
+  fields?: Readonly<Record<string, string>>;
 }
 
 /**
  * POSTs `file` as the multipart field "file" with the CSRF header, and answers the server's
  * JSON; an answer outside 2xx rejects with an ApiError carrying its body (field errors too).
  */
-export function uploadFile<T>(url: string, { file, onProgress, signal }: FileUpload): Promise<T> {
+export function uploadFile<T>(url: string, { file, onProgress, signal, fields = {} }: FileUpload): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -33,6 +35,7 @@ export function uploadFile<T>(url: string, { file, onProgress, signal }: FileUpl
     xhr.addEventListener('abort', () => reject(new DOMException('Upload aborted', 'AbortError')));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', file, file.name);
     xhr.send(form);
   });

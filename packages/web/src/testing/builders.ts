@@ -81,6 +81,7 @@ export function buildComponent(overrides: Partial<ResultComponent> = {}): Result
     lib: 'openssl',
     version: '3.0.13',
     custom_version: null,
+    detected_version: null,
     codetype: 'NA',
     vendorlib: 'openssl',
     vendor: 'openssl',

@@ -14,5 +14,5 @@ export const cacheGenerations = pgTable('cache_generations', {
   value: bigint('value', { mode: 'number' }).notNull().default(0),
 });
 
-export const CACHE_GENERATION_NAMES = ['scan_list', 'sessions'] as const;
+export const CACHE_GENERATION_NAMES = ['scan_list', 'sessions', 'adjustments'] as const;
 export type CacheGenerationName = (typeof CACHE_GENERATION_NAMES)[number];

@@ -27,3 +27,8 @@ export * from './group-application-template.ts';
 export * from './group-settings.ts';
 export * from './cache-generations.ts';
 export * from './scan-components.ts';
+export * from './scoped-rule-columns.ts';
+export * from './triages.ts';
+export * from './component-adjustments.ts';
+export * from './custom-patterns.ts';
+export * from './infoleak-triages.ts';

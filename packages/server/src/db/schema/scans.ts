@@ -17,6 +17,8 @@ export interface VulnerabilityCounts {
   low: number;
   /** No CVSS score in the chosen version (nor v2, with the CVSS3 fallback). */
   missing: number;
+  /** Resolved by triage in every component that has it (not counted above); absent in counts stored before triage existed. */
+  triaged?: number;
 }
 
 /** Spec §9 scanner processes (jobs/scan-progress.ts maps the engine's stages onto them). */
@@ -81,11 +83,11 @@ export const scans = pgTable(
     /**
      * Spec §9's sort key, kept by PostgreSQL from vulnerability_counts (modules/scans/list-query.ts
      * explains it) so that ordering by it is an index scan: critical, high, medium, low and missing
-     * each as 4 digits (capped at 9999), then 0000 for triages and 0000 for historical ones.
+     * each as 4 digits (capped at 9999), then the triaged ones the same way and 0000 for historical ones.
      */
     sortKey: text('sort_key').generatedAlwaysAs(
       sql.raw(
-        `${['critical', 'high', 'medium', 'low', 'missing'].map((key) => `lpad(least(coalesce((vulnerability_counts ->> '${key}')::int, 0), 9999)::text, 4, '0')`).join(' || ')} || '00000000'`,
+        `${['critical', 'high', 'medium', 'low', 'missing', 'triaged'].map((key) => `lpad(least(coalesce((vulnerability_counts ->> '${key}')::int, 0), 9999)::text, 4, '0')`).join(' || ')} || '0000'`,
       ),
     ),
     /** When the uploaded bytes were removed (DELETE scans/{id}/binary/ or retention); the results stay, a rescan is refused. */

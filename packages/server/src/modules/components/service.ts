@@ -5,7 +5,7 @@ import type { Identification } from '@binlens/engine/model';
 import type { KnowledgeBase } from '@binlens/vulndb';
 import { AppError } from '../../lib/errors.ts';
 import type { PageRequest } from '../../lib/paging.ts';
-import { evaluateScan } from '../scans/evaluation.ts';
+import { type AdjustmentsSource, evaluateScan } from '../scans/evaluation.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { type CatalogueEntry, catalogueEntries, catalogueEntry } from './catalogue.ts';
 import { type CatalogueFacts, catalogueFacts, type ComponentVulnerability, componentKnowledge } from './knowledge.ts';
@@ -56,6 +56,8 @@ export interface ComponentsServiceDeps {
   components: ComponentsRepository;
   index: ScanIndexRepository;
   knowledgeBase: KnowledgeBase;
+  /** Each scan's overrides, ignores and triages, as its own result applies them. */
+  adjustments: AdjustmentsSource;
 }
 
 /** Scans a vulnerability page evaluates at most, and candidate components it reads at most. */
@@ -172,7 +174,7 @@ export function createComponentsService(deps: ComponentsServiceDeps): Components
         const uids = new Set(rows.map((r) => r.uid));
         // Matching is per component: the candidates alone evaluate as they do within the whole scan.
         const part: Identification = { ...core, components: core.components.filter((c) => uids.has(c.id)) };
-        const { evaluation } = await evaluateScan(part, kb);
+        const { evaluation } = await evaluateScan(part, kb, await deps.adjustments.forScan(scanId));
         for (const row of rows) {
           const vuln = (evaluation.components[row.uid] ?? []).find((v) => wanted.has(v.vuln_id.toUpperCase()));
           if (vuln) {

@@ -23,6 +23,7 @@ export const CONTENT_TYPES: readonly ContentTypeEntry[] = [
   { id: 9, model: 'message', name: 'Login message', prefix: 'message' },
   { id: 10, model: 'system_status', name: 'System status entry', prefix: 'system_status' },
   { id: 11, model: 'notice', name: 'Notice', prefix: 'notice' },
+  { id: 12, model: 'triage', name: 'Triage', prefix: 'triage' },
 ];
 
 const BY_PREFIX = new Map(CONTENT_TYPES.map((type) => [type.prefix, type]));

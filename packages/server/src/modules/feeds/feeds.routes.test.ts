@@ -114,6 +114,7 @@ describe.each(DATABASES)('audit feeds and content types on %s', (kind) => {
       { id: 9, model: 'message', name: 'Login message' },
       { id: 10, model: 'system_status', name: 'System status entry' },
       { id: 11, model: 'notice', name: 'Notice' },
+      { id: 12, model: 'triage', name: 'Triage' },
     ]]);
   });
 });

@@ -3,6 +3,7 @@
 import type { ScanItemSection } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
+import type { InfoleakTriagesService } from '../infoleak-triages/service.ts';
 import type { Viewer } from '../users/viewer.ts';
 import type { ExecutableAttributesItem, InfoleakItem, MobileAppItem } from './analysis.schemas.ts';
 import type { CodeFinding } from './code-findings.schemas.ts';
@@ -23,6 +24,12 @@ export interface ExecutableFilter {
   search?: string | undefined;
 }
 
+/** What an infoleak list narrows to: the stored items' filter and the findings' triage state. */
+export interface InfoleakFilter extends Pick<ItemFilter, 'kind' | 'ids' | 'includeDecoys' | 'search'> {
+  /** true: the triaged findings; false: the matched ones; undefined: the matched ones, or every id of `ids`. */
+  triaged?: boolean | undefined;
+}
+
 /** What the static code analysis list narrows to; every field narrows it. */
 export interface CodeFindingFilter {
   rule?: string | undefined;
@@ -34,11 +41,11 @@ export interface ScanAnalysisService {
   executables(viewer: Viewer, scanId: number, filter: ExecutableFilter, page: PageRequest, links: PageLinks): Promise<Page<ExecutableAttributesItem>>;
   mobileApps(viewer: Viewer, scanId: number, page: PageRequest, links: PageLinks): Promise<Page<MobileAppItem>>;
   /** `mayReveal`: the viewer may read secrets in full (changes the group); otherwise they come masked. */
-  infoleaks(viewer: Viewer, scanId: number, filter: ItemFilter, page: PageRequest, links: PageLinks, mayReveal: boolean): Promise<Page<InfoleakItem>>;
+  infoleaks(viewer: Viewer, scanId: number, filter: InfoleakFilter, page: PageRequest, links: PageLinks, mayReveal: boolean): Promise<Page<InfoleakItem>>;
   codeFindings(viewer: Viewer, scanId: number, filter: CodeFindingFilter, page: PageRequest, links: PageLinks): Promise<Page<CodeFinding>>;
 }
 
-export function createScanAnalysisService(deps: { scans: Pick<ScansRepository, 'items'> }): ScanAnalysisService {
+export function createScanAnalysisService(deps: { scans: Pick<ScansRepository, 'items'>; infoleakTriages: Pick<InfoleakTriagesService, 'reach'> }): ScanAnalysisService {
   const page = async <T>(viewer: Viewer, scanId: number, section: ScanItemSection, filter: ItemFilter, request: PageRequest, links: PageLinks): Promise<Page<T>> => {
     const found = await deps.scans.items<T>(viewer, scanId, section, filter, request);
     if (!found) throw new AppError('not_found');
@@ -49,9 +56,14 @@ export function createScanAnalysisService(deps: { scans: Pick<ScansRepository, '
     executables: (viewer, scanId, filter, request, links) =>
       page(viewer, scanId, 'executable', { kind: filter.format, search: filter.search, holds: filter.missing === undefined ? undefined : [missingNeedle(filter.missing)] }, request, links),
     mobileApps: (viewer, scanId, request, links) => page(viewer, scanId, 'mobile_app', {}, request, links),
-    infoleaks: async (viewer, scanId, filter, request, links, mayReveal) => {
-      const found = await page<StoredInfoleak>(viewer, scanId, 'infoleak', filter, request, links);
-      return { ...found, results: found.results.map((leak) => shownLeak(leak, mayReveal)) };
+    infoleaks: async (viewer, scanId, { triaged, ...filter }, request, links, mayReveal) => {
+      // The triages that reach the scan, read once for the page: they narrow the list and annotate its findings.
+      const reach = await deps.infoleakTriages.reach(scanId, filter.kind);
+      // Ids asked for without a state are answered whatever theirs (a finding linked from elsewhere).
+      const state = triaged ?? (filter.ids === undefined ? false : undefined);
+      const where = state === undefined ? undefined : reach.where(state);
+      const found = await page<StoredInfoleak>(viewer, scanId, 'infoleak', { ...filter, where }, request, links);
+      return { ...found, results: found.results.map((leak) => ({ ...shownLeak(leak, mayReveal), triages: reach.triagesOf(leak) })) };
     },
     codeFindings: (viewer, scanId, filter, request, links) =>
       page(viewer, scanId, 'code_finding', { kind: filter.rule, search: filter.search, holds: filter.severity === undefined ? undefined : [markNeedle('severity', filter.severity)] }, request, links),

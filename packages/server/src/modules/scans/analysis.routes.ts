@@ -8,6 +8,7 @@ import { pageRequest } from '../../lib/paging.ts';
 import { ErrorDetail, IdParams } from '../../lib/schemas.ts';
 import { viewerOf } from '../../plugins/guard.ts';
 import type { ScanAnalysisService } from './analysis-service.ts';
+import { parseIdList } from '../../lib/id-list.ts';
 import {
   ExecutableAttributesQuery, INFOLEAK_KINDS, InfoleakKindParams, InfoleakKindQuery, InfoleakPage, InfoleakQuery, ExecutableAttributesPage, MobileAppPage, PageOnlyQuery,
 } from './analysis.schemas.ts';
@@ -52,17 +53,17 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ analysis: ScanAnalysisS
     config: { permission: 'view_appcheckgroup', scope: { scan: 'params.id' } },
     schema: {
       tags: ['scans'],
-      description: 'Information leaks of a ready scan, optionally of one kind or matching a search; documentation examples (decoys) only when asked.',
+      description: 'Information leaks of a ready scan, optionally of one kind or matching a search; documentation examples (decoys) only when asked; the matched findings, or with `triaged=true` the triaged ones, each with the triages that hold for it.',
       params: IdParams,
       querystring: InfoleakQuery,
       response: { 200: InfoleakPage, 409: ErrorDetail },
     },
   }, async (request) => {
     const { id } = request.params;
-    const { kind, search, include_decoys: includeDecoys, id__in: idIn, ...rest } = request.query;
+    const { kind, search, include_decoys: includeDecoys, id__in: idIn, triaged, ...rest } = request.query;
     const ids = idIn === undefined ? undefined : parseIds(idIn);
-    const filter = { kind, search: search === '' ? undefined : search, includeDecoys: includeDecoys === true, ids };
-    const links = { path: `/rest/scans/${id}/infoleak/`, query: { kind, search, include_decoys: includeDecoys, id__in: idIn } };
+    const filter = { kind, search: search === '' ? undefined : search, includeDecoys: includeDecoys === true, ids, triaged };
+    const links = { path: `/rest/scans/${id}/infoleak/`, query: { kind, search, include_decoys: includeDecoys, id__in: idIn, triaged } };
     return analysis.infoleaks(viewerOf(request), id, filter, pageRequest(rest), links, mayReveal(request.groupAccess));
   });
 
@@ -70,7 +71,7 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ analysis: ScanAnalysisS
     config: { permission: 'view_appcheckgroup', scope: { scan: 'query.scan' } },
     schema: {
       tags: ['scans'],
-      description: 'The findings of one infoleak kind in a scan, ordered by id; `id__in` picks some (at most 100).',
+      description: 'The findings of one infoleak kind in a scan, ordered by id; `id__in` picks some (at most 100); the matched findings, or with `triaged=true` the triaged ones.',
       params: InfoleakKindParams,
       querystring: InfoleakKindQuery,
       response: { 200: InfoleakPage, 409: ErrorDetail },
@@ -78,10 +79,10 @@ export const analysisRoutes: FastifyPluginAsyncTypebox<{ analysis: ScanAnalysisS
   }, async (request) => {
     const kind = request.params.kind.replaceAll('-', '_');
     if (!(INFOLEAK_KINDS as readonly string[]).includes(kind)) throw new AppError('not_found');
-    const { scan, id__in: idIn, ordering: _ordering, ...rest } = request.query;
+    const { scan, id__in: idIn, ordering: _ordering, triaged, ...rest } = request.query;
     const ids = idIn === undefined ? undefined : parseIds(idIn);
-    const links = { path: `/rest/infoleak/${request.params.kind}/`, query: { scan, id__in: idIn } };
-    return analysis.infoleaks(viewerOf(request), scan, { kind, ids }, pageRequest(rest), links, mayReveal(request.groupAccess));
+    const links = { path: `/rest/infoleak/${request.params.kind}/`, query: { scan, id__in: idIn, triaged } };
+    return analysis.infoleaks(viewerOf(request), scan, { kind, ids, triaged }, pageRequest(rest), links, mayReveal(request.groupAccess));
   });
 };
 
@@ -91,8 +92,5 @@ function mayReveal(access: GroupAccess | null): boolean {
 }
 
 function parseIds(value: string): number[] {
-  const parts = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (parts.some((p) => !/^\d{1,10}$/.test(p))) throw new AppError('id_list_invalid');
-  if (parts.length > MAX_IDS) throw new AppError('id_list_invalid', `At most ${MAX_IDS} ids per request.`);
-  return [...new Set(parts.map(Number))];
+  return parseIdList(value, MAX_IDS);
 }

@@ -3,6 +3,7 @@
 import { type Static, Type } from 'typebox';
 import { Id } from '../../lib/schemas.ts';
 import { PageQuery, Paged } from '../../lib/paging.ts';
+import { InfoleakTriage } from '../infoleak-triages/schemas.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -42,6 +43,7 @@ export const InfoleakItem = Type.Object({
   revealable: Type.Boolean({
     description: 'The value is a secret the viewer may read in full (they may change the group). A secret the viewer may not reveal comes masked in `value` and `context`.',
   }),
+  triages: Type.Optional(Type.Array(InfoleakTriage, { description: 'The triages that hold for the finding, oldest first (in the info-leak lists; a file\'s detail leaves them out).' })),
 }, { title: 'InfoleakItem' });
 export type InfoleakItem = Static<typeof InfoleakItem>;
 
@@ -85,11 +87,16 @@ export const ExecutableAttributesQuery = Type.Object({
 });
 export type ExecutableAttributesQuery = Static<typeof ExecutableAttributesQuery>;
 
+const TriagedFilter = Type.Boolean({
+  description: 'true: only the triaged findings; false: only the matched ones (no triage holds for them). Without it: the matched ones, or every id asked for with id__in.',
+});
+
 export const InfoleakQuery = Type.Object({
   kind: Type.Optional(InfoleakKind),
   search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive text in the value, the path or the context.' })),
   include_decoys: Type.Optional(Type.Boolean({ default: false })),
   id__in: Type.Optional(Type.String({ maxLength: 1200, description: 'Comma-separated ids, at most 100: only those findings (a linked finding on another page).' })),
+  triaged: Type.Optional(TriagedFilter),
   ...PageQuery,
 });
 export type InfoleakQuery = Static<typeof InfoleakQuery>;
@@ -99,6 +106,7 @@ export const InfoleakKindQuery = Type.Object({
   scan: Id,
   id__in: Type.Optional(Type.String({ maxLength: 1200, description: 'Comma-separated ids, at most 100.' })),
   ordering: Type.Optional(Type.Literal('id')),
+  triaged: Type.Optional(TriagedFilter),
   ...PageQuery,
 });
 export type InfoleakKindQuery = Static<typeof InfoleakKindQuery>;

@@ -5,6 +5,7 @@ import type { GroupAccess } from '../../lib/access.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { createScanDiffService, type ScanDiffServiceDeps } from './diff-service.ts';
 import type { ScanRecord } from './repository.ts';
+import { NO_ADJUSTMENTS } from '../adjustments/apply.ts';
 
 const viewer: Viewer = { userId: 1, email: 'a@example.com', roles: [], permissions: [], sessionId: 1, csrfToken: 't' };
 
@@ -43,6 +44,7 @@ function deps(options: { scans?: ScanRecord[]; hidden?: number[]; reads?: string
   const reads = options.reads ?? [];
   const snapshot = countingKnowledgeBase();
   const service: ScanDiffServiceDeps = {
+    adjustments: { forScan: async () => NO_ADJUSTMENTS },
     access: {
       resolve: async (_viewer, target): Promise<GroupAccess | null> => {
         const id = 'scan' in target ? target.scan : 0;

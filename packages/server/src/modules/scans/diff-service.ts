@@ -10,7 +10,7 @@ import type { Viewer } from '../users/viewer.ts';
 import { type DiffSide, diffScans } from './diff.ts';
 import type { ScanDiffRepository } from './diff-repository.ts';
 import type { ScanDiff, ScanDiffScan } from './diff.schemas.ts';
-import { evaluateScan } from './evaluation.ts';
+import { type AdjustmentsSource, evaluateScan } from './evaluation.ts';
 import type { ScanRecord, ScansRepository } from './repository.ts';
 
 export interface ScanDiffService {
@@ -27,6 +27,7 @@ export interface ScanDiffServiceDeps {
   knowledgeBaseSummary: () => Promise<KnowledgeBaseSummary>;
   /** Runs `work` against one state of the knowledge base that no import changes meanwhile. */
   knowledgeBaseSnapshot: <T>(work: (knowledgeBase: KnowledgeBase) => Promise<T>) => Promise<T>;
+  adjustments: AdjustmentsSource;
 }
 
 export function createScanDiffService(deps: ScanDiffServiceDeps): ScanDiffService {
@@ -55,9 +56,10 @@ export function createScanDiffService(deps: ScanDiffServiceDeps): ScanDiffServic
       const target = await readyScan(viewer, targetId);
       const [before, after, knowledgeBase] = await Promise.all([contents(viewer, base), contents(viewer, target), deps.knowledgeBaseSummary()]);
       // One after the other: a snapshot is one connection (one transaction).
-      const [beforeEvaluation, afterEvaluation] = await deps.knowledgeBaseSnapshot(async (kb) => [await evaluateScan(before.core, kb), await evaluateScan(after.core, kb)] as const);
+      const [beforeAdjustments, afterAdjustments] = await Promise.all([deps.adjustments.forScan(base.id), deps.adjustments.forScan(target.id)]);
+      const [beforeEvaluation, afterEvaluation] = await deps.knowledgeBaseSnapshot(async (kb) => [await evaluateScan(before.core, kb, beforeAdjustments), await evaluateScan(after.core, kb, afterAdjustments)] as const);
       const side = (contents: typeof before, evaluation: typeof beforeEvaluation): DiffSide => ({
-        components: contents.core.components,
+        components: evaluation.adjusted.identification.components,
         evaluation: evaluation.evaluation,
         executables: contents.executables,
         inputName: contents.core.input.name,

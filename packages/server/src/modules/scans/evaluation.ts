@@ -5,6 +5,7 @@
 // Identification and evaluation inputs stand (ScanEvaluations below, evaluation-cache.ts).
 import type { Identification } from '@binlens/engine/model';
 import { type Evaluation, type KnowledgeBase, evaluate } from '@binlens/vulndb';
+import { type AdjustedIdentification, adjustIdentification, applyTriages, NO_ADJUSTMENTS, type ScanAdjustments } from '../adjustments/apply.ts';
 import type { EvaluationCache } from './evaluation-cache.ts';
 import type { ScanJobRepository } from './job-repository.ts';
 import { countVulnerabilities, type VulnerabilityCounts } from './vulnerability-counts.ts';
@@ -13,22 +14,42 @@ import { countVulnerabilities, type VulnerabilityCounts } from './vulnerability-
 export const SCAN_MATCHING = { cvss3_fallback: true, include_bdsa_vulnerabilities: false } as const;
 
 export interface ScanEvaluation {
+  /** With the triages on each vulnerability entry; ignored components have none. */
   evaluation: Evaluation;
   counts: VulnerabilityCounts;
+  /** The Identification as users adjusted it (versions, licences, moves), with what changed per component. */
+  adjusted: AdjustedIdentification;
 }
 
-/** A ready scan's components (its result core) evaluated against the knowledge base now. */
-export async function evaluateScan(core: Identification, knowledgeBase: KnowledgeBase): Promise<ScanEvaluation> {
-  const evaluation = await evaluate(core, knowledgeBase, {
+/**
+ * A ready scan's components (its result core) evaluated against the knowledge base now, with
+ * the adjustments that reach it: overrides, moves and ignores before matching, triages after.
+ */
+export async function evaluateScan(core: Identification, knowledgeBase: KnowledgeBase, adjustments: ScanAdjustments = NO_ADJUSTMENTS): Promise<ScanEvaluation> {
+  const adjusted = adjustIdentification(core, adjustments);
+  const matched = await evaluate(adjusted.identification, knowledgeBase, {
     cvssFallback: SCAN_MATCHING.cvss3_fallback,
     includeAdvisoriesWithoutCve: SCAN_MATCHING.include_bdsa_vulnerabilities,
   });
-  return { evaluation, counts: countVulnerabilities(evaluation) };
+  const evaluation = applyTriages(matched, adjusted, adjustments);
+  return { evaluation, counts: countVulnerabilities(evaluation), adjusted };
+}
+
+/** The evaluation without the vulnerability entries a triage resolved (what SBOMs and exports list as open). */
+export function withoutResolved(evaluation: Evaluation): Evaluation {
+  const components = Object.fromEntries(Object.entries(evaluation.components).map(([uid, vulns]) => [uid, vulns.filter((v) => v.triages.length === 0)]));
+  return { ...evaluation, components };
+}
+
+/** Where a scan's adjustments are read (adjustments/repository.ts). */
+export interface AdjustmentsSource {
+  forScan(scanId: number): Promise<ScanAdjustments>;
 }
 
 export interface StoredScanEvaluation {
   scans: Pick<ScanJobRepository, 'loadIdentification' | 'setVulnerabilityCounts'>;
   knowledgeBase: KnowledgeBase;
+  adjustments: AdjustmentsSource;
 }
 
 /** Evaluates a stored ready scan now and stores its counts; null for a scan gone or not ready. */
@@ -36,24 +57,27 @@ export async function evaluateStoredScan(deps: StoredScanEvaluation, scanId: num
   const startedAt = new Date();
   const identification = await deps.scans.loadIdentification(scanId);
   if (!identification) return null;
-  const { counts } = await evaluateScan(identification, deps.knowledgeBase);
+  const { counts } = await evaluateScan(identification, deps.knowledgeBase, await deps.adjustments.forScan(scanId));
   await deps.scans.setVulnerabilityCounts(scanId, counts, startedAt);
   return counts;
 }
 
 /**
  * What a stored scan's evaluation reads besides its Identification, as one version string:
- * its evaluation inputs. Today the knowledge base alone (its version moves with every
- * import); the overrides and triages that apply to the scan will join here as versions of
- * their own (`kb:…|triage:…`), so that a change of any of them re-evaluates at the next read.
+ * its evaluation inputs, the knowledge base (its version moves with every import) and the
+ * adjustments (a counter every change of a triage, override, ignore, move, group or the
+ * company settings bumps), so that a change of any of them re-evaluates at the next read.
  */
-export async function scanEvaluationInputsVersion(inputs: EvaluationInputs, _scanId: number): Promise<string> {
-  return `kb:${await inputs.knowledgeBaseVersion()}`;
+export async function scanEvaluationInputsVersion(inputs: EvaluationInputs): Promise<string> {
+  const [kb, adjustments] = await Promise.all([inputs.knowledgeBaseVersion(), inputs.adjustmentsVersion()]);
+  return `kb:${kb}|adj:${adjustments}`;
 }
 
 export interface EvaluationInputs {
   /** The knowledge base's version (vulndb's knowledgeBaseVersion). */
   knowledgeBaseVersion(): Promise<string>;
+  /** The adjustments' generation (cache_generations `adjustments`). */
+  adjustmentsVersion(): Promise<string>;
 }
 
 /** A ready scan whose evaluation may be kept. */
@@ -88,13 +112,17 @@ export interface ScanEvaluationsDeps {
   knowledgeBase: KnowledgeBase;
   inputs: EvaluationInputs;
   cache: EvaluationCache;
+  adjustments: AdjustmentsSource;
 }
 
 export function createScanEvaluations(deps: ScanEvaluationsDeps): ScanEvaluations {
   // Read before anything is evaluated: what is kept under a version was read after it.
-  const versionOf = async (scan: StoredScan): Promise<string> => `${scan.storedAt?.toISOString() ?? '-'}|${await scanEvaluationInputsVersion(deps.inputs, scan.id)}`;
+  const versionOf = async (scan: StoredScan): Promise<string> => `${scan.storedAt?.toISOString() ?? '-'}|${await scanEvaluationInputsVersion(deps.inputs)}`;
   const evaluationAt = (scan: StoredScan, version: string): Promise<ScanEvaluation> =>
-    deps.cache.get(scan.id, version, 'evaluation', async () => evaluateScan(await scan.core(), deps.knowledgeBase), approximateBytes);
+    deps.cache.get(scan.id, version, 'evaluation', async () => {
+      const [core, adjustments] = await Promise.all([scan.core(), deps.adjustments.forScan(scan.id)]);
+      return evaluateScan(core, deps.knowledgeBase, adjustments);
+    }, approximateBytes);
   return {
     async derived(scan, name, make, weigh) {
       const version = await versionOf(scan);
@@ -114,8 +142,9 @@ function memoized<T>(load: () => Promise<T>): () => Promise<T> {
  * Roughly what an evaluation holds in memory: per vulnerability entry and match, per
  * summary with its texts and scores. Only bounds the cache; a factor of two either way is fine.
  */
-function approximateBytes({ evaluation }: ScanEvaluation): number {
-  let bytes = 1000;
+function approximateBytes({ evaluation, adjusted }: ScanEvaluation): number {
+  // The adjusted Identification shares its files and evidence with the core the cache keeps anyway.
+  let bytes = 1000 + adjusted.identification.components.length * 200;
   for (const vulns of Object.values(evaluation.components)) {
     bytes += 100;
     for (const vuln of vulns) bytes += 150 + vuln.matched_by.length * 300;

@@ -2,11 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors.ts';
 import { ErrorDetail, IdParams } from '../../lib/schemas.ts';
 import { viewerOf } from '../../plugins/guard.ts';
+import { adjustIdentification } from '../adjustments/apply.ts';
 import { ComponentEvidence, EvidenceQuery } from './evidence.schemas.ts';
+import type { AdjustmentsSource } from './evaluation.ts';
 import type { ScansRepository } from './repository.ts';
 
-/** GET /rest/scans/{id}/evidence/?uid=: read when a row of the analysis tab is expanded, so result/ stays small. */
-export const evidenceRoutes: FastifyPluginAsyncTypebox<{ scans: Pick<ScansRepository, 'findResultCore'> }> = async (app, { scans }) => {
+/**
+ * GET /rest/scans/{id}/evidence/?uid=: read when a row of the analysis tab is expanded, so result/ stays small.
+ * With the scan's adjustments, as its result: files moved to a component bring their evidence.
+ */
+export const evidenceRoutes: FastifyPluginAsyncTypebox<{ scans: Pick<ScansRepository, 'findResultCore'>; adjustments: AdjustmentsSource }> = async (app, { scans, adjustments }) => {
   app.get('/rest/scans/:id/evidence/', {
     config: { permission: 'view_appcheckgroup', scope: { scan: 'params.id' } },
     schema: {
@@ -17,10 +22,10 @@ export const evidenceRoutes: FastifyPluginAsyncTypebox<{ scans: Pick<ScansReposi
       response: { 200: ComponentEvidence, 409: ErrorDetail },
     },
   }, async (request): Promise<ComponentEvidence> => {
-    const found = await scans.findResultCore(viewerOf(request), request.params.id);
+    const [found, adjusted] = await Promise.all([scans.findResultCore(viewerOf(request), request.params.id), adjustments.forScan(request.params.id)]);
     if (!found) throw new AppError('not_found');
     if (found.status !== 'R' || !found.core) throw new AppError('scan_not_ready');
-    const component = found.core.components.find((c) => c.id === request.query.uid);
+    const component = adjustIdentification(found.core, adjusted).identification.components.find((c) => c.id === request.query.uid);
     if (!component) throw new AppError('not_found');
     const inputName = found.core.input.name;
     return {

@@ -18,6 +18,8 @@ export interface ScanMetadataServiceDeps {
   metadata: ScanMetadataRepository;
   scans: Pick<ScansRepository, 'findResultCore'>;
   knowledgeBaseSummary: () => Promise<KnowledgeBaseSummary>;
+  /** Triaged findings by kind, documentation examples left out (modules/infoleak-triages): the count is of matched ones. */
+  triagedLeaks: (scanId: number) => Promise<ReadonlyMap<string, number>>;
 }
 
 export function createScanMetadataService(deps: ScanMetadataServiceDeps): ScanMetadataService {
@@ -26,7 +28,7 @@ export function createScanMetadataService(deps: ScanMetadataServiceDeps): ScanMe
       const facts = await deps.metadata.facts(viewer, scanId);
       if (!facts) throw new AppError('not_found');
       if (facts.status !== 'R') throw new AppError('scan_not_ready');
-      const [found, knowledgeBase] = await Promise.all([deps.scans.findResultCore(viewer, scanId), deps.knowledgeBaseSummary()]);
+      const [found, knowledgeBase, triagedLeaks] = await Promise.all([deps.scans.findResultCore(viewer, scanId), deps.knowledgeBaseSummary(), deps.triagedLeaks(scanId)]);
       if (!found) throw new AppError('not_found');
       if (found.status !== 'R' || !found.core) throw new AppError('scan_not_ready');
       const core = found.core;
@@ -47,7 +49,7 @@ export function createScanMetadataService(deps: ScanMetadataServiceDeps): ScanMe
           licenses: licenseCount(core),
           executables: size('executable'),
           code_findings: size('code_finding'),
-          infoleaks: size('infoleak'),
+          infoleaks: size('infoleak') - [...triagedLeaks.values()].reduce((sum, n) => sum + n, 0),
           mobile_apps: size('mobile_app'),
           docker_images: core.dockerImages?.length ?? 0,
           kernel_configs: core.kernelConfig?.length ?? 0,

@@ -38,7 +38,7 @@ export const ScanMetadata = Type.Object({
     licenses: Type.Integer({ description: 'Distinct licence expressions declared by components or found in files.' }),
     executables: Type.Integer(),
     code_findings: Type.Integer(),
-    infoleaks: Type.Integer({ description: 'Leaks, documentation examples left out.' }),
+    infoleaks: Type.Integer({ description: 'Leaks no triage holds for, documentation examples left out.' }),
     mobile_apps: Type.Integer(),
     docker_images: Type.Integer(),
     kernel_configs: Type.Integer(),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, max, type SQL, sql } from 'drizzle-orm';
 import type { Identification, Problem, ProblemLevel } from '@binlens/engine/model';
 import type { Db } from '../../db/client.ts';
 import { groups, type ScanItemSection, scanItems, type ScanProgress, scans, type ScanStatus } from '../../db/schema/index.ts';
@@ -52,6 +52,8 @@ export interface ItemFilter {
   search?: string | undefined;
   /** Exact pieces the search text must hold, each already in search form (e.g. result-items.ts missingNeedle). */
   holds?: readonly string[] | undefined;
+  /** A further condition on the rows from another module: an infoleak's triage state (modules/infoleak-triages). */
+  where?: SQL | undefined;
 }
 
 export interface ScansRepository {
@@ -102,7 +104,7 @@ export function createScansRepository(db: Db): ScansRepository {
     const base = and(eq(scanItems.scanId, id), eq(scanItems.section, section), filter.kind === undefined ? undefined : eq(scanItems.kind, filter.kind));
     const shownOnly = filter.includeDecoys === false;
     const holds = filter.holds ?? [];
-    if (filter.ids === undefined && filter.search === undefined && holds.length === 0) {
+    if (filter.ids === undefined && filter.search === undefined && holds.length === 0 && filter.where === undefined) {
       // A plain list: its page is an index seek on the list's own position, its count the last position.
       const position = filter.kind === undefined ? (shownOnly ? scanItems.shownIdx : scanItems.idx) : shownOnly ? scanItems.kindShownIdx : scanItems.kindIdx;
       const [rows, [last]] = await Promise.all([
@@ -117,6 +119,7 @@ export function createScansRepository(db: Db): ScansRepository {
       shownOnly ? eq(scanItems.decoy, false) : undefined,
       filter.search === undefined ? undefined : sql`strpos(${scanItems.search}, ${searchNeedle(filter.search)}) > 0`,
       ...holds.map((needle) => sql`strpos(${scanItems.search}, ${needle}) > 0`),
+      filter.where,
     );
     const [rows, [total]] = await Promise.all([
       db.select({ item: scanItems.item }).from(scanItems).where(where).orderBy(asc(scanItems.idx)).limit(page.limit).offset(page.offset),

@@ -77,7 +77,8 @@ export async function ensureItemsCurrent(db: Db, id: number): Promise<void> {
   });
 }
 
-async function insertItems(db: Pick<Db, 'insert'>, scanId: number, items: readonly ScanItemRow[]): Promise<void> {
+/** Writes a scan's items, a batch per INSERT (also when custom patterns replace a ready scan's: modules/custom-patterns). */
+export async function insertItems(db: Pick<Db, 'insert'>, scanId: number, items: readonly ScanItemRow[]): Promise<void> {
   for (let start = 0; start < items.length; start += INSERT_BATCH) {
     await db.insert(scanItems).values(items.slice(start, start + INSERT_BATCH).map((item) => ({ scanId, ...item })));
   }

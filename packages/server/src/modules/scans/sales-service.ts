@@ -4,7 +4,7 @@
 import type { KnowledgeBase } from '@binlens/vulndb';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../users/viewer.ts';
-import { evaluateStoredScan } from './evaluation.ts';
+import { type AdjustmentsSource, evaluateStoredScan } from './evaluation.ts';
 import type { ScanJobRepository } from './job-repository.ts';
 import type { SalesRepository, SalesScanRecord } from './sales-repository.ts';
 import type { SalesScan } from './sales.schemas.ts';
@@ -25,6 +25,7 @@ export interface SalesServiceDeps {
   /** Where a ready scan's counts are stored when a read finds them missing, as the scan page does. */
   scanJobs: Pick<ScanJobRepository, 'loadIdentification' | 'setVulnerabilityCounts'>;
   knowledgeBase: KnowledgeBase;
+  adjustments: AdjustmentsSource;
 }
 
 export function createSalesService(deps: SalesServiceDeps): SalesService {
@@ -34,7 +35,7 @@ export function createSalesService(deps: SalesServiceDeps): SalesService {
       if (!row) throw new AppError('not_found');
       // A ready scan whose evaluation failed when it finished is counted now (service.ts does the same).
       if (row.status === 'R' && row.vulnerabilityCounts === null) {
-        return toSalesScan({ ...row, vulnerabilityCounts: await evaluateStoredScan({ scans: deps.scanJobs, knowledgeBase: deps.knowledgeBase }, id) });
+        return toSalesScan({ ...row, vulnerabilityCounts: await evaluateStoredScan({ scans: deps.scanJobs, knowledgeBase: deps.knowledgeBase, adjustments: deps.adjustments }, id) });
       }
       return toSalesScan(row);
     },

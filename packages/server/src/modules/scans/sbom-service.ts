@@ -5,7 +5,7 @@ import { findSbomWriter, type SbomWriter } from '@binlens/engine';
 import { type KnowledgeBase, toSbomVulnerabilities } from '@binlens/vulndb';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../users/viewer.ts';
-import { evaluateScan } from './evaluation.ts';
+import { type AdjustmentsSource, evaluateScan, withoutResolved } from './evaluation.ts';
 import type { ScansRepository } from './repository.ts';
 
 /** The formats of GET /rest/scans/{id}/sbom/?format=, each with its engine writer and file extension. */
@@ -34,6 +34,7 @@ export interface ScanSbomService {
 export interface ScanSbomServiceDeps {
   scans: Pick<ScansRepository, 'findIdentification'>;
   knowledgeBase: KnowledgeBase;
+  adjustments: AdjustmentsSource;
   /** Whether the knowledge base holds any data (modules/knowledge-base summary state). */
   knowledgeBaseEmpty: () => Promise<boolean>;
 }
@@ -47,10 +48,12 @@ export function createScanSbomService(deps: ScanSbomServiceDeps): ScanSbomServic
       const { writer: name, extension } = SBOM_FORMATS[format];
       const writer: SbomWriter | undefined = findSbomWriter(name);
       if (!writer) throw new Error(`the engine has no ${name} writer`);
+      // Users' versions, licences and moves hold in the SBOM too; its vulnerabilities are those not resolved by triage.
+      const { evaluation, adjusted } = await evaluateScan(found.identification, deps.knowledgeBase, await deps.adjustments.forScan(scanId));
       const options = (await deps.knowledgeBaseEmpty())
         ? { notEvaluated: SBOM_NOT_EVALUATED }
-        : { vulnerabilities: toSbomVulnerabilities((await evaluateScan(found.identification, deps.knowledgeBase)).evaluation) };
-      return { body: writer.write(found.identification, options), mediaType: writer.mediaType, fileName: `${found.filename}${extension}` };
+        : { vulnerabilities: toSbomVulnerabilities(withoutResolved(evaluation)) };
+      return { body: writer.write(adjusted.identification, options), mediaType: writer.mediaType, fileName: `${found.filename}${extension}` };
     },
   };
 }

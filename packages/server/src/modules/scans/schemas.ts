@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { Id, Text } from '../../lib/schemas.ts';
 import { PageQuery, Paged } from '../../lib/paging.ts';
 import { KnowledgeBaseSummary } from '../knowledge-base/schemas.ts';
+import { Triage } from '../triages/schemas.ts';
 import { SCAN_ORDERINGS } from './list-query.ts';
 
 // Spec §4: R ready; B, S, P, D busy; F failed. This server sets B while queued or running.
@@ -121,8 +122,8 @@ const VulnMatch = Type.Object({
 const ResultVuln = Type.Object({
   vuln_id: Type.String(),
   exact: Type.Boolean(),
-  triages: Type.Array(Type.Unknown()),
-  unresolved_triages: Type.Array(Type.Unknown()),
+  triages: Type.Array(Triage, { description: 'The triages that resolve it here (spec §9: every rationale but CO, without a re-scoring).' }),
+  unresolved_triages: Type.Array(Triage, { description: 'The comments (CO) and re-scorings that hold for it here: it stays open.' }),
   matched_by: Type.Array(VulnMatch),
 }, { title: 'ResultVuln' });
 
@@ -131,6 +132,7 @@ export const ResultComponent = Type.Object({
   lib: Type.String(),
   version: Type.String(),
   custom_version: Type.Union([Type.String(), Type.Null()]),
+  detected_version: Type.Union([Type.String(), Type.Null()], { description: 'The version the engine found, when a version override replaced it (version and custom_version then hold the override).' }),
   codetype: Type.String(),
   vendorlib: Type.String(),
   vendor: Type.String(),
@@ -142,7 +144,16 @@ export const ResultComponent = Type.Object({
   vulns: Type.Array(ResultVuln),
   ignored_component_ids: Type.Array(Type.String()),
   license: Type.Array(Type.String()),
-  license_overrides: Type.Array(Type.Unknown()),
+  license_overrides: Type.Array(Type.Object({
+    id: Type.Integer(),
+    scan: Type.Union([Type.Integer(), Type.Null()]),
+    component_name: Type.String(),
+    component_version: Type.Union([Type.String(), Type.Null()]),
+    scope: Type.Integer({ description: '1 result, 2 group, 3 global.' }),
+    group_scope: Type.Union([Type.Integer(), Type.Null()]),
+    result_scope: Type.Union([Type.Integer(), Type.Null()]),
+    license_name: Type.String(),
+  }, { title: 'ResultLicenseOverride' }), { description: 'The licence overrides that hold for the component, the one shown first; removing it falls back to the next or to the detected licence.' }),
   name_override: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
   tags: Type.Array(Type.String()),
   upgrade: Type.Object({

@@ -11,7 +11,7 @@ import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
 import type { AuditedChange } from '../audit/audited.ts';
 import { visibilityKey } from '../groups/scope.ts';
 import type { Viewer } from '../users/viewer.ts';
-import { SCAN_MATCHING, type ScanEvaluations, evaluateStoredScan } from './evaluation.ts';
+import { type AdjustmentsSource, SCAN_MATCHING, type ScanEvaluations, evaluateStoredScan } from './evaluation.ts';
 import type { ScanStamp } from './evaluation-cache.ts';
 import { listCacheKey } from './list-cache.ts';
 import { gzipBytes, type ResultEncoding } from './result-encoding.ts';
@@ -62,6 +62,7 @@ export interface ScansServiceDeps {
   blobs: BlobStore;
   engine: Pick<Engine, 'toScanResult'>;
   knowledgeBase: KnowledgeBase;
+  adjustments: AdjustmentsSource;
   /** Stored scans' evaluations, kept while their inputs stand (evaluation.ts). */
   evaluations: ScanEvaluations;
   /** Keeps scans' stamps per visibility while scan_list_generation stands (evaluation-cache.ts); read from the database without it. */
@@ -93,7 +94,7 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
   // the next re-evaluation), so a read that finds none evaluates it now and keeps them.
   const withCounts = async (row: ScanRecord): Promise<ScanRecord> => {
     if (row.status !== 'R' || row.vulnerabilityCounts !== null) return row;
-    return { ...row, vulnerabilityCounts: await evaluateStoredScan({ scans: deps.scanJobs, knowledgeBase: deps.knowledgeBase }, row.id) };
+    return { ...row, vulnerabilityCounts: await evaluateStoredScan({ scans: deps.scanJobs, knowledgeBase: deps.knowledgeBase, adjustments: deps.adjustments }, row.id) };
   };
 
   const get = async (viewer: Viewer, id: number): Promise<Scan> => {
@@ -149,8 +150,10 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
       const scan = { id, storedAt: row.finishedAt, core };
       // Evaluated at read time (a knowledge-base update shows without a rescan), then kept until one.
       const identity = () => deps.evaluations.derived(scan, `result ${variant}`, async (sources) => {
-        const [identification, { evaluation }] = await Promise.all([sources.core(), sources.evaluated()]);
-        return render({ ...withVulns(deps.engine.toScanResult(identification), evaluation), vulnerabilities: resultVulnerabilities(evaluation) });
+        const { evaluation, adjusted } = await sources.evaluated();
+        const result = withVulns(deps.engine.toScanResult(adjusted.identification), evaluation);
+        const components = result.components.map((component) => ({ ...component, ...adjusted.decorations[component.uid] }));
+        return render({ ...result, components, vulnerabilities: resultVulnerabilities(evaluation) });
       }, (body) => body.length);
       if (encoding === 'identity') return identity();
       return deps.evaluations.derived(scan, `result ${variant} gzip`, async () => gzipBytes(await identity()), (body) => body.length);

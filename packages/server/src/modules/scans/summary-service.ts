@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { KnowledgeBaseSummary } from '../knowledge-base/schemas.ts';
 import { licensePolicyClass } from '../license-usage/service.ts';
 import type { Viewer } from '../users/viewer.ts';
-import { evaluateScan } from './evaluation.ts';
+import { type AdjustmentsSource, evaluateScan } from './evaluation.ts';
 import type { ScansRepository } from './repository.ts';
 import type { ScanSummaryRepository } from './summary-repository.ts';
 import { SUMMARY_LICENSE_POLICIES, type ScanSummary, type SummaryLicensePolicy } from './summary.schemas.ts';
@@ -26,10 +26,13 @@ export interface ScanSummaryServiceDeps {
   summary: ScanSummaryRepository;
   scans: Pick<ScansRepository, 'findResultCore'>;
   knowledgeBase: KnowledgeBase;
+  adjustments: AdjustmentsSource;
   /** The knowledge base's state and last import, as every scan result carries it. */
   knowledgeBaseSummary: () => Promise<KnowledgeBaseSummary>;
   /** The company's licence overrides, SPDX id → class (modules/settings). */
   policyOverrides: () => Promise<LicensePolicyOverrides>;
+  /** Triaged findings by kind, documentation examples left out (modules/infoleak-triages): the counts are of matched ones. */
+  triagedLeaks: (scanId: number) => Promise<ReadonlyMap<string, number>>;
 }
 
 export function createScanSummaryService(deps: ScanSummaryServiceDeps): ScanSummaryService {
@@ -39,11 +42,13 @@ export function createScanSummaryService(deps: ScanSummaryServiceDeps): ScanSumm
       if (!facts) throw new AppError('not_found');
       const { lists } = facts;
       if (facts.status !== 'R' || !lists) throw new AppError('scan_not_ready');
-      const [found, knowledgeBase, overrides] = await Promise.all([deps.scans.findResultCore(viewer, scanId), deps.knowledgeBaseSummary(), deps.policyOverrides()]);
+      const [found, knowledgeBase, overrides, triagedLeaks] = await Promise.all([
+        deps.scans.findResultCore(viewer, scanId), deps.knowledgeBaseSummary(), deps.policyOverrides(), deps.triagedLeaks(scanId),
+      ]);
       if (!found) throw new AppError('not_found');
       if (found.status !== 'R' || !found.core) throw new AppError('scan_not_ready');
-      const { components } = found.core;
-      const { evaluation, counts } = await evaluateScan(found.core, deps.knowledgeBase);
+      const { evaluation, counts, adjusted } = await evaluateScan(found.core, deps.knowledgeBase, await deps.adjustments.forScan(scanId));
+      const { components } = adjusted.identification;
       const { verdict, verdict_reason } = verdictOf({ status: 'R', componentCount: components.length, vulnerabilityCounts: counts, verdictReason: facts.verdictReason });
       if (verdict === null) throw new AppError('scan_not_ready');
       const matched = foundVulnerabilities(evaluation);
@@ -55,7 +60,7 @@ export function createScanSummaryService(deps: ScanSummaryServiceDeps): ScanSumm
         kev: matched.filter((v) => v.kev !== null).length,
         epss_above_10_percent: matched.filter((v) => (v.epss?.score ?? 0) >= EPSS_THRESHOLD).length,
         licenses: componentsByPolicy(components, overrides),
-        infoleaks: lists.infoleaks,
+        infoleaks: matchedLeaks(lists.infoleaks, triagedLeaks),
         executables: { count: lists.executables, missing: lists.missing },
         mobile_apps: lists.mobileApps,
         knowledge_base: knowledgeBase,
@@ -85,6 +90,15 @@ function componentsByPolicy(components: Identification['components'], overrides:
     counts.set(policy, (counts.get(policy) ?? 0) + 1);
   }
   return SUMMARY_LICENSE_POLICIES.map((policy) => ({ policy, count: counts.get(policy) ?? 0 }));
+}
+
+/** The leaks by kind that no triage holds for, most first, then by kind; a kind left with none is left out. */
+function matchedLeaks(leaks: ScanSummary['infoleaks'], triaged: ReadonlyMap<string, number>): ScanSummary['infoleaks'] {
+  if (triaged.size === 0) return leaks;
+  return leaks
+    .map(({ kind, count }) => ({ kind, count: count - (triaged.get(kind) ?? 0) }))
+    .filter(({ count }) => count > 0)
+    .sort((a, b) => b.count - a.count || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
 }
 
 function orUnknown(policy: LicensePolicy | null): SummaryLicensePolicy {

@@ -29,7 +29,7 @@ export const ScanSummary = Type.Object({
     },
   ),
   infoleaks: Type.Array(Type.Object({ kind: Type.String(), count: Type.Integer() }), {
-    description: 'Information leaks by kind, documentation examples (decoys) left out; most first, then by kind.',
+    description: 'Information leaks no triage holds for, by kind, documentation examples (decoys) left out; most first, then by kind.',
   }),
   executables: Type.Object({
     count: Type.Integer({ description: 'Executables and libraries with their attributes.' }),

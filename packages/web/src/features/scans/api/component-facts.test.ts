@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildComponent } from '../../../testing/builders.ts';
+import { buildTriage } from '../../../testing/triage-builders.ts';
 import type { ScanResult } from '../../../lib/api-schemas.ts';
 import { factsOf, matchesFilter, policyMap } from './component-facts.ts';
 
@@ -27,7 +28,19 @@ describe('component facts', () => {
         { sha1: 'b', exe_flags: [], matching_methods: ['package-metadata'], extended_fullpath: ['fw', 'status'], docker: null },
       ],
     });
-    expect(factsOf(zlib, VULNS, policies)).toEqual({ severity: 'critical', policy: 'RE', kev: true, epss: 0.4, methods: ['package-metadata', 'signature', 'soname'] });
+    expect(factsOf(zlib, VULNS, policies)).toEqual({ severity: 'critical', policy: 'RE', kev: true, epss: 0.4, methods: ['package-metadata', 'signature', 'soname'], open: 2, triaged: 0 });
+  });
+
+  it('leaves out what a triage resolves and counts a re-scored vulnerability at its adjusted severity', () => {
+    const zlib = buildComponent({
+      vulns: [
+        { ...vuln('CVE-2022-37434'), triages: [buildTriage({ vuln_id: 'CVE-2022-37434' })] },
+        { ...vuln('CVE-2018-25032'), unresolved_triages: [buildTriage({ vuln_id: 'CVE-2018-25032', adjusted_severity: 'low' }), buildTriage({ vuln_id: 'CVE-2018-25032', rationale: 'CO' })] },
+      ],
+    });
+    expect(factsOf(zlib, VULNS, policies)).toMatchObject({ severity: 'low', kev: true, epss: 0.4, open: 1, triaged: 1 });
+    const resolved = buildComponent({ vulns: [{ ...vuln('CVE-2022-37434'), triages: [buildTriage({ vuln_id: 'CVE-2022-37434' })] }] });
+    expect(factsOf(resolved, VULNS, policies)).toMatchObject({ severity: null, kev: false, epss: null, open: 0, triaged: 1 });
   });
 
   it('reads a component without vulnerabilities or licences as no severity and unknown class; an unscored vulnerability as missing', () => {

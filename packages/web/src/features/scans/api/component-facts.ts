@@ -23,6 +23,10 @@ export interface ComponentFacts {
   epss: number | null;
   /** Matching methods over its files, each once, in the engine's order. */
   methods: string[];
+  /** Its vulnerabilities no triage resolves (severity, KEV and EPSS are theirs). */
+  open: number;
+  /** Its vulnerabilities a triage resolves. */
+  triaged: number;
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, missing: 0 };
@@ -38,9 +42,14 @@ export function factsOf(component: ResultComponent, vulnerabilities: ScanResult[
   let severity: Severity | null = null;
   let kev = false;
   let epss: number | null = null;
-  for (const { vuln_id: id } of component.vulns) {
-    const vulnerability = vulnerabilities[id];
-    const own = severityOf(vulnerability);
+  let triaged = 0;
+  for (const vuln of component.vulns) {
+    if (vuln.triages.length > 0) {
+      triaged += 1;
+      continue;
+    }
+    const vulnerability = vulnerabilities[vuln.vuln_id];
+    const own = adjustedSeverity(vuln) ?? severityOf(vulnerability);
     if (severity === null || SEVERITY_RANK[own] > SEVERITY_RANK[severity]) severity = own;
     if (vulnerability?.kev) kev = true;
     const score = vulnerability?.epss?.score;
@@ -50,7 +59,18 @@ export function factsOf(component: ResultComponent, vulnerabilities: ScanResult[
   const policy = classes.reduce<Policy | null>((worst, next) => (worst === null || POLICY_RANK[next] > POLICY_RANK[worst] ? next : worst), null) ?? 'unknown';
   const found = new Set(component.objects.flatMap((o) => o.matching_methods));
   const methods = [...METHOD_ORDER.filter((m) => found.has(m)), ...[...found].filter((m) => !METHOD_ORDER.includes(m)).sort()];
-  return { severity, policy, kev, epss, methods };
+  return { severity, policy, kev, epss, methods, open: component.vulns.length - triaged, triaged };
+}
+
+/** A re-scoring triage's severity (the most severe where several hold), as the server counts the vulnerability. */
+function adjustedSeverity(vuln: ResultComponent['vulns'][number]): Severity | null {
+  let found: Severity | null = null;
+  for (const triage of vuln.unresolved_triages) {
+    const word = triage.adjusted_severity?.toLowerCase();
+    const adjusted = word === 'critical' || word === 'high' || word === 'medium' || word === 'low' ? word : null;
+    if (adjusted !== null && (found === null || SEVERITY_RANK[adjusted] > SEVERITY_RANK[found])) found = adjusted;
+  }
+  return found;
 }
 
 /** Expression → class, from GET licenses/ (the company's overrides applied); unclassified reads unknown. */

@@ -1,6 +1,7 @@
 // The info-leak tab: the secrets and personal data found in a ready scan. Its URL state is the
-// list's q/limit/offset (lib/list-search.ts), two filters (kind, decoys) and the finding shown
-// in the side panel (item); q goes to the API as `search`, decoys as `include_decoys`.
+// list's q/limit/offset (lib/list-search.ts), three filters (kind, decoys, triaged) and the
+// finding shown in the side panel (item); q goes to the API as `search`, decoys as
+// `include_decoys`, triaged as `triaged=true` (the triaged findings instead of the matched ones).
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
@@ -45,6 +46,8 @@ export const infoleakFilterSchema = z.object({
   kind: z.enum(INFOLEAK_KINDS).optional().catch(undefined),
   /** Documentation examples too; false is the default and never written. */
   decoys: z.literal(true).optional().catch(undefined),
+  /** The triaged findings instead of the matched ones ("Show triaged"); false is the default and never written. */
+  triaged: z.literal(true).optional().catch(undefined),
 });
 export type InfoleakFilters = z.output<typeof infoleakFilterSchema>;
 
@@ -58,13 +61,14 @@ export const infoleakSearchSchema = z.intersection(z.intersection(infoleakListSe
 export type InfoleakSearch = ListParams & InfoleakFilters;
 
 /** The GET parameters of the route's search, for its loader and its page alike. */
-export function infoleakListParams({ q, limit, offset, kind, decoys }: InfoleakSearch): InfoleakListParams {
+export function infoleakListParams({ q, limit, offset, kind, decoys, triaged }: InfoleakSearch): InfoleakListParams {
   // Cut by code point, never inside a surrogate pair; a shorter needle still finds every match.
   const search = Array.from(q).slice(0, MAX_INFOLEAK_SEARCH_LENGTH).join('');
   return {
     ...(kind ? { kind } : {}),
     ...(search === '' ? {} : { search }),
     ...(decoys ? { include_decoys: true } : {}),
+    ...(triaged ? { triaged: true } : {}),
     limit,
     offset,
   };

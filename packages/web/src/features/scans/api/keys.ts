@@ -1,14 +1,15 @@
 import type { ProblemLevel } from '../../../lib/api-schemas.ts';
+import { scanDetailKey, scanKeyRoot, scanListsKey } from '../../../lib/scan-keys.ts';
 import type { CodeFindingListParams } from './code-findings.ts';
 import type { ExecutableListParams } from './executable-attributes.ts';
 import type { ScanListParams } from './scans.ts';
 
 export const scanKeys = {
-  all: ['scans'] as const,
-  lists: () => [...scanKeys.all, 'list'] as const,
+  all: scanKeyRoot,
+  lists: scanListsKey,
   list: (params: ScanListParams) => [...scanKeys.lists(), params] as const,
   details: () => [...scanKeys.all, 'detail'] as const,
-  detail: (id: number) => [...scanKeys.details(), id] as const,
+  detail: scanDetailKey,
   result: (id: number) => [...scanKeys.detail(id), 'result'] as const,
   problems: (id: number, level: ProblemLevel, page: PageParams) =>
     [...scanKeys.detail(id), 'problems', level, page] as const,

@@ -1,9 +1,9 @@
 import { Alert, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { ListSearchBox } from '../../../components/data-table/list-search-box.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
-import type { ScanLicense, ScanResult } from '../../../lib/api-schemas.ts';
+import type { ResultComponent, Scan, ScanLicense, ScanResult } from '../../../lib/api-schemas.ts';
 import { codeTypeLabel } from '../../../lib/code-types.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { usePhoneWidth } from '../../../lib/phone-width.ts';
@@ -13,7 +13,7 @@ import { scanLicensesQueryOptions, useSelectedComponent } from '../api/component
 import { scanResultQueryOptions } from '../api/scan-result.ts';
 import { statusKind } from '../api/scan-status.ts';
 import { scanQueryOptions } from '../api/scans.ts';
-import { ComponentPanel } from './component-panel.tsx';
+import { type AdjustmentsSlot, ComponentPanel, type TriageAction } from './component-panel.tsx';
 import { componentName, componentVersion, ComponentsTable, type ComponentRow } from './components-table.tsx';
 import { POLICY_LABELS } from './license-policy-badge.tsx';
 import { MatchingMethodsHelp } from './matching-methods-help.tsx';
@@ -21,9 +21,15 @@ import { ScanSummaryPanel } from './scan-summary-panel.tsx';
 
 interface AnalysisPageProps {
   scanId: number;
+  /** Triage of selected vulnerabilities in the component panel, given by the route (features/triages). */
+  triageAction?: TriageAction;
+  /** A component's overrides, ignores and moves in its panel, given by the route (features/overrides). */
+  adjustmentsAction?: AdjustmentsAction | undefined;
 }
 
-export function AnalysisPage({ scanId }: AnalysisPageProps) {
+export type AdjustmentsAction = (props: { scan: Scan; component: ResultComponent; components: readonly ResultComponent[] }) => ReactNode;
+
+export function AnalysisPage({ scanId, triageAction, adjustmentsAction }: AnalysisPageProps) {
   const { data: scan } = useSuspenseQuery(scanQueryOptions(scanId));
   const kind = statusKind(scan.status);
   if (kind === 'failed') {
@@ -41,10 +47,11 @@ export function AnalysisPage({ scanId }: AnalysisPageProps) {
       </Group>
     );
   }
-  return <ScanComponents scanId={scanId} />;
+  const adjustments = adjustmentsAction && ((component: ResultComponent, components: readonly ResultComponent[]) => adjustmentsAction({ scan, component, components }));
+  return <ScanComponents scanId={scanId} triageAction={triageAction} adjustments={adjustments} />;
 }
 
-function ScanComponents({ scanId }: { scanId: number }) {
+function ScanComponents({ scanId, triageAction, adjustments }: { scanId: number; triageAction: TriageAction | undefined; adjustments: ScanAdjustments | undefined }) {
   const query = useQuery(scanResultQueryOptions(scanId));
   const licenses = useQuery(scanLicensesQueryOptions(scanId));
   return (
@@ -55,7 +62,7 @@ function ScanComponents({ scanId }: { scanId: number }) {
       ) : query.isError ? (
         <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <ComponentList scanId={scanId} result={query.data} licenses={licenses.data} />
+        <ComponentList scanId={scanId} result={query.data} licenses={licenses.data} triageAction={triageAction} adjustments={adjustments} />
       )}
       {licenses.isError && <QueryErrorAlert error={licenses.error} onRetry={() => void licenses.refetch()} />}
       <MatchingMethodsHelp />
@@ -79,10 +86,15 @@ interface ComponentListProps {
   result: ScanResult;
   /** Undefined while the licences load: every licence reads unknown meanwhile. */
   licenses: ScanLicense[] | undefined;
+  triageAction: TriageAction | undefined;
+  adjustments: ScanAdjustments | undefined;
 }
 
+/** The adjustments slot with the scan bound: the component, and every component of the result. */
+type ScanAdjustments = (component: ResultComponent, components: readonly ResultComponent[]) => ReactNode;
+
 /** The components with their filters (kept in the URL) and the side panel of the one opened. */
-function ComponentList({ scanId, result, licenses }: ComponentListProps) {
+function ComponentList({ scanId, result, licenses, triageAction, adjustments }: ComponentListProps) {
   const narrow = usePhoneWidth();
   const { filters, setFilters } = useAnalysisFilters();
   const { selected, select } = useSelectedComponent();
@@ -122,6 +134,8 @@ function ComponentList({ scanId, result, licenses }: ComponentListProps) {
         vulnerabilities={result.vulnerabilities}
         names={names}
         onClose={() => select(undefined)}
+        triageAction={triageAction}
+        adjustments={adjustments && (((component) => adjustments(component, result.components)) satisfies AdjustmentsSlot)}
       />
     </Stack>
   );

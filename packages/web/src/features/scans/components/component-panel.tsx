@@ -1,14 +1,16 @@
-import { Alert, Badge, Box, Code, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Checkbox, Code, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AnchorLink } from '../../../components/anchor-link.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { SeverityBadge } from '../../../components/severity-badge.tsx';
+import { Rescoring, TriageBadge } from '../../../components/triage-badge.tsx';
 import type { ResultComponent, ScanResult } from '../../../lib/api-schemas.ts';
 import { codeTypeLabel } from '../../../lib/code-types.ts';
 import { displayPath, displayText, formatDateTime, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { usePhoneWidth } from '../../../lib/phone-width.ts';
+import { ADJUSTED_SEVERITIES, useTriageAccess } from '../../../lib/triage.ts';
 import { componentEvidenceQueryOptions } from '../api/component-details.ts';
 import { componentName, componentVersion, NOT_EXACT_HINT, type ComponentRow } from './components-table.tsx';
 import { FactsTable } from './facts-table.tsx';
@@ -26,50 +28,122 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Vulnerabilities({ component, vulnerabilities }: { component: ResultComponent; vulnerabilities: ScanResult['vulnerabilities'] }) {
+/**
+ * Triage of the selected vulnerabilities, given by the route (features/triages, which this
+ * feature may not import); the panel shows the selection only where the user may triage.
+ */
+export type TriageAction = (props: { scanId: number; component: ResultComponent; vulnIds: string[]; onDone: () => void }) => ReactNode;
+
+type ResultVulnEntry = ResultComponent['vulns'][number];
+
+/** The re-scoring a vulnerability counts with: the most severe of those that hold (as the server counts it). */
+function rescoringOf(vuln: ResultVulnEntry): ResultVulnEntry['unresolved_triages'][number] | undefined {
+  const rank = (severity: string | null) => ADJUSTED_SEVERITIES.indexOf(severity as (typeof ADJUSTED_SEVERITIES)[number]);
+  return vuln.unresolved_triages
+    .filter((t) => rank(t.adjusted_severity) >= 0)
+    .sort((a, b) => rank(a.adjusted_severity) - rank(b.adjusted_severity))[0];
+}
+
+interface VulnerabilitiesProps {
+  scanId: number;
+  component: ResultComponent;
+  vulnerabilities: ScanResult['vulnerabilities'];
+  triageAction: TriageAction | undefined;
+}
+
+/** The component's vulnerabilities with their triages: a resolved one struck through and greyed, a re-scored one "before → after". */
+function Vulnerabilities({ scanId, component, vulnerabilities, triageAction }: VulnerabilitiesProps) {
+  const { allowed } = useTriageAccess();
+  const [selected, setSelected] = useState<string[]>([]);
   if (component.vulns.length === 0) return <Text size="sm" c="dimmed">None known for this version.</Text>;
+  const selectable = triageAction !== undefined && allowed;
+  const ids = component.vulns.map((v) => v.vuln_id);
+  const toggle = (id: string, on: boolean) => setSelected((now) => (on ? [...now, id] : now.filter((other) => other !== id)));
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table verticalSpacing={4} aria-label="Vulnerabilities of the component">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Id</Table.Th>
-            <Table.Th>Severity</Table.Th>
-            <Table.Th>EPSS</Table.Th>
-            <Table.Th>KEV</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {component.vulns.map((vuln) => {
-            const known = vulnerabilities[vuln.vuln_id];
-            return (
-              <Table.Tr key={vuln.vuln_id}>
-                <Table.Td>
-                  <AnchorLink to="/vulnerabilities/$vulnerabilityId" params={{ vulnerabilityId: vuln.vuln_id }} size="sm" ff="monospace">
-                    {vuln.vuln_id}
-                  </AnchorLink>
-                  {!vuln.exact && (
-                    <Badge size="xs" variant="light" color="gray" ml={4} title={NOT_EXACT_HINT}>
-                      not exact
-                    </Badge>
+    <Stack gap={6}>
+      {selectable && (
+        <Group gap="xs">
+          {triageAction({ scanId, component, vulnIds: ids.filter((id) => selected.includes(id)), onDone: () => setSelected([]) })}
+        </Group>
+      )}
+      <Table.ScrollContainer minWidth={420}>
+        <Table verticalSpacing={4} aria-label="Vulnerabilities of the component">
+          <Table.Thead>
+            <Table.Tr>
+              {selectable && (
+                <Table.Th w={32}>
+                  <Checkbox
+                    size="xs"
+                    aria-label="Select all vulnerabilities"
+                    checked={selected.length === ids.length}
+                    indeterminate={selected.length > 0 && selected.length < ids.length}
+                    onChange={(event) => setSelected(event.currentTarget.checked ? ids : [])}
+                  />
+                </Table.Th>
+              )}
+              <Table.Th>Id</Table.Th>
+              <Table.Th>Severity</Table.Th>
+              <Table.Th>EPSS</Table.Th>
+              <Table.Th>KEV</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {component.vulns.map((vuln) => {
+              const known = vulnerabilities[vuln.vuln_id];
+              const resolved = vuln.triages.length > 0;
+              const rescoring = resolved ? undefined : rescoringOf(vuln);
+              return (
+                <Table.Tr key={vuln.vuln_id} style={resolved ? { opacity: 0.6 } : undefined} data-resolved={resolved || undefined}>
+                  {selectable && (
+                    <Table.Td>
+                      <Checkbox size="xs" aria-label={`Select ${vuln.vuln_id}`} checked={selected.includes(vuln.vuln_id)} onChange={(event) => toggle(vuln.vuln_id, event.currentTarget.checked)} />
+                    </Table.Td>
                   )}
-                  {known?.summary && (
-                    <Text size="xs" c="dimmed" lineClamp={2} title={known.summary}>
-                      {displayText(known.summary)}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <SeverityBadge severity={known?.severity ?? null} score={known?.score ?? null} />
-                </Table.Td>
-                <Table.Td>{known?.epss ? formatPercent(known.epss.score) : '–'}</Table.Td>
-                <Table.Td>{known?.kev ? `since ${formatDateTime(known.kev.date_added).slice(0, 10)}` : '–'}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                  <Table.Td>
+                    <AnchorLink
+                      to="/vulnerabilities/$vulnerabilityId"
+                      params={{ vulnerabilityId: vuln.vuln_id }}
+                      size="sm"
+                      ff="monospace"
+                      style={resolved ? { textDecoration: 'line-through' } : undefined}
+                      title={resolved ? 'Resolved by triage' : undefined}
+                    >
+                      {vuln.vuln_id}
+                    </AnchorLink>
+                    {!vuln.exact && (
+                      <Badge size="xs" variant="light" color="gray" ml={4} title={NOT_EXACT_HINT}>
+                        not exact
+                      </Badge>
+                    )}
+                    {known?.summary && (
+                      <Text size="xs" c="dimmed" lineClamp={2} title={known.summary}>
+                        {displayText(known.summary)}
+                      </Text>
+                    )}
+                    {vuln.triages.length + vuln.unresolved_triages.length > 0 && (
+                      <Group gap={4} mt={2} aria-label={`Triages of ${vuln.vuln_id}`}>
+                        {[...vuln.triages, ...vuln.unresolved_triages].map((triage) => (
+                          <TriageBadge key={triage.id} triage={triage} link />
+                        ))}
+                      </Group>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {rescoring ? (
+                      <Rescoring before={known ? { severity: known.severity, score: known.score } : undefined} triage={rescoring} />
+                    ) : (
+                      <SeverityBadge severity={known?.severity ?? null} score={known?.score ?? null} />
+                    )}
+                  </Table.Td>
+                  <Table.Td>{known?.epss ? formatPercent(known.epss.score) : '–'}</Table.Td>
+                  <Table.Td>{known?.kev ? `since ${formatDateTime(known.kev.date_added).slice(0, 10)}` : '–'}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
   );
 }
 
@@ -132,7 +206,10 @@ function Evidence({ scanId, uid, names }: { scanId: number; uid: string; names: 
   );
 }
 
-function ComponentDetails({ scanId, row, vulnerabilities, names }: { scanId: number; row: ComponentRow; vulnerabilities: ScanResult['vulnerabilities']; names: ReadonlyMap<string, string> }) {
+/** The component's adjustments (overrides, ignores, moves), given by the route (features/overrides, which this feature may not import). */
+export type AdjustmentsSlot = (component: ResultComponent) => ReactNode;
+
+function ComponentDetails({ scanId, row, vulnerabilities, names, triageAction, adjustments }: { scanId: number; row: ComponentRow; vulnerabilities: ScanResult['vulnerabilities']; names: ReadonlyMap<string, string>; triageAction: TriageAction | undefined; adjustments: AdjustmentsSlot | undefined }) {
   const { component } = row;
   const licences = [...new Set(component.license)];
   return (
@@ -140,7 +217,7 @@ function ComponentDetails({ scanId, row, vulnerabilities, names }: { scanId: num
       <FactsTable
         label="Component"
         facts={[
-          { label: 'Version', value: componentVersion(component) || 'Unknown' },
+          { label: 'Version', value: component.detected_version === null ? componentVersion(component) || 'Unknown' : `${componentVersion(component)} (overridden; detected ${displayText(component.detected_version) || 'unknown'})` },
           { label: 'Type', value: codeTypeLabel(component.codetype) },
           ...(component.vendor ? [{ label: 'Vendor', value: displayText(component.vendor) }] : []),
           ...(component.distro ? [{ label: 'Distribution', value: displayText(component.distro) }] : []),
@@ -172,8 +249,9 @@ function ComponentDetails({ scanId, row, vulnerabilities, names }: { scanId: num
           { label: 'Latest known version', value: component.upgrade.latest_known === null ? 'None known' : displayText(component.upgrade.latest_known) },
         ]}
       />
+      {adjustments?.(component)}
       <Section title={`Vulnerabilities (${formatNumber(component.vulns.length)})`}>
-        <Vulnerabilities component={component} vulnerabilities={vulnerabilities} />
+        <Vulnerabilities scanId={scanId} component={component} vulnerabilities={vulnerabilities} triageAction={triageAction} />
       </Section>
       <Section title={`Files (${formatNumber(component.objects.length)})`}>
         <Files component={component} />
@@ -193,16 +271,20 @@ interface ComponentPanelProps {
   /** Uid → name, to name the components one sits inside. */
   names: ReadonlyMap<string, string>;
   onClose: () => void;
+  /** Triage of selected vulnerabilities; absent, the list only shows their triages. */
+  triageAction?: TriageAction | undefined;
+  /** The component's overrides, ignores and moves with their actions; absent, none are shown. */
+  adjustments?: AdjustmentsSlot | undefined;
 }
 
 /** One component in full, on the right (the whole screen on a phone): identity, licences, vulnerabilities, files and evidence. */
-export function ComponentPanel({ scanId, selected, row, vulnerabilities, names, onClose }: ComponentPanelProps) {
+export function ComponentPanel({ scanId, selected, row, vulnerabilities, names, onClose, triageAction, adjustments }: ComponentPanelProps) {
   const narrow = usePhoneWidth();
   const title = row ? `${componentName(row.component)} ${componentVersion(row.component)}`.trim() : 'Component';
   return (
     <Drawer opened={selected !== undefined} onClose={onClose} position="right" size={narrow ? '100%' : 560} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
       {row ? (
-        <ComponentDetails key={row.component.uid} scanId={scanId} row={row} vulnerabilities={vulnerabilities} names={names} />
+        <ComponentDetails key={row.component.uid} scanId={scanId} row={row} vulnerabilities={vulnerabilities} names={names} triageAction={triageAction} adjustments={adjustments} />
       ) : (
         <Alert color="red" title="Invalid arguments">
           This scan has no such component.

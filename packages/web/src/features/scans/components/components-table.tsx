@@ -31,9 +31,14 @@ function NameCell({ component, details = false }: { component: ResultComponent; 
       <Text size="sm" fw={500}>
         {componentName(component)}
       </Text>
+      {component.name_override && (
+        <Text size="xs" c="dimmed" title="The name the component was detected by">
+          {`detected as ${displayText(component.lib)}`}
+        </Text>
+      )}
       {details && (
         <Text size="xs">
-          {`${componentVersion(component) || 'version unknown'} · ${codeTypeLabel(component.codetype)}`}
+          {`${componentVersion(component) || 'version unknown'}${component.detected_version === null ? '' : ' (overridden)'} · ${codeTypeLabel(component.codetype)}`}
         </Text>
       )}
       {origin !== '' && (
@@ -51,6 +56,12 @@ function VersionCell({ component }: { component: ResultComponent }) {
   return (
     <Stack gap={0}>
       <Text size="sm">{version === '' ? <Text span c="dimmed" size="sm">unknown</Text> : version}</Text>
+      {component.detected_version !== null && (
+        <Text size="xs" c="dimmed" title="Detected version, replaced by a version override">
+          <Text span inherit td="line-through">{displayText(component.detected_version) || 'unknown'}</Text>
+          {' overridden'}
+        </Text>
+      )}
       {fix !== null && (
         <Text size="xs" c="dimmed">
           {`fixed in ${displayText(fix)}`}
@@ -66,25 +77,51 @@ function LicenceCell({ row }: { row: ComponentRow }) {
   return (
     <Stack gap={2} maw={260} style={{ whiteSpace: 'normal' }}>
       {licences.map((expression) => (
-        <Group key={expression} gap={4} wrap="nowrap">
+        <Group key={expression} gap={4} wrap="wrap">
           <LicensePolicyBadge policy={row.policies.get(expression) ?? 'unknown'} />
           <Text size="sm" title={expression} lineClamp={2} miw={80} maw={200} style={{ overflowWrap: 'anywhere' }}>
             {displayText(expression)}
           </Text>
         </Group>
       ))}
+      {row.component.license_overrides.length > 0 && (
+        <Text size="xs" c="dimmed">
+          overridden
+        </Text>
+      )}
     </Stack>
   );
 }
 
 function VulnerabilitiesCell({ row }: { row: ComponentRow }) {
   const { component, facts } = row;
+  if (component.ignored_component_ids.length > 0) {
+    return (
+      <Badge size="sm" variant="outline" color="gray" tt="none" title="An ignore leaves its vulnerabilities out of the lists and counts">
+        Ignored
+      </Badge>
+    );
+  }
   if (component.vulns.length === 0) return <Text size="sm" c="dimmed">None</Text>;
-  const inexact = component.vulns.filter((v) => !v.exact).length;
+  const inexact = component.vulns.filter((v) => !v.exact && v.triages.length === 0).length;
+  const triaged = facts.triaged > 0 && (
+    <Text size="xs" c="dimmed" title="Resolved by triage">
+      {`${formatNumber(facts.triaged)} triaged`}
+    </Text>
+  );
+  if (facts.open === 0) {
+    return (
+      <Group gap={4} wrap="wrap" maw={260}>
+        <Text size="sm" c="dimmed">None open</Text>
+        {triaged}
+      </Group>
+    );
+  }
   return (
     <Group gap={4} wrap="wrap" maw={260}>
       <SeverityBadge severity={facts.severity === 'missing' ? null : facts.severity} />
-      <Text size="sm">{formatNumber(component.vulns.length)}</Text>
+      <Text size="sm">{formatNumber(facts.open)}</Text>
+      {triaged}
       {facts.kev && (
         <Badge size="sm" color="red.9" variant="outline" title="In CISA's Known Exploited Vulnerabilities catalog">
           KEV
@@ -136,7 +173,7 @@ function columnsFor(onOpen: (uid: string) => void, narrow: boolean): Column[] {
   const vulnerabilities: Column = {
     id: 'vulns',
     header: 'Vulnerabilities',
-    accessorFn: (row) => severityRank(row.facts.severity) * 100_000 + row.component.vulns.length,
+    accessorFn: (row) => severityRank(row.facts.severity) * 100_000 + row.facts.open,
     enableSorting: true,
     sortDescFirst: true,
     cell: ({ row: { original } }) => <VulnerabilitiesCell row={original} />,

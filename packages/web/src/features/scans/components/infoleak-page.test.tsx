@@ -241,7 +241,7 @@ describe('info leak tab', () => {
     expect(screen.getByLabelText('Search information leaks')).toHaveValue('root');
     unmount();
     const { router } = renderRoute('/product/42/info-leak?kind=secrets&decoys=maybe&item=x');
-    expect(await screen.findByText('No information leaks in this scan.')).toBeInTheDocument();
+    expect(await screen.findByText('No information leaks to review in this scan; triaged ones are listed under "Show triaged".')).toBeInTheDocument();
     expect(queries.at(-1)).toBe('?limit=25&offset=0');
     expect(router.state.location.search).toEqual({});
     expect(screen.getByLabelText('Kind', { selector: 'input' })).toHaveValue('All kinds');

@@ -1,13 +1,14 @@
-import { Badge, Checkbox, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import { DataTable, type ColumnDef } from '../../../components/data-table/data-table.tsx';
 import { ListSearchBox } from '../../../components/data-table/list-search-box.tsx';
 import { ListPager } from '../../../components/data-table/pager.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
-import type { InfoleakItem } from '../../../lib/api-schemas.ts';
-import { displayPath, displayText, truncate } from '../../../lib/format.ts';
+import type { InfoleakItem, InfoleakTriageCreated } from '../../../lib/api-schemas.ts';
+import { displayPath, displayText, formatNumber, truncate } from '../../../lib/format.ts';
 import { useListSearch } from '../../../lib/list-search.ts';
+import { useTriageAccess } from '../../../lib/triage.ts';
 import {
   INFOLEAK_KINDS,
   infoleakListParams,
@@ -19,6 +20,10 @@ import {
 } from '../api/infoleak.ts';
 import { INFOLEAK_KIND_LABELS, InfoleakKindBadge } from './infoleak-kind-badge.tsx';
 import { InfoleakPanel, leakLocation } from './infoleak-panel.tsx';
+import { ApplyCustomPatterns } from './apply-custom-patterns.tsx';
+import { Can } from '../../../components/can.tsx';
+import { InfoleakTriageDialog } from './infoleak-triage-dialog.tsx';
+import { TriageSummary } from './infoleak-triages.tsx';
 import { usePhoneWidth } from '../../../lib/phone-width.ts';
 
 /** The Kind filter's "no filter" choice; it never reaches the URL. */
@@ -108,8 +113,20 @@ const phoneColumns: LeakColumn[] = [
   { ...detectorColumn, size: 240 },
 ];
 
+/** The triaged list's columns: each finding's triage (who made it, when) before the detector, so that a phone shows it. */
+function triagedColumns(shown: LeakColumn[], scanId: number): LeakColumn[] {
+  const triage: LeakColumn = { id: 'triage', header: 'Triage', size: 200, cell: ({ row: { original: leak } }) => <TriageSummary triages={leak.triages ?? []} scanId={scanId} /> };
+  return [...shown.filter((column) => column.id !== 'detector'), triage, ...shown.filter((column) => column.id === 'detector')];
+}
+
 interface InfoleakPageProps {
   scanId: number;
+}
+
+/** "3 findings triaged. ..." once a triage is made; how many the server says left the list. */
+function triagedNotice(made: readonly InfoleakTriageCreated[]): string {
+  const count = made.reduce((sum, created) => sum + created.triagedIds.length, 0);
+  return `${count === 1 ? '1 finding' : `${formatNumber(count)} findings`} triaged: "Show triaged" lists them.`;
 }
 
 /** The secrets and personal data found in a ready scan; search, filters, page and the finding shown live in the URL. */
@@ -118,12 +135,30 @@ export function InfoleakPage({ scanId }: InfoleakPageProps) {
   const { search, setSearch } = useListSearch(infoleakListSearch);
   const { filters, setFilters } = useInfoleakFilters();
   const { selected, select } = useSelectedInfoleak();
-  const query = useQuery(infoleaksQueryOptions(scanId, infoleakListParams({ ...search, ...filters })));
+  const params = infoleakListParams({ ...search, ...filters });
+  const query = useQuery(infoleaksQueryOptions(scanId, params));
+  const canTriage = useTriageAccess().allowed;
+  const showTriaged = filters.triaged === true;
   // Documentation examples only add rows: an empty list with them shown still means the scan has none.
   const filtered = search.q !== '' || filters.kind !== undefined;
   const rows = query.data?.results ?? [];
+  const selectable = canTriage && !showTriaged;
+  // The table's selection lasts while the same list is shown; a triage or another page starts afresh.
+  const [generation, setGeneration] = useState(0);
+  const tableKey = selectable ? `${JSON.stringify(params)}:${generation}` : 'list';
+  const [chosen, setChosen] = useState<{ table: string; ids: string[] }>({ table: '', ids: [] });
+  const chosenLeaks = chosen.table === tableKey ? rows.filter((leak) => chosen.ids.includes(String(leak.id))) : [];
+  const [triaging, setTriaging] = useState<InfoleakItem[] | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const shownColumns = showTriaged ? triagedColumns(narrow ? phoneColumns : columns, scanId) : narrow ? phoneColumns : columns;
+  const empty = showTriaged
+    ? filtered ? 'No triaged information leaks match these filters.' : 'No triaged information leaks in this scan.'
+    : filtered ? 'No information leaks match these filters.' : 'No information leaks to review in this scan; triaged ones are listed under "Show triaged".';
   return (
     <>
+      <Can permissions={['change_infoleakcustomregex']}>
+        <ApplyCustomPatterns scanId={scanId} />
+      </Can>
       <Group gap="sm" align="flex-end" mb="md" role="group" aria-label="Filters">
         <ListSearchBox label="Search information leaks" description={SEARCH_HELP} value={search.q} onSearch={(q) => setSearch({ q })} />
         <Select
@@ -141,24 +176,63 @@ export function InfoleakPage({ scanId }: InfoleakPageProps) {
           onChange={(event) => setFilters({ decoys: event.currentTarget.checked ? true : undefined })}
           mb={8}
         />
+        <Checkbox
+          label="Show triaged"
+          checked={showTriaged}
+          onChange={(event) => setFilters({ triaged: event.currentTarget.checked ? true : undefined })}
+          mb={8}
+        />
       </Group>
+      {notice && (
+        <Alert color="teal" mb="sm" withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)} role="status">
+          {notice}
+        </Alert>
+      )}
       {query.isPending && <Loader aria-label="Loading information leaks" />}
       {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
       {query.data && (
         <Stack gap={0}>
           <DataTable
-            label="Information leaks"
-            columns={narrow ? phoneColumns : columns}
+            key={tableKey}
+            label={showTriaged ? 'Triaged information leaks' : 'Information leaks'}
+            columns={shownColumns}
             data={rows}
             getRowId={(leak) => String(leak.id)}
-            empty={filtered ? 'No information leaks match these filters.' : 'No information leaks in this scan.'}
+            empty={empty}
             loading={query.isFetching}
             onOpenRow={(leak) => select(leak.id)}
+            {...(selectable
+              ? {
+                  onSelectionChange: (ids: string[]) => setChosen({ table: tableKey, ids }),
+                  rowLabel: (leak: InfoleakItem) => `${INFOLEAK_KIND_LABELS[leak.kind].one} ${truncate(displayText(leak.masked ?? leak.value), 40)}`,
+                  toolbar: (
+                    <Button size="compact-sm" disabled={chosenLeaks.length === 0} onClick={() => setTriaging(chosenLeaks)} title={chosenLeaks.length === 0 ? 'Select findings to triage' : undefined}>
+                      Triage
+                    </Button>
+                  ),
+                }
+              : {})}
           />
           <ListPager count={query.data.count} search={search} onChange={setSearch} />
-          <InfoleakPanel scanId={scanId} selected={selected} leak={rows.find((leak) => leak.id === selected)} onClose={() => select(undefined)} />
+          <InfoleakPanel
+            scanId={scanId}
+            selected={selected}
+            leak={rows.find((leak) => leak.id === selected)}
+            onClose={() => select(undefined)}
+            onTriage={canTriage ? (leak) => setTriaging([leak]) : undefined}
+          />
         </Stack>
       )}
+      <InfoleakTriageDialog
+        opened={triaging !== null}
+        scanId={scanId}
+        leaks={triaging ?? []}
+        onClose={() => setTriaging(null)}
+        onTriaged={(made) => {
+          setGeneration((n) => n + 1);
+          setNotice(triagedNotice(made));
+        }}
+      />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { infoleakQueryOptions } from '../api/infoleak.ts';
 import { FileTreeLink } from './file-tree-link.tsx';
 import { InfoleakKindBadge, kindLabel } from './infoleak-kind-badge.tsx';
+import { LeakTriages } from './infoleak-triages.tsx';
 import { usePhoneWidth } from '../../../lib/phone-width.ts';
 
 /** "Line 12" for text, "Offset 0x1f40" for binaries; null when the engine gave neither. */
@@ -121,7 +122,7 @@ function LeakValue({ leak, revealed, onReveal }: LeakValueProps) {
  * in its context, until Reveal: whoever sees the scan already received the value from the
  * API, so this only keeps secrets off the screen (and out of screenshots) unless asked for.
  */
-function LeakDetails({ leak }: { leak: InfoleakItem }) {
+function LeakDetails({ scanId, leak, onTriage }: { scanId: number; leak: InfoleakItem; onTriage?: ((leak: InfoleakItem) => void) | undefined }) {
   const [revealed, setRevealed] = useState(false);
   const location = leakLocation(leak);
   const details = Object.entries(leak.details ?? {});
@@ -153,6 +154,7 @@ function LeakDetails({ leak }: { leak: InfoleakItem }) {
         <FileTreeLink path={leak.path} />
       </Field>
       <LeakValue leak={leak} revealed={revealed} onReveal={setRevealed} />
+      <LeakTriageField scanId={scanId} leak={leak} onTriage={onTriage} />
       <Field label="Context">
         <Block label="Context">{displayLines(context)}</Block>
       </Field>
@@ -176,6 +178,32 @@ function LeakDetails({ leak }: { leak: InfoleakItem }) {
   );
 }
 
+/**
+ * The finding's triages, each removable by whoever may triage; or, for a finding none holds
+ * for, the Triage action (absent where the user may not triage).
+ */
+function LeakTriageField({ scanId, leak, onTriage }: { scanId: number; leak: InfoleakItem; onTriage?: ((leak: InfoleakItem) => void) | undefined }) {
+  const triages = leak.triages ?? [];
+  if (triages.length > 0) {
+    return (
+      <Field label={triages.length === 1 ? 'Triage' : 'Triages'}>
+        <LeakTriages scanId={scanId} triages={triages} />
+      </Field>
+    );
+  }
+  if (!onTriage) return null;
+  return (
+    <Field label="Triage">
+      <Text size="sm" c="dimmed">
+        Not triaged: the finding is in the matched list.
+      </Text>
+      <Button size="xs" variant="light" mt="xs" onClick={() => onTriage(leak)}>
+        Triage
+      </Button>
+    </Field>
+  );
+}
+
 interface InfoleakPanelProps {
   scanId: number;
   /** The selected finding's id; undefined keeps the panel closed. */
@@ -183,10 +211,12 @@ interface InfoleakPanelProps {
   /** The finding when it is in the list shown; a linked id may not be, and is then fetched. */
   leak: InfoleakItem | undefined;
   onClose: () => void;
+  /** Opens the triage dialog for the finding; absent where the user may not triage. */
+  onTriage?: ((leak: InfoleakItem) => void) | undefined;
 }
 
 /** A finding off the page shown (a link from the file tree, another page): asked for by id. */
-function FetchedLeak({ scanId, leakId }: { scanId: number; leakId: number }) {
+function FetchedLeak({ scanId, leakId, onTriage }: { scanId: number; leakId: number; onTriage?: ((leak: InfoleakItem) => void) | undefined }) {
   const query = useQuery(infoleakQueryOptions(scanId, leakId));
   if (query.isPending) return <Loader size="sm" aria-label="Loading the finding" />;
   if (query.isError) return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
@@ -200,30 +230,33 @@ function FetchedLeak({ scanId, leakId }: { scanId: number; leakId: number }) {
   }
   return (
     <Box key={query.data.id}>
-      <LeakDetails leak={query.data} />
+      <LeakDetails scanId={scanId} leak={query.data} onTriage={onTriage} />
     </Box>
   );
 }
 
 /** The selected finding in full, on the right (the whole screen on a phone). */
-export function InfoleakPanel({ scanId, selected, leak, onClose }: InfoleakPanelProps) {
+export function InfoleakPanel({ scanId, selected, leak, onClose, onTriage }: InfoleakPanelProps) {
   const narrow = usePhoneWidth();
+  // A finding off the list (linked, or just moved to the other list) is named once fetched: FetchedLeak shares this query.
+  const fetched = useQuery({ ...infoleakQueryOptions(scanId, selected ?? 0), enabled: selected !== undefined && leak === undefined });
+  const shown = leak ?? (fetched.data?.id === selected ? fetched.data : undefined);
   return (
     <Drawer
       opened={selected !== undefined}
       onClose={onClose}
       position="right"
       size={narrow ? '100%' : 520}
-      title={leak ? kindLabel(leak.kind) : 'Finding'}
+      title={shown ? kindLabel(shown.kind) : 'Finding'}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {leak ? (
         // A new finding starts masked.
         <Box key={leak.id}>
-          <LeakDetails leak={leak} />
+          <LeakDetails scanId={scanId} leak={leak} onTriage={onTriage} />
         </Box>
       ) : (
-        selected !== undefined && <FetchedLeak scanId={scanId} leakId={selected} />
+        selected !== undefined && <FetchedLeak scanId={scanId} leakId={selected} onTriage={onTriage} />
       )}
     </Drawer>
   );

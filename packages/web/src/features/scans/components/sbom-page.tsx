@@ -1,4 +1,4 @@
-import { Button, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { SBOM_DOWNLOADS, sbomUrl } from '../api/scan-metadata.ts';
 
 /** The SBOM documents the server writes for a ready scan, the same the command line writes. */
@@ -24,6 +24,27 @@ export function SbomPage({ scanId }: { scanId: number }) {
           </Card>
         ))}
       </SimpleGrid>
+      <Card withBorder padding="sm" maw={760} role="region" aria-label="VEX">
+        <Text fw={600} size="sm">
+          VEX
+        </Text>
+        <Text size="sm" c="dimmed" mb="sm">
+          The triages that hold in this application, on its components: what they resolve and why, for tools that read VEX.
+        </Text>
+        <Group gap="xs">
+          {VEX_DOWNLOADS.map(({ format, label }) => (
+            <Button key={format} component="a" href={`/rest/scans/${scanId}/vex/?format=${format}`} download size="xs" variant="light">
+              {`Download VEX (${label})`}
+            </Button>
+          ))}
+        </Group>
+      </Card>
     </Stack>
   );
 }
+
+/** GET /rest/scans/{id}/vex/?format=: the triages as CycloneDX 1.6 or OpenVEX 0.2.0. */
+const VEX_DOWNLOADS = [
+  { format: 'cyclonedx', label: 'CycloneDX' },
+  { format: 'openvex', label: 'OpenVEX' },
+] as const;

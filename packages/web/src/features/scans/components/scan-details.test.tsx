@@ -109,6 +109,11 @@ describe('scan details tab', () => {
       '/rest/scans/42/sbom/?format=spdx-json',
       '/rest/scans/42/sbom/?format=spdx-tag-value',
     ]);
+    const vex = screen.getByRole('region', { name: 'VEX' });
+    expect(within(vex).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Download VEX (CycloneDX)', '/rest/scans/42/vex/?format=cyclonedx'],
+      ['Download VEX (OpenVEX)', '/rest/scans/42/vex/?format=openvex'],
+    ]);
   });
 
   it("shows the server's reason while the scan is not ready", async () => {

@@ -1,0 +1,21 @@
+// A scan's place for the scopes (scope.ts), read in one statement.
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companySettings, groups, scans } from '../../db/schema/index.ts';
+import { groupPathOf, type ScanScopeContext } from './scope.ts';
+
+/** Undefined for a scan that does not exist. */
+export async function loadScanScopeContext(db: Db, scanId: number): Promise<ScanScopeContext | undefined> {
+  const [row] = await db
+    .select({
+      groupId: scans.groupId,
+      filename: scans.filename,
+      searchPath: groups.searchPath,
+      inheritance: sql<boolean>`coalesce((select ${companySettings.membershipInheritanceEnabled} from ${companySettings} where ${companySettings.id} = 1), true)`,
+    })
+    .from(scans)
+    .innerJoin(groups, eq(groups.id, scans.groupId))
+    .where(eq(scans.id, scanId));
+  if (!row) return undefined;
+  return { scanId, groupId: row.groupId, groupPath: groupPathOf(row.searchPath), inheritance: row.inheritance, applicationName: row.filename };
+}
