@@ -135,7 +135,7 @@ describe.each(DATABASES)('scan results hold any bytes on %s', (kind) => {
       const identification = await inProcess(name, archive);
       const native = toNativeJson(identification, toScanResult(identification));
       const leaks = await get<Page<unknown>>(`/rest/scans/${scanned.id}/infoleak/?include_decoys=true&limit=500`);
-      expect(leaks.results).toEqual(native.infoleaks.map((leak, i) => ({ id: i + 1, ...leak, revealable: leak.masked !== null })));
+      expect(leaks.results).toEqual(native.infoleaks.map((leak, i) => ({ id: i + 1, ...leak, revealable: leak.masked !== null, triages: [] })));
       // Random neighbours may hide a password line in a binary's strings; each e-mail address stands out.
       expect(native.infoleaks.filter((leak) => leak.kind === 'emails').map((leak) => leak.value)).toEqual([0, 1, 2, 3, 4].map((i) => `admin${seed}${i}@binlens-test.org`));
       expect(new Set(native.infoleaks.filter((leak) => leak.kind === 'passwords').map((leak) => leak.value))).toEqual(new Set(['S3cr3t\u0001x']));
