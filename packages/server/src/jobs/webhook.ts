@@ -7,6 +7,7 @@ import { OutboundRefusedError, outboundRequest } from '../lib/outbound/request.t
 import { verdictOf } from '../modules/scans/verdict.ts';
 import type { WebhooksRepository, WebhookTarget } from '../modules/webhooks/repository.ts';
 import type { WebhookPayload } from '../modules/webhooks/schemas.ts';
+import type { VulnerabilityCounts } from '../db/schema/index.ts';
 
 export interface WebhookJobDeps {
   webhooks: Pick<WebhooksRepository, 'target'>;
@@ -95,7 +96,8 @@ function payloadOf(target: WebhookTarget): WebhookPayload {
       verdict: verdictOf({ ...scan, verdictReason: null }).verdict,
       error: scan.error,
       component_count: scan.componentCount,
-      vulnerability_counts: scan.vulnerabilityCounts ? { ...scan.vulnerabilityCounts } : null,
+      // The five severities the scan API shows (stored counts also keep the triaged ones, for the sort key).
+      vulnerability_counts: scan.vulnerabilityCounts ? severityCounts(scan.vulnerabilityCounts) : null,
       finished: scan.finishedAt?.toISOString() ?? null,
     },
   };
@@ -121,4 +123,8 @@ export async function startWebhookWorkers(app: Pick<FastifyInstance, 'boss' | 'l
   await boss.work<WebhookJobData>(WEBHOOK_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
     for (const job of jobs) await runWebhookJob(deps, job.data.scanId, job.signal);
   });
+}
+
+function severityCounts({ critical, high, medium, low, missing }: VulnerabilityCounts): Record<string, number> {
+  return { critical, high, medium, low, missing };
 }
