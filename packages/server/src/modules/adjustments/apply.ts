@@ -9,7 +9,7 @@ import type {
 } from '../../db/schema/index.ts';
 import { catalogueIdOf } from '../components/catalogue.ts';
 import { ruleReachesFiles } from './scope.ts';
-import { toTriageDto, type TriageDto } from './triage-dto.ts';
+import { toTriageDto } from './triage-dto.ts';
 import { versionHolds } from './version-match.ts';
 
 /** Every adjustment that reaches one scan (repository.ts picks them by scope). */
@@ -162,8 +162,7 @@ export function applyTriages(evaluation: Evaluation, adjusted: AdjustedIdentific
       const ids = new Set([entry.vuln_id, ...(evaluation.vulnerabilities[entry.vuln_id]?.aliases ?? [])]);
       const holding = rules.filter((t) => ids.has(t.vulnId));
       if (holding.length === 0) return entry;
-      const dtos: TriageDto[] = holding.map(toTriageDto);
-      return { ...entry, triages: dtos.filter((_, i) => isResolving(holding[i] as TriageRow)), unresolved_triages: dtos.filter((_, i) => !isResolving(holding[i] as TriageRow)) };
+      return { ...entry, triages: holding.filter(isResolving).map(toTriageDto), unresolved_triages: holding.filter((t) => !isResolving(t)).map(toTriageDto) };
     });
   }
   return { ...evaluation, components };

@@ -1,7 +1,8 @@
 // A scan's place for the scopes (scope.ts), read in one statement.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companySettings, groups, scans } from '../../db/schema/index.ts';
+import { groups, scans } from '../../db/schema/index.ts';
+import { inheritanceEnabled } from '../groups/scope.ts';
 import { groupPathOf, type ScanScopeContext } from './scope.ts';
 
 /** Undefined for a scan that does not exist. */
@@ -11,7 +12,7 @@ export async function loadScanScopeContext(db: Db, scanId: number): Promise<Scan
       groupId: scans.groupId,
       filename: scans.filename,
       searchPath: groups.searchPath,
-      inheritance: sql<boolean>`coalesce((select ${companySettings.membershipInheritanceEnabled} from ${companySettings} where ${companySettings.id} = 1), true)`,
+      inheritance: inheritanceEnabled,
     })
     .from(scans)
     .innerJoin(groups, eq(groups.id, scans.groupId))

@@ -4,7 +4,8 @@
 // with the adjustments of the moment (modules/scans/evaluation.ts).
 import { and, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companySettings, groups, scans } from '../../db/schema/index.ts';
+import { groups, scans } from '../../db/schema/index.ts';
+import { inheritanceEnabled } from '../groups/scope.ts';
 
 /** What an adjustment may reach. */
 export type Reach =
@@ -46,8 +47,6 @@ export function createStaleScans(db: Db): StaleScans {
   };
 }
 
-const inheritance = sql`coalesce((select ${companySettings.membershipInheritanceEnabled} from ${companySettings} where ${companySettings.id} = 1), true)`;
-
 function reachWhere(reach: Reach): SQL | undefined {
   switch (reach.kind) {
     case 'all':
@@ -58,7 +57,7 @@ function reachWhere(reach: Reach): SQL | undefined {
       return eq(scans.filename, reach.applicationName);
     case 'group': {
       const path = sql`(select ${groups.searchPath} from ${groups} where ${groups.id} = ${reach.groupId})`;
-      const covered = sql`select ${groups.id} from ${groups} where ${groups.id} = ${reach.groupId} or (${inheritance} and ${like(groups.searchPath, sql`${path} || '.%'`)})`;
+      const covered = sql`select ${groups.id} from ${groups} where ${groups.id} = ${reach.groupId} or (${inheritanceEnabled} and ${like(groups.searchPath, sql`${path} || '.%'`)})`;
       return sql`${scans.groupId} in (${covered})`;
     }
   }

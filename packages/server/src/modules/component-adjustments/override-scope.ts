@@ -82,6 +82,3 @@ export function overrideVisibleWhere(db: Db, viewer: Viewer, table: OverrideScop
   return or(eq(table.scope, 3), and(eq(table.scope, 2), groupSeen), and(eq(table.scope, 1), resultSeen));
 }
 
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}

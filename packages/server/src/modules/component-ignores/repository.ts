@@ -2,7 +2,7 @@ import { and, count, desc, eq, exists, ilike, inArray, notInArray, or, type SQL,
 import type { Db } from '../../db/client.ts';
 import { type ComponentIgnoreRow, componentIgnores, scans, type TriageScope } from '../../db/schema/index.ts';
 import type { PageRequest } from '../../lib/paging.ts';
-import { escapeLike } from '../component-adjustments/override-scope.ts';
+import { escapeLike } from '../../db/like.ts';
 import { inVisibleGroupWhere } from '../groups/scope.ts';
 import type { Viewer } from '../users/viewer.ts';
 

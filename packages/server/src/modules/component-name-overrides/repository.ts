@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { type ComponentNameOverrideRow, componentNameOverrides } from '../../db/schema/index.ts';
 import type { PageRequest } from '../../lib/paging.ts';
-import { escapeLike } from '../component-adjustments/override-scope.ts';
+import { escapeLike } from '../../db/like.ts';
 
 export type NewComponentNameOverride = Omit<typeof componentNameOverrides.$inferInsert, 'id' | 'createdAt'>;
 export type NameOverrideTarget = Pick<NewComponentNameOverride, 'componentId' | 'mimirName' | 'mimirCodetype' | 'mimirVendor' | 'mimirVariant'>;

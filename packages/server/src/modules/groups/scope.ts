@@ -16,7 +16,7 @@ const memberGroup = alias(groups, 'member_group');
  * The company's membership_inheritance_enabled, read in the same statement so that a change
  * holds from the next query on; true when the settings row is missing (migration 0010 adds it).
  */
-const inheritanceEnabled = sql`coalesce((select ${companySettings.membershipInheritanceEnabled} from ${companySettings} where ${companySettings.id} = 1), true)`;
+export const inheritanceEnabled = sql<boolean>`coalesce((select ${companySettings.membershipInheritanceEnabled} from ${companySettings} where ${companySettings.id} = 1), true)`;
 
 /**
  * A viewer's memberships on `groups` or, with inheritance on, its ancestors: `1.4` covers

@@ -2,7 +2,8 @@ import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type LicenseOverrideRow, licenseOverrides } from '../../db/schema/index.ts';
 import type { PageRequest } from '../../lib/paging.ts';
-import { escapeLike, type OverrideScope, overrideVisibleWhere } from '../component-adjustments/override-scope.ts';
+import { escapeLike } from '../../db/like.ts';
+import { type OverrideScope, overrideVisibleWhere } from '../component-adjustments/override-scope.ts';
 import type { Viewer } from '../users/viewer.ts';
 
 export type NewLicenseOverride = Omit<typeof licenseOverrides.$inferInsert, 'id' | 'createdAt'>;

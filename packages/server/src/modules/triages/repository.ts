@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containing, escapeLike } from '../../db/like.ts';
 import { groups, scans, type TriageRationale, type TriageRow, type TriageScope, triages } from '../../db/schema/index.ts';
 import type { PageRequest } from '../../lib/paging.ts';
 import { inVisibleGroupWhere } from '../groups/scope.ts';
@@ -48,7 +49,7 @@ export function createTriagesRepository(db: Db): TriagesRepository {
     filter.componentName ? ilike(triages.componentName, escapeLike(filter.componentName)) : undefined,
     filter.scope ? eq(triages.scope, filter.scope) : undefined,
     filter.rationale ? eq(triages.rationale, filter.rationale) : undefined,
-    filter.q ? or(ilike(triages.vulnId, `%${escapeLike(filter.q)}%`), ilike(triages.componentName, `%${escapeLike(filter.q)}%`), ilike(triages.description, `%${escapeLike(filter.q)}%`)) : undefined,
+    filter.q ? or(ilike(triages.vulnId, containing(filter.q)), ilike(triages.componentName, containing(filter.q)), ilike(triages.description, containing(filter.q))) : undefined,
   );
   return {
     async list(viewer, filter, page) {
@@ -92,8 +93,4 @@ function orderOf(ordering: TriageFilter['ordering']): SQL[] {
   const column = { id: triages.id, modified: triages.modifiedAt, vuln_id: triages.vulnId, component_name: triages.componentName }[ordering.replace(/^-/, '') as 'id'];
   const primary = ordering.startsWith('-') ? desc(column) : asc(column);
   return ordering === 'id' || ordering === '-id' ? [primary] : [primary, asc(triages.id)];
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -2,7 +2,7 @@
 // Checked whole before anything is stored (a batch is made entirely or not at all), applied by
 // the one evaluation (modules/adjustments), and followed by a re-evaluation of the stored
 // counts of every scan the change may reach.
-import { environmentalScoreV3, scoreCvss } from '@binlens/vulndb';
+import { cvssSeverity, environmentalScoreV3, scoreCvss } from '@binlens/vulndb';
 import type { TriageRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
@@ -54,7 +54,7 @@ export function createTriagesService(deps: TriagesServiceDeps): TriagesService {
   };
 
   /** The stored row a request makes, checked against the application it names. */
-  const rowOf = async (viewer: Viewer, body: TriageCreate, descriptionMandatory: boolean, index: number | null): Promise<NewTriage> => {
+  const rowOf = async (viewer: Viewer, body: TriageCreate, descriptionMandatory: boolean, index: number | null, targetsOf: TargetsOf): Promise<NewTriage> => {
     const fail = (code: Parameters<typeof codeError>[0]) => codeError(code, index);
     const description = (body.description ?? '').trim();
     if (descriptionMandatory && description === '') throw fail('triage_description_required');
@@ -68,7 +68,7 @@ export function createTriagesService(deps: TriagesServiceDeps): TriagesService {
     if (resultScope !== null && !result) throw fail('triage_result_not_found');
     const scanId = body.scan_id ?? resultScope;
     if (scanId === null) throw fail('triage_scan_missing');
-    if (!(await deps.triages.visibleScan(viewer, scanId))) throw fail('triage_scan_not_found');
+    if (scanId !== resultScope && !(await deps.triages.visibleScan(viewer, scanId))) throw fail('triage_scan_not_found');
 
     const version = body.component_version?.trim() || null;
     const range = body.version_range?.trim() || null;
@@ -76,7 +76,7 @@ export function createTriagesService(deps: TriagesServiceDeps): TriagesService {
     if (version === null && range === null) throw fail('triage_version_missing');
     if (range !== null && parseVersionRange(range) === null) throw fail('triage_range_invalid');
 
-    const targets = await deps.targets(scanId);
+    const targets = await targetsOf(scanId);
     if (!targets) throw new AppError('scan_not_ready');
     const named = targets.filter((t) => t.name.toLowerCase() === body.component_name.trim().toLowerCase() && versionHolds({ componentVersion: version, versionRange: range }, t.version, t.purl));
     if (named.length === 0) throw fail('triage_component_unknown');
@@ -133,8 +133,10 @@ export function createTriagesService(deps: TriagesServiceDeps): TriagesService {
       const settings = await enabled();
       if (bodies.length === 0) throw new AppError('triage_list_empty');
       if (bodies.length > MAX_TRIAGES_PER_REQUEST) throw new AppError('triage_list_too_long');
+      // A batch names one application, or a few: each is evaluated once.
+      const targetsOf = perBatch(deps.targets);
       const rows: NewTriage[] = [];
-      for (const [index, body] of bodies.entries()) rows.push(await rowOf(viewer, body, settings.triageDescriptionMandatory, bodies.length > 1 ? index : null));
+      for (const [index, body] of bodies.entries()) rows.push(await rowOf(viewer, body, settings.triageDescriptionMandatory, bodies.length > 1 ? index : null, targetsOf));
       const created = await deps.change(
         async (tx) => {
           const made = await tx.triages.createMany(rows);
@@ -155,7 +157,7 @@ export function createTriagesService(deps: TriagesServiceDeps): TriagesService {
       // A range replaces the version and a version the range, unless both are sent.
       if (body.version_range != null && body.component_version === undefined) merged.component_version = null;
       if (body.component_version != null && body.version_range === undefined) merged.version_range = null;
-      const row = await rowOf(viewer, merged, settings.triageDescriptionMandatory, null);
+      const row = await rowOf(viewer, merged, settings.triageDescriptionMandatory, null, deps.targets);
       const changed = changedFields(current, row);
       if (Object.keys(changed).length === 0) return toTriageDto(current);
       const updated = await deps.change(
@@ -208,11 +210,21 @@ function environmentalScore(vector: string, index: number | null): number {
   return environmentalScoreV3(parsed.metrics);
 }
 
+/** The v3 scale; a score of 0 (no impact left) counts as low, the lowest severity a re-scoring names. */
 function severityOfScore(score: number): string {
-  if (score >= 9) return 'critical';
-  if (score >= 7) return 'high';
-  if (score >= 4) return 'medium';
-  return 'low';
+  const severity = cvssSeverity('3.1', score);
+  return severity === 'none' ? 'low' : severity;
+}
+
+type TargetsOf = (scanId: number) => Promise<readonly TriageTarget[] | null>;
+
+function perBatch(targets: TargetsOf): TargetsOf {
+  const read = new Map<number, Promise<readonly TriageTarget[] | null>>();
+  return (scanId) => {
+    const known = read.get(scanId) ?? targets(scanId);
+    read.set(scanId, known);
+    return known;
+  };
 }
 
 /** A stored triage as the request that would make it. */

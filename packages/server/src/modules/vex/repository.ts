@@ -1,8 +1,9 @@
 // What VEX export and import read besides the triages module: names for documents, and which
 // triages reach a group's applications by scope (a group's export).
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companySettings, groups, scans, triages } from '../../db/schema/index.ts';
+import { groups, scans, triages } from '../../db/schema/index.ts';
+import { inheritanceEnabled } from '../groups/scope.ts';
 import { loadScanScopeContext } from '../adjustments/scan-context.ts';
 import { groupPathOf, type ScanScopeContext } from '../adjustments/scope.ts';
 
@@ -32,7 +33,7 @@ export function createVexRepository(db: Db): VexRepository {
       const [group] = await db
         .select({
           searchPath: groups.searchPath,
-          inheritance: sql<boolean>`coalesce((select ${companySettings.membershipInheritanceEnabled} from ${companySettings} where ${companySettings.id} = 1), true)`,
+          inheritance: inheritanceEnabled,
         })
         .from(groups)
         .where(eq(groups.id, groupId));
