@@ -441,6 +441,8 @@ export function compose(settings: CompositionSettings): Composition {
       knowledgeBase,
       adjustments,
       knowledgeBaseEmpty: async (): Promise<boolean> => (await services.knowledgeBase.summary()).state === 'empty',
+      // Built below in the same object; called only once requests come.
+      vex: (viewer, scanId): ReturnType<VexService['exportScan']> => services.vex.exportScan(viewer, scanId, 'cyclonedx'),
     }),
     scanMetadata: createScanMetadataService({
       metadata: createScanMetadataRepository(db),

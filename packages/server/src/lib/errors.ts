@@ -182,6 +182,8 @@ export const ERRORS = {
   move_to_unknown: { status: 400, field: 'to_uid', message: 'The application has no component with this uid.' },
   move_same_component: { status: 400, field: 'to_uid', message: 'Choose another component than the one the files are moved from.' },
   move_hashes_unknown: { status: 400, field: 'hashes', message: 'Give the SHA-1s of files of the component the files are moved from.' },
+  api_meta_header_invalid: { status: 400, field: 'META', message: 'A META- header names a key of letters, digits, - or _ and a value of at most 10,000 characters.' },
+  api_meta_headers_too_many: { status: 400, field: 'META', message: 'At most 100 META- headers.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -131,13 +131,14 @@ export function createCustomPatternsService(deps: CustomPatternsServiceDeps): Cu
       if (scan.sha256 !== scan.blobKey) throw new AppError('custom_pattern_scan_imported');
       const patterns = await deps.patterns.enabled(MAX_PATTERNS);
       const data: CustomPatternJobData = { scanId, requestedBy: viewer.userId, patterns };
-      const jobId = await deps.enqueueSearch(data);
       const ids = patterns.map((pattern) => pattern.id);
+      // Logged before the job exists: a free worker may start it, and log its start, at once.
+      await deps.scanLog(scanId, `Custom pattern search queued by ${viewer.email}: ${count(ids.length, 'enabled pattern')}`);
+      const jobId = await deps.enqueueSearch(data);
       await deps.change(
         async () => jobId,
         () => ({ actorId: viewer.userId, action: 'custom_pattern.apply', object: `scan:${scanId}`, level: 2, details: { patterns: ids, job: jobId } }),
       );
-      await deps.scanLog(scanId, `Custom pattern search queued by ${viewer.email}: ${count(ids.length, 'enabled pattern')}`);
       return { id: jobId, scan: scanId, state: 'queued', patterns: ids, findings: null, error: null };
     },
 

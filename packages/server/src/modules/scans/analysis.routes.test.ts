@@ -130,7 +130,7 @@ describe.each(DATABASES)('executables, infoleaks and mobile apps on %s', (kind) 
     expect(tagValue.body).toBe(write('spdx-tag-value', namespace, created));
     expect(tagValue.body.split('\n')).toContain(`DocumentComment: binlens:vulnerabilities: ${SBOM_NOT_EVALUATED}`);
 
-    const bad = await download('cyclonedx-vex');
+    const bad = await download('bdio');
     expect([bad.statusCode, Object.keys(bad.json())]).toEqual([400, ['format']]);
   });
 

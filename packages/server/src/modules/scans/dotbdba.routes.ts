@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { sendAttachment } from '../../lib/attachment.ts';
 import { ErrorDetail, IdParams } from '../../lib/schemas.ts';
 import { viewerOf } from '../../plugins/guard.ts';
 import type { ScanPortableService } from './dotbdba-service.ts';
@@ -16,13 +17,6 @@ export const scanDotbdbaRoutes: FastifyPluginAsyncTypebox<{ portable: ScanPortab
     },
   }, async (request, reply) => {
     const file = await portable.download(viewerOf(request), request.params.id);
-    // Named as the SBOM downloads are: quoted for ASCII, and in full as RFC 8187 UTF-8. The
-    // pattern takes what the quoted name cannot hold: `fw "é".bin` → `fw ___.bin`.
-    const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-    return reply
-      .type(file.mediaType)
-      .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-      // A stream is sent as it comes, never through the response schema (which documents the body).
-      .send(file.stream as never);
+    return sendAttachment(reply, { body: file.stream, mediaType: file.mediaType, fileName: file.fileName });
   });
 };

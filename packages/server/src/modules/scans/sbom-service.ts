@@ -15,7 +15,10 @@ export const SBOM_FORMATS = {
   'spdx-json': { writer: 'spdx', extension: '.spdx.json' },
   'spdx-tag-value': { writer: 'spdx-tag-value', extension: '.spdx' },
 } as const;
-export type SbomFormat = keyof typeof SBOM_FORMATS;
+/** The triages that hold in the scan as a CycloneDX 1.6 VEX: what GET /rest/scans/{id}/vex/?format=cyclonedx answers. */
+export const SBOM_VEX_FORMAT = 'cyclonedx-vex';
+export const SBOM_FORMAT_NAMES = [...(Object.keys(SBOM_FORMATS) as (keyof typeof SBOM_FORMATS)[]), SBOM_VEX_FORMAT] as const;
+export type SbomFormat = (typeof SBOM_FORMAT_NAMES)[number];
 
 /** What the document says instead of listing no vulnerabilities, as the CLI says it. */
 export const SBOM_NOT_EVALUATED =
@@ -37,11 +40,14 @@ export interface ScanSbomServiceDeps {
   adjustments: AdjustmentsSource;
   /** Whether the knowledge base holds any data (modules/knowledge-base summary state). */
   knowledgeBaseEmpty: () => Promise<boolean>;
+  /** The scan's triages as CycloneDX VEX (modules/vex), checked and named as that download is. */
+  vex: (viewer: Viewer, scanId: number) => Promise<SbomDocument>;
 }
 
 export function createScanSbomService(deps: ScanSbomServiceDeps): ScanSbomService {
   return {
     async sbom(viewer, scanId, format) {
+      if (format === SBOM_VEX_FORMAT) return deps.vex(viewer, scanId);
       const found = await deps.scans.findIdentification(viewer, scanId);
       if (!found) throw new AppError('not_found');
       if (found.status !== 'R' || !found.identification) throw new AppError('scan_not_ready');

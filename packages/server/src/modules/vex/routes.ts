@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { sendAttachment } from '../../lib/attachment.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ErrorDetail, IdParams } from '../../lib/schemas.ts';
 import { viewerOf } from '../../plugins/guard.ts';
 import { MAX_VEX_BYTES } from './detect.ts';
 import { VEX_IMPORT_SCOPES, VexExportQuery, VexImportFields, VexImportResult, type VexImportScope } from './schemas.ts';
-import type { VexDownload, VexImportOptions, VexService } from './service.ts';
+import type { VexImportOptions, VexService } from './service.ts';
 
 const DOWNLOAD = { 200: Type.String({ description: 'The document, as an attachment.' }) };
 
@@ -22,7 +23,7 @@ export const vexRoutes: FastifyPluginAsyncTypebox<{ vex: VexService }> = async (
       summary: 'The triages that hold in the application, on its components as evaluated now, as a VEX document',
       params: IdParams, querystring: VexExportQuery, response: { ...DOWNLOAD, 409: ErrorDetail },
     },
-  }, async (request, reply) => send(reply, await vex.exportScan(viewerOf(request), request.params.id, request.query.format)));
+  }, async (request, reply) => sendAttachment(reply, await vex.exportScan(viewerOf(request), request.params.id, request.query.format)));
 
   app.get('/rest/groups/:id/vex/', {
     config: { permission: 'view_appcheckgroup', scope: { group: 'params.id' } },
@@ -33,7 +34,7 @@ export const vexRoutes: FastifyPluginAsyncTypebox<{ vex: VexService }> = async (
         + 'and account-wide and file-hash ones (CA, FH); those of its subgroups are in their own exports.',
       params: IdParams, querystring: VexExportQuery, response: { ...DOWNLOAD, 409: ErrorDetail },
     },
-  }, async (request, reply) => send(reply, await vex.exportGroup(viewerOf(request), request.params.id, request.query.format)));
+  }, async (request, reply) => sendAttachment(reply, await vex.exportGroup(viewerOf(request), request.params.id, request.query.format)));
 
   app.get('/rest/vex/', {
     config: { permission: 'authenticated' },
@@ -42,7 +43,7 @@ export const vexRoutes: FastifyPluginAsyncTypebox<{ vex: VexService }> = async (
       summary: 'Every triage the user sees, as a VEX document',
       querystring: VexExportQuery, response: { ...DOWNLOAD, 409: ErrorDetail },
     },
-  }, async (request, reply) => send(reply, await vex.exportAccount(viewerOf(request), request.query.format)));
+  }, async (request, reply) => sendAttachment(reply, await vex.exportAccount(viewerOf(request), request.query.format)));
 
   app.post('/rest/vex/', {
     config: { permission: 'add_vulnerabilityinvalidation', multipartFile: 'file', multipartFields: VexImportFields },
@@ -60,14 +61,6 @@ export const vexRoutes: FastifyPluginAsyncTypebox<{ vex: VexService }> = async (
   });
 };
 
-function send(reply: FastifyReply, document: VexDownload) {
-  // The name is quoted for ASCII, and in full as RFC 8187 UTF-8.
-  const ascii = document.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return reply
-    .type(document.mediaType)
-    .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(document.fileName)}`)
-    .send(document.body);
-}
 
 /** The multipart body: the document (read whole, bounded) and the fields, checked here as Ajv would check a JSON body. */
 async function readImport(request: FastifyRequest): Promise<{ bytes: Buffer; options: VexImportOptions }> {

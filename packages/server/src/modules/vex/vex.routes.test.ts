@@ -211,6 +211,18 @@ describe.each(DATABASES)('VEX export and import on %s', (kind) => {
     await removeAll();
   });
 
+  it('answers the same VEX as the scan\'s SBOM download in the cyclonedx-vex format', async () => {
+    await makeTriages();
+    const fromSbom = await api('GET', `/rest/scans/${router}/sbom/?format=cyclonedx-vex`);
+    expect([fromSbom.statusCode, fromSbom.headers['content-disposition']]).toEqual([200, 'attachment; filename="router.bin.vex.cdx.json"; filename*=UTF-8\'\'router.bin.vex.cdx.json']);
+    // Two exports differ only in their serial number and time.
+    const comparable = (body: string) => ({ ...JSON.parse(body), serialNumber: null, metadata: { ...JSON.parse(body).metadata, timestamp: null } });
+    const fromVex = await api('GET', `/rest/scans/${router}/vex/?format=cyclonedx`);
+    expect(comparable(fromSbom.body)).toEqual(comparable(fromVex.body));
+    expect(JSON.parse(fromSbom.body).vulnerabilities).toHaveLength(6);
+    await removeAll();
+  });
+
   it('exports a group\'s triages: those whose scope reaches its applications, not another group\'s', async () => {
     const all = await makeTriages();
     const elsewhere = await api('POST', '/rest/triages/', [{ scan_id: hidden, component_name: 'lodash', component_version: '4.17.20', vuln_id: 'CVE-2021-23337', rationale: 'PA', scope: 'R', result_scope: hidden }]);
