@@ -125,7 +125,7 @@ describe('scan summary panel', () => {
     // Nothing matched against no data is no pass.
     const verdict = await card('Verdict');
     expect(await within(verdict).findByLabelText('Verdict Verify')).toBeInTheDocument();
-    expect(verdict).toHaveTextContent(/^VerdictVerifyNothing was matched, so nothing can pass\.$/);
+    expect(verdict).toHaveTextContent(/^VerdictVerifyNo vulnerability data to match the components against, so nothing can pass\.$/);
     expect(await card('Vulnerabilities')).toHaveTextContent(/^Vulnerabilitiesnot evaluated: no vulnerability data$/);
     expect(within(await card('Vulnerabilities')).queryByTestId('severity-bar')).not.toBeInTheDocument();
     expect(await card('Exploitation')).toHaveTextContent(/^Exploitationnot evaluated: no vulnerability data$/);

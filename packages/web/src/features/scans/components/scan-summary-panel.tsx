@@ -15,7 +15,7 @@ import { MISSING_MITIGATIONS, missingLabel, type MissingMitigation } from '../..
 import { INFOLEAK_KINDS, type InfoleakKind } from '../api/infoleak.ts';
 import { scanSummaryQueryOptions } from '../api/scan-summary.ts';
 import { INFOLEAK_KIND_LABELS } from './infoleak-kind-badge.tsx';
-import { ScanVerdict } from './scan-verdict.tsx';
+import { NO_DATA_REASON, ScanVerdict } from './scan-verdict.tsx';
 
 /** Kinds and mitigations listed in a card; the tab lists them all. */
 const TOP = 5;
@@ -317,7 +317,7 @@ function totalOf(counts: ScanSummary['vulnerabilities']): number {
 
 /** What the verdict means for this scan, in a line (an N/A verdict says its own reason). */
 function verdictExplanation(summary: ScanSummary, evaluated: boolean): string {
-  if (!evaluated) return 'Nothing was matched, so nothing can pass.';
+  if (!evaluated) return NO_DATA_REASON;
   if (summary.verdict === 'vulns') return 'Components have known vulnerabilities.';
   if (summary.verdict === 'pass') return 'No component has a known vulnerability.';
   return summary.verdict_reason ?? 'The vulnerabilities are not counted yet.';

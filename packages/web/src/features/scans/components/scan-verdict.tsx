@@ -4,7 +4,8 @@ import { useNoVulnerabilityData } from '../../../lib/knowledge-base.ts';
 
 const LABELS = { na: 'N/A', verify: 'Verify', pass: 'Pass', vulns: 'Vulnerable' } as const;
 const COLORS = { na: 'gray', verify: 'yellow', pass: 'green', vulns: 'red' } as const;
-const NO_DATA_REASON = 'No vulnerability data yet: nothing was matched, so nothing can pass.';
+/** Why a scan without vulnerabilities is no pass while the knowledge base is empty. */
+export const NO_DATA_REASON = 'No vulnerability data to match the components against, so nothing can pass.';
 
 /** Spec §4 verdict of a ready scan (N/A says why: nothing found, input not understood), or why a failed scan failed. */
 export function ScanVerdict({ scan }: { scan: Pick<Scan, 'status' | 'error' | 'verdict' | 'verdict_reason' | 'binary_removed'> }) {
