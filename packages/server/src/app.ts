@@ -10,6 +10,8 @@ import { systemStatusRoutes } from './modules/announcements/system-status.routes
 import { contentTypesRoutes } from './modules/content-types/routes.ts';
 import { feedsRoutes } from './modules/feeds/routes.ts';
 import { groupsReportRoutes } from './modules/groups/report.routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
+import { apiReportsRoutes } from './modules/reports/api.routes.ts';
 import { licenseUsageRoutes } from './modules/license-usage/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { otpsRoutes } from './modules/otps/routes.ts';
@@ -56,9 +58,19 @@ import { outboundNetworksRoutes } from './modules/outbound-networks/routes.ts';
 import { scanFetchRoutes } from './modules/scans/fetch.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/routes.ts';
 import { customPatternsRoutes } from './modules/custom-patterns/routes.ts';
+import { publicUploadRoutes } from './modules/public-api/upload.routes.ts';
+import { publicFetchRoutes } from './modules/public-api/fetch.routes.ts';
+import { publicAppsRoutes } from './modules/public-api/apps.routes.ts';
+import { publicGroupsRoutes } from './modules/public-api/groups.routes.ts';
+import { publicStatusRoutes } from './modules/public-api/status.routes.ts';
+import { publicTriageRoutes } from './modules/public-api/triage.routes.ts';
+import { publicVersionOverrideRoutes } from './modules/public-api/version-override.routes.ts';
+import { publicCatalogueRoutes } from './modules/public-api/licenses.routes.ts';
+import { productsRoutes } from './modules/public-api/products.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { withoutApiTrailingSlash } from './plugins/route-path.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { guardPlugin } from './plugins/guard.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -84,6 +96,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: boundedLogger(options.logger ?? false),
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    // PUT /api/upload/{filename} takes a file name of up to 241 characters, each up to 9 when percent-encoded (the default is 100).
+    routerOptions: { maxParamLength: 4096 },
+    rewriteUrl: (request) => withoutApiTrailingSlash(request.url ?? '/'),
     ajv: { customOptions: { allErrors: true, formats: { [TEXT_FORMAT]: isStorableText } } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -149,13 +164,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(contentTypesRoutes);
     await app.register(feedsRoutes, { feeds: services.feeds });
     await app.register(groupsReportRoutes, { report: services.groupsReport });
+    await app.register(reportsRoutes, { reports: services.reports, scansReport: services.scansReport });
+    await app.register(apiReportsRoutes, { reports: services.reports });
     await app.register(licenseUsageRoutes, { licenseUsage: services.licenseUsage });
     await app.register(settingsRoutes, { settings: services.settings });
     await app.register(ssoRoutes, { sso: services.sso });
     await app.register(outboundNetworksRoutes, { outboundNetworks: services.outboundNetworks });
     await app.register(scanFetchRoutes, { scanFetch: services.scanFetch });
     await app.register(webhooksRoutes, { webhooks: services.webhooks });
+    await app.register(publicUploadRoutes, { publicUpload: services.publicUpload });
+    await app.register(publicFetchRoutes, { publicUpload: services.publicUpload });
+    await app.register(publicAppsRoutes, { apps: composition.repositories.apps });
+    await app.register(publicGroupsRoutes, { groups: services.groups, groupCustomData: services.groupCustomData, groupSettings: services.groupSettings, statistics: services.scanStatistics });
+    await app.register(publicStatusRoutes, { knowledgeBase: services.knowledgeBase });
     await app.register(customPatternsRoutes, { customPatterns: services.customPatterns });
+    await app.register(publicTriageRoutes, {
+      triages: services.triages, users: composition.repositories.users, access: services.access, components: services.adjustableComponents, scans: services.scans,
+    });
+    await app.register(publicVersionOverrideRoutes, {
+      versionOverrides: services.versionOverrides, access: services.access, components: services.adjustableComponents, scans: services.scans,
+    });
+    await app.register(publicCatalogueRoutes, { policyOverrides: () => services.settings.licensePolicyOverrides(), components: services.components });
+    await app.register(productsRoutes, { products: services.publicProducts });
     await app.register(webPlugin, { webDist: options.webDist ?? '' });
     await app.ready();
   } catch (error) {

@@ -18,6 +18,9 @@ import { createAuditFeedRepository } from './modules/audit/feed-repository.ts';
 import { createFeedsService, type FeedsService } from './modules/feeds/service.ts';
 import { createGroupsReportRepository } from './modules/groups/report-repository.ts';
 import { createGroupsReportService, type GroupsReportService } from './modules/groups/report-service.ts';
+import { createReportsService, type ReportsService } from './modules/reports/service.ts';
+import { createScansReportRepository } from './modules/reports/scans-report-repository.ts';
+import { createScansReportService, type ScansReportService } from './modules/reports/scans-report-service.ts';
 import { createLicenseUsageRepository } from './modules/license-usage/repository.ts';
 import { createLicenseUsageService, type LicenseUsageService } from './modules/license-usage/service.ts';
 import { DEFAULT_MAX_UPLOAD_BYTES, type Deployment, NO_QUOTAS, type Quotas } from './config.ts';
@@ -65,7 +68,7 @@ import { createTriagesRepository } from './modules/triages/repository.ts';
 import { createTriagesService, type TriagesService } from './modules/triages/service.ts';
 import { createVexRepository } from './modules/vex/repository.ts';
 import { createVexService, type VexService } from './modules/vex/service.ts';
-import { adjustableComponents } from './modules/component-adjustments/scan-components.ts';
+import { type AdjustableComponents, adjustableComponents } from './modules/component-adjustments/scan-components.ts';
 import { createComponentMovesRepository } from './modules/component-adjustments/repository.ts';
 import { createComponentMovesService, type ComponentMovesService } from './modules/component-adjustments/service.ts';
 import { createComponentIgnoresRepository } from './modules/component-ignores/repository.ts';
@@ -84,6 +87,11 @@ import { createQuotaRepository } from './modules/scans/quotas.ts';
 import { createScansRepository, type ScansRepository } from './modules/scans/repository.ts';
 import { createScansService, type ScansService } from './modules/scans/service.ts';
 import { createScanControlRepository } from './modules/scans/control-repository.ts';
+import { type AppsRepository, createAppsRepository } from './modules/public-api/apps-query.ts';
+import { createPublicUploadService, type PublicUploadService } from './modules/public-api/upload-service.ts';
+import { createProductsRepository } from './modules/public-api/products-repository.ts';
+import { createProductsService, type ProductsService } from './modules/public-api/products-service.ts';
+import { SERVER_VERSION } from './modules/public-api/status.routes.ts';
 import { createScanControlService, type RetentionPeriods, type ScanControlService } from './modules/scans/control-service.ts';
 import type { Scan } from './modules/scans/schemas.ts';
 import { createCommentsRepository } from './modules/comments/repository.ts';
@@ -128,7 +136,7 @@ import { createOutboundNetworksRepository } from './modules/outbound-networks/re
 import { createOutboundNetworksService, type OutboundNetworksService } from './modules/outbound-networks/service.ts';
 import { createScanFetchRepository, type ScanFetchRepository } from './modules/scans/fetch-repository.ts';
 import { createScanFetchService, type ScanFetchService } from './modules/scans/fetch-service.ts';
-import { FETCH_QUEUE, type FetchJobData } from './lib/outbound/queue-names.ts';
+import { FETCH_QUEUE, type FetchJobData, WEBHOOK_QUEUE, type WebhookJobData } from './lib/outbound/queue-names.ts';
 import { createWebhooksRepository, type WebhooksRepository } from './modules/webhooks/repository.ts';
 import { createWebhooksService, type WebhooksService } from './modules/webhooks/service.ts';
 import { createCustomPatternsRepository } from './modules/custom-patterns/repository.ts';
@@ -187,6 +195,8 @@ export interface Composition {
     readonly webhooks: WebhooksRepository;
     /** What the custom-pattern search of a stored scan reads and writes (jobs/custom-patterns.ts). */
     readonly customPatternScans: CustomPatternScansRepository;
+    /** The public API's product listing and entries (GET /api/apps/, modules/public-api/apps-query.ts). */
+    readonly apps: AppsRepository;
   };
   readonly services: {
     /** What the route guard resolves a route's scope with (plugins/guard.ts). */
@@ -237,6 +247,8 @@ export interface Composition {
     readonly vex: VexService;
     /** Component versions for their files (/rest/version-override/), scopes 1-3. */
     readonly versionOverrides: VersionOverridesService;
+    /** A ready scan's components as users adjusted them, with their files' SHA-1s (the public /api/ triage and version override name them so). */
+    readonly adjustableComponents: AdjustableComponents;
     /** Component licences (/rest/license-override/), scopes 1-3. */
     readonly licenseOverrides: LicenseOverridesService;
     /** Component display names (/rest/component-name-overrides/). */
@@ -257,6 +269,8 @@ export interface Composition {
     readonly feeds: FeedsService;
     /** POST /rest/groups/report/: the groups a user sees as CSV. */
     readonly groupsReport: GroupsReportService;
+    readonly reports: ReportsService;
+    readonly scansReport: ScansReportService;
     /** Licences across the account's ready scans. */
     readonly licenseUsage: LicenseUsageService;
     readonly vulnerabilities: VulnerabilitiesService;
@@ -271,6 +285,10 @@ export interface Composition {
     readonly outboundNetworks: OutboundNetworksService;
     /** POST /rest/scans/fetch/: a scan whose file is downloaded from a URL. */
     readonly scanFetch: ScanFetchService;
+    /** The public API's PUT /api/upload/ and POST /api/fetch/ (headers read, group and Replace checked). */
+    readonly publicUpload: PublicUploadService;
+    /** The public API's /api/product/{id}/... calls: the §3 result, SBOM exports, changes through the /rest/ services. */
+    readonly publicProducts: ProductsService;
     /** A group's completion webhook. */
     readonly webhooks: WebhooksService;
     /** The account's custom leak patterns (/rest/regular-expressions/) and their search of stored scans. */
@@ -310,6 +328,7 @@ export function compose(settings: CompositionSettings): Composition {
     scanFetches: createScanFetchRepository(db),
     webhooks: createWebhooksRepository(db),
     customPatternScans: createCustomPatternScansRepository(db),
+    apps: createAppsRepository(db),
   };
   const groups = createGroupsRepository(db);
   const announcementChanges = auditedChanges<{ announcements: AnnouncementsRepository }>((work) => db.transaction((tx) => work({ announcements: createAnnouncementsRepository(tx), audit: createAuditRepository(tx) })));
@@ -396,8 +415,8 @@ export function compose(settings: CompositionSettings): Composition {
       engine,
       knowledgeBase,
       adjustments,
-      enqueueScan: async (scanId) => {
-        await queue.enqueue(SCAN_QUEUE, { scanId } satisfies ScanJobData);
+      enqueueScan: async (scanId, options) => {
+        await queue.enqueue(SCAN_QUEUE, { scanId, ...(options?.deleteBinary ? { deleteBinary: true } : {}), ...(options?.callback ? { callback: options.callback } : {}) } satisfies ScanJobData);
         await repositories.scanLog.append(scanId, 'info', 'Queued; waiting for a worker');
       },
       maxUploadBytes,
@@ -414,9 +433,13 @@ export function compose(settings: CompositionSettings): Composition {
             audit: createAuditRepository(tx),
             usage: createQuotaRepository(tx),
             applyTemplate: (groupId, scanId) => applyApplicationTemplate(tx, groupId, scanId),
+            setCustomData: (scanId, entries) => createScanCustomDataRepository(tx).setEntries(scanId, entries),
+            replaceBinary: (scanId, file) => createScanControlRepository(tx).replaceBinary(scanId, file),
+            findScan: (scanId) => createScanControlRepository(tx).find(scanId),
           }),
         ),
       ),
+      blobInUse: (blobKey) => createScanControlRepository(db).blobInUse(blobKey),
       listCache: scanListCaches.list,
       evaluations: scanEvaluations,
       stamps: createScanStampCache(generations),
@@ -505,6 +528,7 @@ export function compose(settings: CompositionSettings): Composition {
         await queue.boss?.send(REEVALUATE_QUEUE, {});
       },
     }),
+    adjustableComponents: adjustableComponents({ scans: repositories.scanJobs, adjustments }),
     versionOverrides: createVersionOverridesService({
       overrides: createVersionOverridesRepository(db),
       change: auditedChanges((work) => db.transaction((tx) => work({ overrides: createVersionOverridesRepository(tx), stale: createStaleScans(tx), audit: createAuditRepository(tx) }))),
@@ -597,6 +621,15 @@ export function compose(settings: CompositionSettings): Composition {
     notices: createNoticesService({ deployment: settings.deployment ?? 'on-premises', announcements: createAnnouncementsRepository(db), change: announcementChanges }),
     feeds: createFeedsService({ feed: createAuditFeedRepository(db) }),
     groupsReport: createGroupsReportService({ report: createGroupsReportRepository(db) }),
+    reports: createReportsService({
+      scans: repositories.scans,
+      knowledgeBase,
+      adjustments,
+      // Built in the same object; called only once requests come.
+      knowledgeBaseSummary: (): Promise<KnowledgeBaseSummary> => services.knowledgeBase.summary(),
+      policyOverrides: (): Promise<Record<string, string>> => services.settings.licensePolicyOverrides(),
+    }),
+    scansReport: createScansReportService({ report: createScansReportRepository(db) }),
     licenseUsage: createLicenseUsageService({
       usage: createLicenseUsageRepository(db),
       access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
@@ -654,8 +687,8 @@ export function compose(settings: CompositionSettings): Composition {
       fetches: repositories.scanFetches,
       scans: services.scans,
       allowedNetworks,
-      enqueueFetch: async (scanId) => {
-        await queue.enqueue(FETCH_QUEUE, { scanId } satisfies FetchJobData);
+      enqueueFetch: async (scanId, options) => {
+        await queue.enqueue(FETCH_QUEUE, { scanId, ...(options?.deleteBinary ? { deleteBinary: true } : {}), ...(options?.callback ? { callback: options.callback } : {}) } satisfies FetchJobData);
       },
       change: auditedChanges((work) => db.transaction((tx) => work({ fetches: createScanFetchRepository(tx), audit: createAuditRepository(tx) }))),
     }),
@@ -677,5 +710,30 @@ export function compose(settings: CompositionSettings): Composition {
     },
     scanLog: (scanId, message) => repositories.scanLog.append(scanId, 'info', message),
   });
-  return { database, blobs, engine, knowledgeBase, evaluationCache, queue, maxUploadBytes, repositories, services: { ...services, sso, ...outbound, customPatterns } };
+  const publicUpload = createPublicUploadService({
+    access: services.access,
+    scans: services.scans,
+    scanFetch: outbound.scanFetch,
+    products: repositories.apps,
+    publicUrl: settings.mail?.publicUrl,
+    allowedNetworks,
+    announce: async (scanId, callback) => {
+      await queue.enqueue(WEBHOOK_QUEUE, { scanId, callback } satisfies WebhookJobData);
+    },
+  });
+  const publicProducts = createProductsService({
+    products: createProductsRepository(db),
+    scans: repositories.scans,
+    evaluations: scanEvaluations,
+    engine,
+    knowledgeBase,
+    policyOverrides: () => services.settings.licensePolicyOverrides(),
+    control: services.scanControl,
+    sbom: services.scanSbom,
+    customData: services.scanCustomData,
+    analysis: services.scanAnalysis,
+    serverVersion: SERVER_VERSION,
+    publicUrl: settings.mail?.publicUrl,
+  });
+  return { database, blobs, engine, knowledgeBase, evaluationCache, queue, maxUploadBytes, repositories, services: { ...services, sso, ...outbound, customPatterns, publicUpload, publicProducts } };
 }

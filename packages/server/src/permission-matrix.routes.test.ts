@@ -8,6 +8,7 @@ import { DATABASES } from '../test/databases.ts';
 import { fakeEngine } from '../test/fake-engine.ts';
 import { CALLERS, type CallerSession, expectedOutcome, type Fixtures, type Outcome, send, setUpMatrix } from '../test/permission-callers.ts';
 import { MATRIX } from '../test/permission-matrix.ts';
+import { withoutApiTrailingSlash } from './plugins/route-path.ts';
 
 /** The guard's answers; another 401, 403 or 404 (CSRF, a handler's) shows with its detail. */
 const DENIALS: Record<number, string[]> = {
@@ -72,7 +73,7 @@ function outcome(response: LightMyRequestResponse, scoped: boolean): Outcome | s
 }
 
 function routeOf(url: string): string {
-  return url.split('?')[0] ?? url;
+  return withoutApiTrailingSlash(url.split('?')[0] ?? url);
 }
 
 /** `/rest/scans/:id/` matches `/rest/scans/12/`. */

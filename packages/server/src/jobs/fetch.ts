@@ -41,7 +41,7 @@ export interface FetchJobDeps {
  * `The file could not be fetched: localhost resolves to 127.0.0.1, which is a loopback address; …`.
  * Throws only when aborted (shutdown), so pg-boss retries the job.
  */
-export async function runFetchJob(deps: FetchJobDeps, scanId: number, signal: AbortSignal): Promise<void> {
+export async function runFetchJob(deps: FetchJobDeps, scanId: number, signal: AbortSignal, options: Pick<FetchJobData, 'deleteBinary' | 'callback'> = {}): Promise<void> {
   const pending = await deps.fetches.pending(scanId);
   if (!pending) return;
   const limits = deps.limits ?? DEFAULT_FETCH_LIMITS;
@@ -84,7 +84,7 @@ export async function runFetchJob(deps: FetchJobDeps, scanId: number, signal: Ab
   }
   deps.log.info({ scanId, size: blob.size }, 'fetched file stored');
   try {
-    await deps.queue.enqueue(SCAN_QUEUE, { scanId } satisfies ScanJobData);
+    await deps.queue.enqueue(SCAN_QUEUE, { scanId, ...(options.deleteBinary ? { deleteBinary: true } : {}), ...(options.callback ? { callback: options.callback } : {}) } satisfies ScanJobData);
   } catch (error) {
     deps.log.warn({ err: error, scanId }, 'could not queue the fetched scan');
     // complete() ended the download; the scan is still busy and must not stay so.
@@ -140,7 +140,7 @@ export async function startFetchWorkers(app: Pick<FastifyInstance, 'boss' | 'log
   const deps: FetchJobDeps = { ...rest, log: app.log };
   for (let i = 0; i < (concurrency ?? 2); i += 1) {
     const workerId = await boss.work<FetchJobData>(FETCH_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
-      for (const job of jobs) await runFetchJob(deps, job.data.scanId, job.signal);
+      for (const job of jobs) await runFetchJob(deps, job.data.scanId, job.signal, { deleteBinary: job.data.deleteBinary, callback: job.data.callback });
     });
     options.queue.wakeOnSend(FETCH_QUEUE, workerId);
   }

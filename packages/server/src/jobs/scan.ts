@@ -200,6 +200,21 @@ export async function markDeadScan(deps: Pick<ScanJobDeps, 'scans' | 'scanLog' |
   await appendLog(deps, scanId, 'error', DEAD_SCAN_MESSAGE);
 }
 
+/**
+ * Delete-Binary (public API uploads): once the scan has finished, its file goes, as DELETE
+ * scans/{id}/binary/ would remove it. A failure is logged and leaves the file: the result stands.
+ */
+export async function removeBinaryAfterScan(deps: Pick<ScanJobDeps, 'scans' | 'scanLog' | 'blobs' | 'log'>, scanId: number): Promise<void> {
+  try {
+    const blobKey = await deps.scans.markBinaryRemovedAfterScan?.(scanId, new Date());
+    if (blobKey === undefined) return;
+    if (!(await deps.scans.blobInUse?.(blobKey) ?? true)) await deps.blobs.delete(blobKey);
+    await appendLog(deps, scanId, 'info', 'File removed after the scan, as the upload asked (Delete-Binary)');
+  } catch (error) {
+    deps.log.warn({ err: error, scanId }, 'could not remove the file after the scan');
+  }
+}
+
 /** The job's dependencies from the composition root (composition.ts) and main.ts, less the app's logger. */
 export interface ScanWorkersOptions extends Omit<ScanJobDeps, 'log' | 'progressIntervalMs'> {
   knowledgeBase: KnowledgeBase;
@@ -231,7 +246,8 @@ export async function startScanWorkers(app: Pick<FastifyInstance, 'boss' | 'data
     const workerId = await boss.work<ScanJobData>(SCAN_QUEUE, { pollingIntervalSeconds: 1, heartbeatRefreshSeconds: SCAN_HEARTBEAT_REFRESH_SECONDS }, async (jobs) => {
       for (const job of jobs) {
         await runScanJob(jobDeps, job.data.scanId, job.signal, { number: job.retryCount + 1, of: SCAN_ATTEMPTS });
-        await announceScanEnd(boss, job.data.scanId, app.log);
+        if (job.data.deleteBinary) await removeBinaryAfterScan(jobDeps, job.data.scanId);
+        await announceScanEnd(boss, job.data.scanId, app.log, job.data.callback);
       }
     });
     queue.wakeOnSend(SCAN_QUEUE, workerId);
@@ -240,7 +256,7 @@ export async function startScanWorkers(app: Pick<FastifyInstance, 'boss' | 'data
   await boss.work<ScanJobData>(SCAN_DEAD_QUEUE, { pollingIntervalSeconds: 5 }, async (jobs) => {
     for (const job of jobs) {
       await markDeadScan(jobDeps, job.data.scanId);
-      await announceScanEnd(boss, job.data.scanId, app.log);
+      await announceScanEnd(boss, job.data.scanId, app.log, job.data.callback);
     }
   });
 }

@@ -10,7 +10,7 @@ import type { WebhookPayload } from '../modules/webhooks/schemas.ts';
 import type { VulnerabilityCounts } from '../db/schema/index.ts';
 
 export interface WebhookJobDeps {
-  webhooks: Pick<WebhooksRepository, 'target'>;
+  webhooks: Pick<WebhooksRepository, 'target' | 'scan'>;
   allowedNetworks: () => Promise<AllowedNetwork[]>;
   log: FastifyBaseLogger;
   /** Test hook: what "now" is for the timestamp header. */
@@ -27,9 +27,10 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  * Tells the webhook queue that a scan ended; the delivery job finds out whether its group has a
  * webhook. Never throws: a webhook must not fail the scan that triggered it.
  */
-export async function announceScanEnd(boss: Pick<PgBoss, 'send'> | null, scanId: number, log: FastifyBaseLogger): Promise<void> {
+export async function announceScanEnd(boss: Pick<PgBoss, 'send'> | null, scanId: number, log: FastifyBaseLogger, callback?: string): Promise<void> {
   try {
     await boss?.send(WEBHOOK_QUEUE, { scanId } satisfies WebhookJobData);
+    if (callback) await boss?.send(WEBHOOK_QUEUE, { scanId, callback } satisfies WebhookJobData);
   } catch (error) {
     log.warn({ err: error, scanId }, 'could not queue the completion webhook');
   }
@@ -40,23 +41,40 @@ export async function announceScanEnd(boss: Pick<PgBoss, 'send'> | null, scanId:
  * answers anything but 2xx or cannot be reached, so pg-boss retries with backoff; a refused
  * address is logged and not retried (it will not change by itself).
  */
-export async function runWebhookJob(deps: WebhookJobDeps, scanId: number, signal: AbortSignal): Promise<void> {
+export async function runWebhookJob(deps: WebhookJobDeps, scanId: number, signal: AbortSignal, callback?: string): Promise<void> {
+  if (callback !== undefined) return runCallback(deps, scanId, callback, signal);
   const target = await deps.webhooks.target(scanId);
   if (!target || (target.scan.status !== 'R' && target.scan.status !== 'F')) return;
   const body = Buffer.from(JSON.stringify(payloadOf(target)));
   const timestamp = String(Math.floor((deps.now?.() ?? new Date()).getTime() / 1000));
+  await deliver(deps, scanId, 'webhook', signal, {
+    url: target.url,
+    body,
+    headers: { 'x-binlens-timestamp': timestamp, 'x-binlens-signature': signature(target.secret, timestamp, body) },
+  });
+}
+
+/**
+ * The public API's Callback: the same summary, POSTed to the URL the upload named, under the
+ * same outbound guard and retries. Unsigned: an upload has no shared secret to sign with.
+ */
+async function runCallback(deps: WebhookJobDeps, scanId: number, url: string, signal: AbortSignal): Promise<void> {
+  const scan = await deps.webhooks.scan(scanId);
+  if (!scan || (scan.status !== 'R' && scan.status !== 'F')) return;
+  await deliver(deps, scanId, 'callback', signal, { url, body: Buffer.from(JSON.stringify(payloadOf({ url, secret: '', scan }))), headers: {} });
+}
+
+/** One POST of a scan's summary; a refused address is logged and not retried, other failures throw for pg-boss to retry. */
+async function deliver(
+  deps: WebhookJobDeps, scanId: number, what: 'webhook' | 'callback', signal: AbortSignal,
+  request: { url: string; body: Buffer; headers: Record<string, string> },
+): Promise<void> {
   try {
     const response = await outboundRequest({
-      url: target.url,
+      url: request.url,
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Binlens-Webhook',
-        'x-binlens-event': 'scan.finished',
-        'x-binlens-timestamp': timestamp,
-        'x-binlens-signature': signature(target.secret, timestamp, body),
-      },
-      body,
+      headers: { 'content-type': 'application/json', 'user-agent': 'Binlens-Webhook', 'x-binlens-event': 'scan.finished', ...request.headers },
+      body: request.body,
       allowed: await deps.allowedNetworks(),
       maxBytes: MAX_ANSWER_BYTES,
       timeoutMs: 15_000,
@@ -66,10 +84,10 @@ export async function runWebhookJob(deps: WebhookJobDeps, scanId: number, signal
     });
     response.body.resume();
     if (response.status < 200 || response.status > 299) throw new Error(`the receiver answered ${response.status}`);
-    deps.log.info({ scanId, status: response.status }, 'webhook delivered');
+    deps.log.info({ scanId, status: response.status }, `${what} delivered`);
   } catch (error) {
     if (error instanceof OutboundRefusedError) {
-      deps.log.warn({ scanId, reason: error.message }, 'webhook refused by the outbound guard');
+      deps.log.warn({ scanId, reason: error.message }, `${what} refused by the outbound guard`);
       return;
     }
     throw error;
@@ -121,7 +139,7 @@ export async function startWebhookWorkers(app: Pick<FastifyInstance, 'boss' | 'l
   if (retryDelaySeconds !== undefined) await boss.updateQueue(WEBHOOK_QUEUE, { ...WEBHOOK_RETRY, retryDelay: retryDelaySeconds, retryBackoff: false, retryDelayMax: null });
   const deps: WebhookJobDeps = { ...rest, log: app.log };
   await boss.work<WebhookJobData>(WEBHOOK_QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
-    for (const job of jobs) await runWebhookJob(deps, job.data.scanId, job.signal);
+    for (const job of jobs) await runWebhookJob(deps, job.data.scanId, job.signal, job.data.callback);
   });
 }
 

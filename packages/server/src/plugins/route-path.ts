@@ -32,3 +32,18 @@ export function normalisePath(url: string): string {
   // normalize keeps a trailing slash; a leading one is always there for a request target.
   return normalised.startsWith('/') ? normalised : `/${normalised}`;
 }
+
+/**
+ * CI clients write /api/ paths with and without their trailing slash (`/api/groups`,
+ * `/api/product/7/`): /api/ routes are registered without it, and every request's is dropped
+ * before routing (Fastify's rewriteUrl), so both forms reach the one route.
+ * `/api/product/7/?format=spdx` → `/api/product/7?format=spdx`.
+ */
+export function withoutApiTrailingSlash(url: string): string {
+  if (!url.startsWith('/api/')) return url;
+  const query = url.indexOf('?');
+  const pathPart = query === -1 ? url : url.slice(0, query);
+  const trimmed = pathPart.replace(/\/+$/, '');
+  if (trimmed === pathPart || trimmed === '/api') return url;
+  return trimmed + (query === -1 ? '' : url.slice(query));
+}

@@ -176,7 +176,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/key/": {
+    "/api/key": {
         parameters: {
             query?: never;
             header?: never;
@@ -7618,8 +7618,8 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description cyclonedx-json: CycloneDX 1.6 JSON; cyclonedx-xml: CycloneDX 1.6 XML; spdx-json: SPDX 2.3 JSON; spdx-tag-value: SPDX 2.3 tag-value. */
-                    format: "cyclonedx-json" | "cyclonedx-xml" | "spdx-json" | "spdx-tag-value";
+                    /** @description cyclonedx-json: CycloneDX 1.6 JSON; cyclonedx-xml: CycloneDX 1.6 XML; spdx-json: SPDX 2.3 JSON; spdx-tag-value: SPDX 2.3 tag-value; cyclonedx-vex: the triages that hold in the scan as CycloneDX 1.6 VEX (as GET /rest/scans/{id}/vex/?format=cyclonedx). */
+                    format: "cyclonedx-json" | "cyclonedx-xml" | "spdx-json" | "spdx-tag-value" | "cyclonedx-vex";
                 };
                 header?: never;
                 path: {
@@ -13089,6 +13089,509 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rest/scans/{id}/report/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ready scan's report: PDF, CSV of components or CSV of vulnerabilities, evaluated now; 409 while it is busy or failed */
+        get: {
+            parameters: {
+                query: {
+                    /** @description pdf: the report for people; csv-components: one row per component; csv-vulnerabilities: one row per vulnerability and file, as DefectDojo imports it. */
+                    format: "pdf" | "csv-components" | "csv-vulnerabilities";
+                    /** @description The CVSS version whose scores and severities the PDF shows (3, the default, falls back to 2 where a vulnerability has no v3 score). The CSVs hold both. */
+                    cvss_version?: 2 | 3;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report, as an attachment named after the scan. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/scans/report/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A CSV of the scans the caller sees that the filters select: group path, status, verdict, vulnerabilities by severity, components
+         * @description Answered directly as an attachment, at most 10,000 scans, lowest id first. Counts are those the scan list shows.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description The kind of report: csv (the only one, and the default). */
+                    report?: "csv";
+                    user?: number;
+                    group?: number;
+                    /** @description As the scan list takes it: a SHA-1 or SHA-256, name:NAME, meta:KEY=VALUE, or text in the name. */
+                    q?: string;
+                    /** @description Comma-separated scan ids: only these. */
+                    id__in?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV, one scan a line after the header */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}/pdf-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product's PDF report, CVSS scores of cvss_version (default 3) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The CVSS version whose scores and severities the PDF shows (3, the default, falls back to 2 where a vulnerability has no v3 score). The CSVs hold both. */
+                    cvss_version?: 2 | 3;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF report, as an attachment named after the scan. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}/csv-libs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product's components as CSV, one row per component */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The CVSS version whose scores and severities the PDF shows (3, the default, falls back to 2 where a vulnerability has no v3 score). The CSVs hold both. */
+                    cvss_version?: 2 | 3;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV, as an attachment named after the scan. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}/csv-vulns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product's vulnerabilities as CSV, one row per vulnerability and object (DefectDojo's Blackduck Binary Analysis import) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The CVSS version whose scores and severities the PDF shows (3, the default, falls back to 2 where a vulnerability has no v3 score). The CSVs hold both. */
+                    cvss_version?: 2 | 3;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV, as an attachment named after the scan. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/license-usage/": {
         parameters: {
             query?: never;
@@ -15526,6 +16029,1039 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/upload/{filename}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload a file (the raw request body) and start its scan
+         * @description Headers: Group (required), Replace, Version, Delete-Binary, Force-Scan, Callback, META-<KEY> (custom data; `-` in KEY is stored as `_`; an empty value removes the key). Answers 201 with the new product, 200 with an earlier scan of the same bytes when the company reuses scans (unless Force-Scan: true), and 201 with only a message when Replace named a product. Scan-Infoleak, Code-Analysis and Scan-Code-Familiarity are accepted and not used. A file name longer than 241 characters is refused.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Required: the id of the group the product goes into (upload_application there). */
+                    group?: string;
+                    /** @description A product id of the same group: its file is replaced and it is scanned again, keeping its id (answer 201 with only a message). */
+                    replace?: string;
+                    /** @description A version label, stored as the custom data key VERSION. */
+                    version?: string;
+                    /** @description true or false: remove the uploaded file once its scan has finished. */
+                    "delete-binary"?: string;
+                    /** @description true or false: scan even when the company reuses the scan of the same bytes. */
+                    "force-scan"?: string;
+                    /** @description An http or https URL: when the scan has finished, it is POSTed the summary a group's webhook gets (unsigned), under the SSRF guard and with the webhook's retries. */
+                    callback?: string;
+                    /** @description Accepted and not used: the infoleak pass has no per-scan switch. */
+                    "scan-infoleak"?: string;
+                    /** @description Accepted and not used: code analysis has no per-scan switch. */
+                    "code-analysis"?: string;
+                    /** @description Accepted and not used. */
+                    "scan-code-familiarity"?: string;
+                };
+                path: {
+                    /** @description The file name, URL-encoded. */
+                    filename: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiUploadResponse"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiUploadResponse"] | components["schemas"]["ApiReplacedResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Have the server download a file from a URL and scan it
+         * @description Headers: Url and Group (required), repeatable Custom-Header ("Name: value", sent with the download only), Version, Delete-Binary, Callback, META-<KEY>. Answers 201 with the new product at once (busy while the download runs). The SSRF guard of /rest/scans/fetch/ applies: loopback, private and link-local addresses only when an administrator allowed their network, metadata addresses never. Replace is refused: upload with PUT /api/upload/ instead.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Required: the http or https URL to download the file from (SSRF guard: loopback and private addresses only when an administrator allowed their network). */
+                    url?: string;
+                    /** @description Repeatable "Name: value": a header sent with the download, e.g. "Authorization: Bearer …". */
+                    "custom-header"?: string;
+                    /** @description Required: the id of the group the product goes into (upload_application there). */
+                    group?: string;
+                    /** @description A product id of the same group: its file is replaced and it is scanned again, keeping its id (answer 201 with only a message). */
+                    replace?: string;
+                    /** @description A version label, stored as the custom data key VERSION. */
+                    version?: string;
+                    /** @description true or false: remove the uploaded file once its scan has finished. */
+                    "delete-binary"?: string;
+                    /** @description true or false: scan even when the company reuses the scan of the same bytes. */
+                    "force-scan"?: string;
+                    /** @description An http or https URL: when the scan has finished, it is POSTed the summary a group's webhook gets (unsigned), under the SSRF guard and with the webhook's retries. */
+                    callback?: string;
+                    /** @description Accepted and not used: the infoleak pass has no per-scan switch. */
+                    "scan-infoleak"?: string;
+                    /** @description Accepted and not used: code analysis has no per-scan switch. */
+                    "code-analysis"?: string;
+                    /** @description Accepted and not used. */
+                    "scan-code-familiarity"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiUploadResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The products the caller sees, in every group
+         * @description Newest product first, a page at a time: follow `next` (an absolute URL) until it is absent. `q` holds space-separated terms that must all match, each as a substring in any case: meta:KEY=VALUE (custom data; `-` in KEY read as `_`), meta:KEY (has KEY), file:NAME (file name), and plain words (name). A term whose colon arrived URL-encoded twice (file%3Aname) is decoded once more.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Space-separated terms, all of which must match: meta:KEY=VALUE (custom data KEY holding VALUE, any case), file:NAME (file name holding NAME), other words (name holding them). */
+                    q?: string;
+                    /** @description Paging cursor from `next`: products with a smaller id. */
+                    after?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiAppsResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The products of one group (not of its subgroups)
+         * @description Newest product first, a page at a time: follow `next` (an absolute URL) until it is absent. `q` holds space-separated terms that must all match, each as a substring in any case: meta:KEY=VALUE (custom data; `-` in KEY read as `_`), meta:KEY (has KEY), file:NAME (file name), and plain words (name). A term whose colon arrived URL-encoded twice (file%3Aname) is decoded once more.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Space-separated terms, all of which must match: meta:KEY=VALUE (custom data KEY holding VALUE, any case), file:NAME (file name holding NAME), other words (name holding them). */
+                    q?: string;
+                    /** @description Paging cursor from `next`: products with a smaller id. */
+                    after?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiAppsResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every group the caller sees */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiGroupsResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a group; its parameters come as headers
+         * @description name (required), description, parent; low_risk_tolerance, include_historical_vulnerabilities, cvss3_fallback and assume_unknown_version_as_latest (true/false: the group settings of the same names); binary_cleanup_age and product_cleanup_age (seconds, rounded up to whole days: the group's data retention); custom_data (a JSON object: the group's custom data). delete_binary_after_scan (C, Y or N), file_download_enabled, scan_infoleak, code_analysis and scan_code_similarity are accepted and not used: they have no group setting here. A setting not given follows the company's.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Required: the group name (at most 255 characters). */
+                    name?: string;
+                    /** @description The description. */
+                    description?: string;
+                    /** @description The id of the parent group. */
+                    parent?: string;
+                    /** @description C, Y or N: accepted; only C (the company default) has an effect here. */
+                    delete_binary_after_scan?: string;
+                    /** @description Seconds uploaded files are kept (rounded up to whole days). */
+                    binary_cleanup_age?: string;
+                    /** @description Seconds products are kept (rounded up to whole days). */
+                    product_cleanup_age?: string;
+                    /** @description Accepted and not used. */
+                    file_download_enabled?: string;
+                    /** @description true or false. */
+                    low_risk_tolerance?: string;
+                    /** @description true or false. */
+                    include_historical_vulnerabilities?: string;
+                    /** @description true or false. */
+                    cvss3_fallback?: string;
+                    /** @description true or false. */
+                    assume_unknown_version_as_latest?: string;
+                    /** @description A JSON object of keys and values: the group's custom data. */
+                    custom_data?: string;
+                    /** @description Accepted and not used. */
+                    scan_infoleak?: string;
+                    /** @description Accepted and not used. */
+                    code_analysis?: string;
+                    /** @description Accepted and not used. */
+                    scan_code_similarity?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiGroupResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A group with its custom data and the settings in force there */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiGroupResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Remove an empty group
+         * @description Only a group without subgroups and products: 409 otherwise (remove those first).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiMessage"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{id}/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts of the group's products by status, verdict and worst severity, and their vulnerabilities by severity
+         * @description The products of the group itself, not of its subgroups.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiGroupStatisticsResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server version, the knowledge base's state and date, and the scan queue
+         * @description queue counts scan jobs as the queue's monitor last counted them (it refreshes them every few seconds); null on a server without a queue.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiStatusResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/regular-expressions/": {
         parameters: {
             query?: never;
@@ -16073,6 +17609,1260 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/triage/vulnerability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The triages the caller sees that match the filters, newest change first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The component name (any case). */
+                    component?: string;
+                    /** @description The component version, or version range, exactly as the triage names it. */
+                    version?: string;
+                    vuln_id?: string;
+                    scope?: "CA" | "G" | "R" | "FN" | "FH";
+                    /** @description The description, exactly (clients look for the triage they would make). */
+                    description?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiTriageList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        /**
+         * Triages vulnerabilities of a component version: one triage per vulnerability, all made or none
+         * @description Scopes R, FN and FH need product_id (FN takes the product's file name, FH the SHA-1s of the component's files in it), G needs group_id.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ApiTriagePut"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiTriageList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/versionoverride": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Overrides components' versions for their extended objects: a list, made entirely or not at all
+         * @description Scope 1 needs app_scope (the product), 2 group_scope, 3 change_companyaccount; each only while its company switch is on. The products reached are re-evaluated.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description All are made, or none. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ApiVersionOverrideItem"][];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiVersionOverrideList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/licenses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The licence catalogue: every SPDX licence id and each LicenseRef the account classes, with its policy class, by name */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiLicenseList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The component catalogue (what the engine identifies), as /rest/components/, a page at a time */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Case-insensitive text in the name, vendor, id or CPE product. */
+                    q?: string;
+                    /** @description name (default), vendor, vulnerabilities (known in the knowledge base) or scans (in this account); `-` for descending. */
+                    ordering?: "name" | "-name" | "vendor" | "-vendor" | "vulnerabilities" | "-vulnerabilities" | "scans" | "-scans";
+                    /** @description Only components with this tag. */
+                    tag?: string;
+                    /** @description Only components of this code type (spec §9). */
+                    codetype?: "GO" | "NA" | "MA" | "JA" | "MS" | "DP" | "RB" | "PY" | "JS" | "CP";
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiComponentList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's result (public-api.md §3), also by the SHA1 of its file; with ?format= its SBOM
+         * @description Polled by CI clients until status is R or F. With format=spdx (SPDX 2.3 JSON), cyclonedx or cyclonedx/json (CycloneDX 1.6 JSON), cyclonedx/xml or bdio (BDIO 2 JSON-LD) the document itself is answered, without the envelope; 409 while the scan is not ready.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description An SBOM instead of the result: SPDX 2.3 JSON, CycloneDX 1.6 JSON (or XML), BDIO 2 JSON-LD. */
+                    format?: "spdx" | "cyclonedx" | "cyclonedx/json" | "cyclonedx/xml" | "bdio";
+                };
+                header?: never;
+                path: {
+                    /** @description The product's (scan's) id, or the SHA1 of its file (40 hex digits, any case): the newest such scan the caller sees. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiProductResultResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a product with its results and file */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The product's (scan's) id, or the SHA1 of its file (40 hex digits, any case): the newest such scan the caller sees. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiProductDone"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename a product */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The product's (scan's) id, or the SHA1 of its file (40 hex digits, any case): the newest such scan the caller sees. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ApiProductRename"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiProductEntryResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/product/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete the product's stored file and keep its results
+         * @description 409 when it was already removed.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The product's (scan's) id, or the SHA1 of its file (40 hex digits, any case): the newest such scan the caller sees. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiProductDone"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Abort a queued or running scan
+         * @description 409 when it has finished.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The product's (scan's) id, or the SHA1 of its file (40 hex digits, any case): the newest such scan the caller sees. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiProductDone"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}/rescan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan the stored file again
+         * @description 409 while it is busy and once its file was removed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The product's (scan's) id, or the SHA1 of its file (40 hex digits, any case): the newest such scan the caller sees. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiProductDone"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}/custom-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set custom data from META-<KEY> headers (an empty value removes the key) and answer it all
+         * @description Dashes in keys become underscores and keys are upper-cased; 403 when headers are sent without upload_application on the group.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The product's (scan's) id, or the SHA1 of its file (40 hex digits, any case): the newest such scan the caller sees. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiProductCustomDataResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/{id}/infoleak": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The information leaks found in a ready product, a page at a time
+         * @description Secrets come masked unless the caller may change the group, as in /rest/; triaged findings are left out. 409 while the scan is not ready.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The product's (scan's) id, or the SHA1 of its file (40 hex digits, any case): the newest such scan the caller sees. */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiProductInfoleaksResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
                     };
                 };
             };
@@ -18519,6 +21309,136 @@ export interface components {
             /** @description The signing key, shown only in the answer that made it (a new webhook or new_secret); null otherwise. */
             secret: string | null;
         };
+        /** ApiUploadResult */
+        ApiUploadResult: {
+            product_id: number;
+            /** @description The same as product_id. */
+            id: number;
+            name: string;
+            filename: string;
+            /** @description SHA-1 of the uploaded file; empty while a fetch has not downloaded it. */
+            sha1sum: string;
+            status: "B" | "R" | "F";
+            custom_data: {
+                [key: string]: string;
+            };
+            group_id: number;
+            /**
+             * Format: date-time
+             * @description When the scan last finished, else when it was made.
+             */
+            last_updated: string;
+            /** @description The product's page in the web app, e.g. https://binlens.example.com/product/12 */
+            report_url: string;
+            /** @description Whether a rescan could give other results (public-api.md §2.5); results are evaluated on every read, so false. */
+            stale: boolean;
+            /** @description Whether the uploaded file is still stored, so a rescan is possible. */
+            "rescan-possible": boolean;
+        };
+        /** ApiUploadResponse */
+        ApiUploadResponse: {
+            meta: components["schemas"]["ApiMeta"];
+            results: components["schemas"]["ApiUploadResult"];
+        };
+        /** ApiReplacedResponse */
+        ApiReplacedResponse: {
+            meta: components["schemas"]["ApiMeta"];
+            message: string;
+        };
+        /** ApiProductEntry */
+        ApiProductEntry: {
+            product_id: number;
+            /** @description The same as product_id. */
+            id: number;
+            name: string;
+            filename: string;
+            /** @description SHA-1 of the uploaded file; empty while a fetch has not downloaded it. */
+            sha1sum: string;
+            status: "B" | "R" | "F";
+            custom_data: {
+                [key: string]: string;
+            };
+            group_id: number;
+            /**
+             * Format: date-time
+             * @description When the scan last finished, else when it was made.
+             */
+            last_updated: string;
+        };
+        /** ApiAppsResponse */
+        ApiAppsResponse: {
+            meta: components["schemas"]["ApiMeta"];
+            products: components["schemas"]["ApiProductEntry"][];
+            /** @description The absolute URL of the next page; absent on the last. */
+            next?: string;
+        };
+        /** ApiGroup */
+        ApiGroup: {
+            id: number;
+            name: string;
+            description: string;
+            parent: number | null;
+            user_permissions: string[];
+        };
+        /** ApiGroupsResponse */
+        ApiGroupsResponse: {
+            meta: components["schemas"]["ApiMeta"];
+            groups: components["schemas"]["ApiGroup"][];
+        };
+        /**
+         * ApiGroupDetails
+         * @description The settings in force in the group: its own override, else the company's.
+         */
+        ApiGroupDetails: {
+            id: number;
+            name: string;
+            description: string;
+            parent: number | null;
+            user_permissions: string[];
+            custom_data: {
+                [key: string]: string;
+            };
+            low_risk_tolerance: boolean | null;
+            include_historical_vulnerabilities: boolean | null;
+            cvss3_fallback: boolean | null;
+            assume_unknown_version_as_latest: boolean | null;
+            binary_cleanup_age: number | null;
+            product_cleanup_age: number | null;
+        };
+        /** ApiGroupResponse */
+        ApiGroupResponse: {
+            meta: components["schemas"]["ApiMeta"];
+            results: components["schemas"]["ApiGroupDetails"];
+        };
+        /** ApiMessage */
+        ApiMessage: {
+            meta: components["schemas"]["ApiMeta"];
+            message: string;
+        };
+        /** ApiGroupStatisticsResponse */
+        ApiGroupStatisticsResponse: {
+            meta: components["schemas"]["ApiMeta"];
+            results: components["schemas"]["ScanStatistics"];
+        };
+        /** ApiStatus */
+        ApiStatus: {
+            /** @description The server version. */
+            version: string;
+            knowledge_base: {
+                /** @description empty, importing, ready or failed (GET /rest/knowledge-base/). */
+                state: string;
+                updated: string | null;
+            };
+            queue: {
+                queued: number;
+                active: number;
+            } | null;
+        };
+        /** ApiStatusResponse */
+        ApiStatusResponse: {
+            meta: components["schemas"]["ApiMeta"];
+            results: components["schemas"]["ApiStatus"];
+        };
         /** CustomPatternAuthor */
         CustomPatternAuthor: {
             id: number;
@@ -18580,6 +21500,343 @@ export interface components {
             patterns: number[];
             findings: number | null;
             error: string | null;
+        };
+        /** ApiTriageUser */
+        ApiTriageUser: {
+            id: number;
+            email: string;
+            /** @description Empty: Binlens keeps no first name. */
+            firstname: string;
+            /** @description Empty: Binlens keeps no last name. */
+            lastname: string;
+            username: string;
+        };
+        /** ApiTriage */
+        ApiTriage: {
+            id: number;
+            vuln_id: string;
+            component: string;
+            /** @description Null: a triage names its component by name. */
+            vendor: string | null;
+            /** @description Null: a triage names its component by name. */
+            codetype: string | null;
+            /** @description The exact version, or the version range of a triage made with one in /rest/. */
+            version: string;
+            /** Format: date-time */
+            modified: string;
+            /** @enum {unknown} */
+            scope: "CA" | "G" | "R" | "FN" | "FH";
+            /** @enum {unknown} */
+            reason: "VP" | "FD" | "OT" | "CO" | "FP" | "PA" | "NA" | "WF" | "IG" | "MI";
+            description: string;
+            /** @description Who made it; null once that user was removed. */
+            user: components["schemas"]["ApiTriageUser"] | null;
+        };
+        /** ApiTriageList */
+        ApiTriageList: {
+            meta: components["schemas"]["ApiMeta"];
+            triages: components["schemas"]["ApiTriage"][];
+        };
+        /** ApiTriagePut */
+        ApiTriagePut: {
+            /** Format: text */
+            component: string;
+            /**
+             * Format: text
+             * @description The component version the product reports: a triage holds for exactly this version.
+             */
+            version: string;
+            /** @description Vulnerability ids (CVE or other ids the product reports). */
+            vulns: string[];
+            /**
+             * @description CA account, G group, R this product, FN products of this file name, FH files with the hashes of this component's files in the product.
+             * @enum {unknown}
+             */
+            scope: "CA" | "G" | "R" | "FN" | "FH";
+            /**
+             * @description VP vendor patched, FD feature disabled, OT other, CO comment (does not resolve), FP false positive, PA patched, NA not affected, WF won't fix, IG ignored, MI mitigated.
+             * @enum {unknown}
+             */
+            reason: "VP" | "FD" | "OT" | "CO" | "FP" | "PA" | "NA" | "WF" | "IG" | "MI";
+            /** Format: text */
+            description?: string;
+            /** @description The product: needed for R, FN and FH; for CA and G, the product whose component is triaged (else the newest ready product holding it). */
+            product_id?: number | null;
+            /** @description The group (scope G). */
+            group_id?: number | null;
+        };
+        /** ApiVersionOverrideItem */
+        ApiVersionOverrideItem: {
+            /** Format: text */
+            component: string;
+            /** Format: text */
+            version: string;
+            /** @description SHA-1s of the component's extended objects (its files) in the product. */
+            objects: string[];
+            /** @description 1 the product (app_scope), 2 a group (group_scope), 3 every product. */
+            scope: 1 | 2 | 3;
+            /** @description The product: scope 1 needs it; for 2 and 3, the product the objects are in (else the newest ready product holding them). */
+            app_scope?: number | null;
+            /** @description The group (scope 2). */
+            group_scope?: number | null;
+        };
+        /** ApiVersionOverride */
+        ApiVersionOverride: {
+            id: number;
+            component: string;
+            version: string;
+            /** @description Lower-case SHA-1s. */
+            objects: string[];
+            /** @description 1 the product (app_scope), 2 a group (group_scope), 3 every product. */
+            scope: 1 | 2 | 3;
+            app_scope: number | null;
+            group_scope: number | null;
+            /** @description Who made it; null once that user was removed. */
+            user: number | null;
+            /** Format: date-time */
+            created: string;
+        };
+        /** ApiVersionOverrideList */
+        ApiVersionOverrideList: {
+            meta: components["schemas"]["ApiMeta"];
+            results: components["schemas"]["ApiVersionOverride"][];
+        };
+        /** ApiLicense */
+        ApiLicense: {
+            /** @description The SPDX licence id, or a LicenseRef the account classes. */
+            name: string;
+            /** @description The policy class (spec §9) with the account's overrides, in the words of a result's licences: permissive (PE), restrictive (RE), restrictive-estimated (RU), unknown (unclassified). */
+            type: "permissive" | "restrictive" | "restrictive-estimated" | "unknown";
+            /** @description The licence's page on the SPDX list; empty for a LicenseRef. */
+            url: string;
+        };
+        /** ApiLicenseList */
+        ApiLicenseList: {
+            meta: components["schemas"]["ApiMeta"];
+            results: components["schemas"]["ApiLicense"][];
+        };
+        /** ApiComponentList */
+        ApiComponentList: {
+            meta: components["schemas"]["ApiMeta"];
+            count: number;
+            results: components["schemas"]["CatalogueComponent"][];
+            /** @description The next page; null on the last. */
+            next: string | null;
+        };
+        /** ApiProductVerdict */
+        ApiProductVerdict: {
+            short: "Pass" | "Vulns" | "N/A" | "Verify";
+            detailed: string;
+        };
+        /** ApiProductSummary */
+        ApiProductSummary: {
+            "vuln-count": {
+                exact: number;
+                historical: number;
+            };
+            verdict: components["schemas"]["ApiProductVerdict"];
+        };
+        /** ApiProductProblem */
+        ApiProductProblem: {
+            path: string[];
+            plugin: string;
+            code: string;
+            message: string;
+        };
+        /** ApiProductDetails */
+        ApiProductDetails: {
+            metadata: {
+                input: {
+                    name: string;
+                    size: number;
+                    sha1: string;
+                    sha256: string;
+                    format: string | null;
+                } | null;
+                started: string | null;
+                finished: string | null;
+                files: number;
+                executables: number;
+            };
+            /** @description Executables missing a mitigation, by path inside the upload (containers joined by /). */
+            flagged: {
+                [key: string]: string[];
+            };
+            /** @description Every file classified, description → count. */
+            filetypes: {
+                [key: string]: number;
+            };
+            errors: components["schemas"]["ApiProductProblem"][];
+        };
+        /** ApiProductObject */
+        ApiProductObject: {
+            name: string;
+            sha1: string;
+            /** @description How directly the matching method names the component (docs/architecture.md "Public API"). */
+            confidence: number;
+            timestamp: number | null;
+            /** @description format-kind-arch, e.g. elf-shared-x86_64; unknown for a file that is no executable. */
+            "binary-type": string;
+            type: string;
+            "matching-method": string;
+            "source-match": string | null;
+            /** @description The uploaded file, then each container, then the path inside the last. */
+            fullpath: string[];
+            "extended-fullpath": {
+                path: string;
+                type: string;
+            }[];
+            "exe-flags": string[];
+        };
+        /** ApiProductVulnCount */
+        ApiProductVulnCount: {
+            total: number;
+            exact: number;
+            historical: number;
+        };
+        /** ApiProductVulnRecord */
+        ApiProductVulnRecord: {
+            cve: string;
+            summary: string;
+            /** @description The first CWE the records name, e.g. CWE-787; empty when none. */
+            cwe: string;
+            published: string | null;
+            modified: string | null;
+            "published-epoch": number | null;
+            "modified-epoch": number | null;
+            /** @description CVSS v2 base score; "0" when none. */
+            cvss: string;
+            /** @description Empty when none. */
+            cvss2_vector: string;
+            /** @description CVSS v3 base score; "0" when none. */
+            cvss3_score: string;
+            /** @description Empty when none. */
+            cvss3_vector: string;
+        };
+        /** ApiProductVuln */
+        ApiProductVuln: {
+            vuln: components["schemas"]["ApiProductVulnRecord"];
+            /** @description False: matched only by assuming an unknown version is the latest (counted as historical). */
+            exact: boolean;
+            /** @description The triages that resolve it in this product (§3.8), with the component's vendor and code type. */
+            triage: components["schemas"]["ApiTriage"][];
+        };
+        /** ApiProductLicense */
+        ApiProductLicense: {
+            name: string;
+            type: string;
+            url: string;
+        };
+        /** ApiProductComponent */
+        ApiProductComponent: {
+            lib: string;
+            version: string;
+            custom_version: string | null;
+            vendor: string | null;
+            /** @description In words, e.g. Native, Java, Go. */
+            codetype: string;
+            distro: string | null;
+            distro_version: string | null;
+            latest_version: string | null;
+            "latest-version": string | null;
+            homepage: string | null;
+            cpe: string[];
+            tags: string[];
+            objects: string[];
+            "extended-objects": components["schemas"]["ApiProductObject"][];
+            "vuln-count": components["schemas"]["ApiProductVulnCount"];
+            vulns: components["schemas"]["ApiProductVuln"][];
+            license: components["schemas"]["ApiProductLicense"] | null;
+            licenses: {
+                licenses: components["schemas"]["ApiProductLicense"][];
+            };
+        };
+        /** ApiProductResult */
+        ApiProductResult: {
+            id: number;
+            product_id: number;
+            group_id: number;
+            name: string;
+            filename: string;
+            sha1sum: string;
+            /** @description B busy (queued or running), R ready, F failed. */
+            status: "B" | "R" | "F";
+            "fail-reason": string | null;
+            report_url: string;
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            last_updated: string;
+            stale: boolean;
+            "rescan-possible": boolean;
+            binary_bytes: number;
+            scanned_bytes: number;
+            custom_data: {
+                [key: string]: string;
+            };
+            summary: components["schemas"]["ApiProductSummary"];
+            details: components["schemas"]["ApiProductDetails"];
+            components: components["schemas"]["ApiProductComponent"][];
+        };
+        /** ApiProductResultResponse */
+        ApiProductResultResponse: {
+            meta: components["schemas"]["ApiMeta"];
+            results: components["schemas"]["ApiProductResult"];
+        };
+        /** ApiProductRename */
+        ApiProductRename: {
+            /**
+             * Format: text
+             * @description The name the product is known by (at most 255 characters).
+             */
+            name: string;
+        };
+        /** ApiProductEntryResponse */
+        ApiProductEntryResponse: {
+            meta: components["schemas"]["ApiMeta"];
+            results: components["schemas"]["ApiProductEntry"];
+        };
+        /** ApiProductDone */
+        ApiProductDone: {
+            meta: components["schemas"]["ApiMeta"];
+        };
+        /** ApiProductCustomDataResponse */
+        ApiProductCustomDataResponse: {
+            meta: components["schemas"]["ApiMeta"];
+            custom_data: {
+                [key: string]: string;
+            };
+            results: {
+                custom_data: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** ApiProductInfoleak */
+        ApiProductInfoleak: {
+            id: number;
+            kind: string;
+            detector: string;
+            /** @description The path inside the upload, containers joined by /. */
+            file: string;
+            path: string[];
+            line: number | null;
+            offset: number | null;
+            /** @description Masked unless the caller may change the group, as /rest/ shows it. */
+            value: string;
+            context: string;
+            revealable: boolean;
+        };
+        /** ApiProductInfoleaks */
+        ApiProductInfoleaks: {
+            count: number;
+            next: string | null;
+            infoleaks: components["schemas"]["ApiProductInfoleak"][];
+        };
+        /** ApiProductInfoleaksResponse */
+        ApiProductInfoleaksResponse: {
+            meta: components["schemas"]["ApiMeta"];
+            results: components["schemas"]["ApiProductInfoleaks"];
         };
     };
     responses: never;

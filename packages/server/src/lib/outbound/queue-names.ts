@@ -8,8 +8,14 @@ export const WEBHOOK_QUEUE = 'webhook';
 
 export interface FetchJobData {
   scanId: number;
+  /** Passed on to the scan's job: remove the file once the scan has finished (Delete-Binary). */
+  deleteBinary?: true;
+  /** Passed on to the scan's job: the URL its end is announced to (Callback). */
+  callback?: string;
 }
 
 export interface WebhookJobData {
   scanId: number;
+  /** A per-upload URL (the public API's Callback header) to announce the scan's end to, rather than its group's webhook. */
+  callback?: string;
 }

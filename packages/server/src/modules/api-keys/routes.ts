@@ -9,7 +9,7 @@ import type { ApiKeysService } from './service.ts';
 
 export const apiKeysRoutes: FastifyPluginAsyncTypebox<{ apiKeys: ApiKeysService }> = async (app, { apiKeys: service }) => {
   app.get(
-    '/api/key/',
+    '/api/key',
     {
       config: { permission: 'authenticated' },
       schema: { tags: ['api-keys'], summary: 'The current API key: when it was made, expires and was last used (never the token)', response: { 200: ApiKeyInfoResponse } },
@@ -18,7 +18,7 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox<{ apiKeys: ApiKeysService 
   );
 
   app.post(
-    '/api/key/',
+    '/api/key',
     {
       // A key may not make its successor: a leaked key could otherwise keep itself alive.
       config: { permission: 'authenticated', apiKey: false },

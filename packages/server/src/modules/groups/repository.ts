@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, ilike, isNull, like, max, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containing, escapeLike } from '../../db/like.ts';
-import { type GroupRole, groupFavourites, groupMemberships, groups } from '../../db/schema/index.ts';
+import { type GroupRole, groupFavourites, groupMemberships, groups, scans } from '../../db/schema/index.ts';
 import type { PageRequest } from '../../lib/paging.ts';
 import type { Viewer } from '../users/viewer.ts';
 import type { GroupOrdering } from './schemas.ts';
@@ -59,6 +59,10 @@ export interface GroupsRepository {
   move(group: TreePlace, parent: TreePlace | null): Promise<void>;
   /** Marks or unmarks the group as one of the user's favourites; answers whether anything changed. */
   setFavourite(userId: number, groupId: number, favourite: boolean): Promise<boolean>;
+  /** Whether the group has a subgroup or a scan. */
+  holdsAnything(id: number): Promise<boolean>;
+  /** Removes the group and, by cascade, its memberships, settings, custom data and rules scoped to it. */
+  remove(id: number): Promise<void>;
 }
 
 /** pg_advisory_xact_lock key of group tree changes ("bl" "gt" in ASCII). */
@@ -130,6 +134,17 @@ export function createGroupsRepository(db: Db): GroupsRepository {
         await tx.insert(groupMemberships).values({ groupId: inserted.id, userId: group.createdBy, role: 'M' });
         return inserted.id;
       });
+    },
+
+    async holdsAnything(id) {
+      const [child] = await db.select({ id: groups.id }).from(groups).where(eq(groups.parentId, id)).limit(1);
+      if (child) return true;
+      const [scan] = await db.select({ id: scans.id }).from(scans).where(eq(scans.groupId, id)).limit(1);
+      return scan !== undefined;
+    },
+
+    async remove(id) {
+      await db.delete(groups).where(eq(groups.id, id));
     },
 
     async lockTree() {

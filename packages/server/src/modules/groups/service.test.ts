@@ -31,6 +31,10 @@ function fakeRepository(visible: GroupRecord[]) {
       found.favourite = favourite;
       return true;
     },
+    holdsAnything: async (id) => visible.some((g) => g.parentId === id),
+    remove: async (id) => {
+      visible.splice(visible.findIndex((g) => g.id === id), 1);
+    },
   };
   return { repository, created };
 }

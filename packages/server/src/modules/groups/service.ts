@@ -16,6 +16,8 @@ export interface GroupsService {
   update(viewer: Viewer, id: number, body: GroupUpdateBody): Promise<Group>;
   /** Marks (true) or unmarks the group as one of the viewer's favourites; already so, nothing is written. */
   setFavourite(viewer: Viewer, id: number, favourite: boolean): Promise<Group>;
+  /** Removes an empty group (no subgroup, no scan: group_not_empty otherwise), the route guard having checked change_appcheckgroup. */
+  remove(viewer: Viewer, id: number): Promise<void>;
 }
 
 export interface GroupsServiceDeps {
@@ -93,6 +95,19 @@ export function createGroupsService(deps: GroupsServiceDeps): GroupsService {
         }),
       );
       return this.get(viewer, id);
+    },
+    async remove(viewer, id) {
+      const current = await deps.groups.findVisible(viewer, id);
+      if (!current) throw new AppError('not_found');
+      await deps.change(
+        async (tx) => {
+          // Under the tree lock: a subgroup made meanwhile is seen, and none is made under a group going away.
+          await tx.groups.lockTree();
+          if (await tx.groups.holdsAnything(id)) throw new AppError('group_not_empty');
+          await tx.groups.remove(id);
+        },
+        () => ({ actorId: viewer.userId, action: 'group.delete', object: `group:${id}`, level: 3, details: { name: current.name, parent: current.parentId } }),
+      );
     },
     async setFavourite(viewer, id, favourite) {
       const current = await deps.groups.findVisible(viewer, id);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scanCustomData } from '../../db/schema/index.ts';
 import type { PageRequest } from '../../lib/paging.ts';
@@ -23,6 +23,8 @@ export interface ScanCustomDataRepository {
   create(scanId: number, key: string, value: string): Promise<ScanCustomDataRecord | undefined>;
   update(id: number, change: { key?: string; value?: string }): Promise<ScanCustomDataRecord | undefined>;
   remove(id: number): Promise<ScanCustomDataRecord | undefined>;
+  /** Sets each key to its value, replacing what the scan had; an empty value removes the key (the public API's META- headers). */
+  setEntries(scanId: number, entries: ReadonlyMap<string, string>): Promise<void>;
 }
 
 const columns = { id: scanCustomData.id, scanId: scanCustomData.scanId, key: scanCustomData.key, value: scanCustomData.value };
@@ -59,6 +61,14 @@ export function createScanCustomDataRepository(db: Db): ScanCustomDataRepository
     async remove(id) {
       const [row] = await db.delete(scanCustomData).where(eq(scanCustomData.id, id)).returning(columns);
       return row;
+    },
+    async setEntries(scanId, entries) {
+      const removed = [...entries].filter(([, value]) => value === '').map(([key]) => key);
+      const set = [...entries].filter(([, value]) => value !== '').map(([key, value]) => ({ scanId, key, value }));
+      if (removed.length > 0) await db.delete(scanCustomData).where(and(eq(scanCustomData.scanId, scanId), inArray(scanCustomData.key, removed)));
+      if (set.length > 0) {
+        await db.insert(scanCustomData).values(set).onConflictDoUpdate({ target: [scanCustomData.scanId, scanCustomData.key], set: { value: sql`excluded.value` } });
+      }
     },
   };
 }

@@ -18,6 +18,11 @@ export interface ScanControlRepository {
   find(id: number): Promise<ControlledScan | undefined>;
   /** Back to busy with its results cleared; false (nothing changed) when it is busy or its binary is gone. */
   resetForRescan(id: number): Promise<boolean>;
+  /**
+   * A finished scan takes new bytes (PUT /api/upload/ with Replace) and goes back to busy with its
+   * results cleared, keeping its id; false (nothing changed) when it is busy.
+   */
+  replaceBinary(id: number, file: ReplacementFile): Promise<boolean>;
   /** A busy scan becomes failed with `reason`; false when it was not busy. */
   abort(id: number, reason: string): Promise<boolean>;
   rename(id: number, filename: string): Promise<void>;
@@ -32,7 +37,31 @@ export interface ScanControlRepository {
   olderThan(before: Date, after: number, limit: number, withBinary: boolean): Promise<ControlledScan[]>;
 }
 
+/** The bytes a replaced scan takes. */
+export interface ReplacementFile {
+  filename: string;
+  size: number;
+  sha1: string;
+  sha256: string;
+  blobKey: string;
+}
+
 const BUSY: ScanStatus[] = ['B', 'S', 'P', 'D'];
+
+/** What a scan starting over holds: no result, no progress, no times. */
+const CLEARED_RESULT = {
+  status: 'B',
+  error: null,
+  progress: null,
+  identification: null,
+  resultCore: null,
+  componentCount: null,
+  vulnerabilityCounts: null,
+  evaluatedAt: null,
+  verdictReason: null,
+  startedAt: null,
+  finishedAt: null,
+} as const;
 
 export function createScanControlRepository(db: Db): ScanControlRepository {
   const columns = {
@@ -52,20 +81,18 @@ export function createScanControlRepository(db: Db): ScanControlRepository {
     async resetForRescan(id) {
       const updated = await db
         .update(scans)
-        .set({
-          status: 'B',
-          error: null,
-          progress: null,
-          identification: null,
-          resultCore: null,
-          componentCount: null,
-          vulnerabilityCounts: null,
-          evaluatedAt: null,
-          verdictReason: null,
-          startedAt: null,
-          finishedAt: null,
-        })
+        .set(CLEARED_RESULT)
         .where(and(eq(scans.id, id), inArray(scans.status, ['R', 'F']), isNull(scans.binaryRemovedAt)))
+        .returning({ id: scans.id });
+      if (updated.length === 0) return false;
+      await db.delete(scanItems).where(eq(scanItems.scanId, id));
+      return true;
+    },
+    async replaceBinary(id, file) {
+      const updated = await db
+        .update(scans)
+        .set({ ...CLEARED_RESULT, ...file, binaryRemovedAt: null })
+        .where(and(eq(scans.id, id), inArray(scans.status, ['R', 'F'])))
         .returning({ id: scans.id });
       if (updated.length === 0) return false;
       await db.delete(scanItems).where(eq(scanItems.scanId, id));

@@ -10,7 +10,15 @@ import type { Scan } from './schemas.ts';
 
 export interface ScanFetchService {
   /** Creates the scan (busy, downloading) in a group the route guard found the viewer may upload to, and queues its download. */
-  request(viewer: Viewer, body: ScanFetchBody): Promise<Scan>;
+  request(viewer: Viewer, body: ScanFetchBody, options?: FetchOptions): Promise<Scan>;
+}
+
+/** What the public API's fetch adds to a fetch request. */
+export interface FetchOptions {
+  /** Remove the file once its scan has finished (Delete-Binary). */
+  deleteBinary?: boolean;
+  /** A URL the scan's end is announced to, as a group's webhook is (Callback). */
+  callback?: string;
 }
 
 export interface ScanFetchServiceDeps {
@@ -18,7 +26,7 @@ export interface ScanFetchServiceDeps {
   /** The scans service's quota check and read of the new scan. */
   scans: { assertCanUpload(viewer: Viewer): Promise<void>; get(viewer: Viewer, id: number): Promise<Scan> };
   allowedNetworks: () => Promise<AllowedNetwork[]>;
-  enqueueFetch: (scanId: number) => Promise<void>;
+  enqueueFetch: (scanId: number, options?: FetchOptions) => Promise<void>;
   change: AuditedChange<{ fetches: ScanFetchRepository }>;
 }
 
@@ -36,7 +44,7 @@ const CUSTOM_DATA_KEY = /^[A-Z0-9_]{1,64}$/;
 
 export function createScanFetchService(deps: ScanFetchServiceDeps): ScanFetchService {
   return {
-    async request(viewer, body) {
+    async request(viewer, body, options = {}) {
       const url = targetOf(body.external_reference);
       const headers = checkedHeaders(body.additional_headers ?? {});
       const customData = checkedCustomData(body.custom_data ?? {});
@@ -58,7 +66,7 @@ export function createScanFetchService(deps: ScanFetchServiceDeps): ScanFetchSer
         (id) => ({ actorId: viewer.userId, action: 'scan.fetch', object: `scan:${id}`, level: 2, details: { group: body.group, url: shown, headers: Object.keys(headers) } }),
       );
       try {
-        await deps.enqueueFetch(scanId);
+        await deps.enqueueFetch(scanId, options);
       } catch (error) {
         await deps.fetches.fail(scanId, 'The download could not be queued. Please request the fetch again.');
         throw error;

@@ -28,6 +28,13 @@ export interface ScanJobRepository {
   loadIdentification(id: number): Promise<Identification | undefined>;
   /** `evaluatedAt`: when the evaluation began, so that an import finishing meanwhile leaves the scan stale. */
   setVulnerabilityCounts(id: number, counts: VulnerabilityCounts, evaluatedAt: Date): Promise<void>;
+  /**
+   * Delete-Binary: records that a finished scan's file is gone and answers its blob key, for the
+   * worker to delete unless another scan holds the same bytes; undefined when the scan is busy or its file already went.
+   */
+  markBinaryRemovedAfterScan?(id: number, at: Date): Promise<string | undefined>;
+  /** Whether a scan still holding its bytes names this blob (blobs are shared by equal uploads). */
+  blobInUse?(blobKey: string): Promise<boolean>;
 }
 
 export function createScanJobRepository(db: Db): ScanJobRepository {
@@ -54,6 +61,18 @@ export function createScanJobRepository(db: Db): ScanJobRepository {
     },
     async markFailedIfBusy(id, error) {
       await db.update(scans).set({ status: 'F', error, progress: null, finishedAt: new Date() }).where(busy(id));
+    },
+    async markBinaryRemovedAfterScan(id, at) {
+      const [row] = await db
+        .update(scans)
+        .set({ binaryRemovedAt: at })
+        .where(and(eq(scans.id, id), inArray(scans.status, ['R', 'F']), isNull(scans.binaryRemovedAt)))
+        .returning({ blobKey: scans.blobKey });
+      return row?.blobKey;
+    },
+    async blobInUse(blobKey) {
+      const [row] = await db.select({ id: scans.id }).from(scans).where(and(eq(scans.blobKey, blobKey), isNull(scans.binaryRemovedAt))).limit(1);
+      return row !== undefined;
     },
     async staleScanIds(after, limit, changedAt) {
       const stale = changedAt ? or(isNull(scans.evaluatedAt), lt(scans.evaluatedAt, changedAt)) : isNull(scans.evaluatedAt);

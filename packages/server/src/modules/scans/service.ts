@@ -19,6 +19,7 @@ import { scanListFilter } from './list-query.ts';
 import type { ScanReuse } from './reuse.ts';
 import type { ScanJobRepository } from './job-repository.ts';
 import type { ScanRecord, ScansRepository } from './repository.ts';
+import type { ScanControlRepository } from './control-repository.ts';
 import { allowance, assertWithinQuotas, type ByteAllowance, type QuotaRepository } from './quotas.ts';
 import { resultVulnerabilities } from './result-vulnerabilities.ts';
 import type { ResultVulnerability, Scan, ScanListQuery } from './schemas.ts';
@@ -52,7 +53,35 @@ export interface ScansService {
   /** The company's upload limit (max_upload_bytes), at most the server's cap. */
   uploadLimit(): Promise<number>;
   /** Into a group the route guard found the viewer may upload to. */
-  upload(viewer: Viewer, groupId: number, file: UploadedFile | undefined): Promise<Scan>;
+  upload(viewer: Viewer, groupId: number, file: UploadedFile | undefined, options?: UploadOptions): Promise<Scan>;
+  /**
+   * New bytes for a finished scan the caller found the viewer may upload to (PUT /api/upload/ with
+   * Replace): stored under the same limits as an upload, then the scan is scanned again keeping its id.
+   */
+  replaceBinary(viewer: Viewer, scanId: number, file: UploadedFile, options?: Omit<UploadOptions, 'force'>): Promise<Scan>;
+}
+
+/** What the public API's upload adds to an upload (public-api.md §2.3). */
+export interface UploadOptions {
+  /** Custom data set in the scan's own transaction, over the group's application template; an empty value removes a key. */
+  customData?: ReadonlyMap<string, string>;
+  /** Scan even when the company reuses scans of the same bytes (Force-Scan). */
+  force?: boolean;
+  /** Remove the file once its scan has finished (Delete-Binary). */
+  deleteBinary?: boolean;
+  /** A URL the scan's end is announced to, as a group's webhook is (Callback). */
+  callback?: string;
+}
+
+/** What the scan's job does besides scanning (jobs/scan.ts). */
+export interface ScanJobOptions {
+  deleteBinary?: boolean;
+  callback?: string;
+}
+
+function jobOptions(options: UploadOptions): ScanJobOptions | undefined {
+  if (!options.deleteBinary && !options.callback) return undefined;
+  return { ...(options.deleteBinary ? { deleteBinary: true } : {}), ...(options.callback ? { callback: options.callback } : {}) };
 }
 
 export interface ScansServiceDeps {
@@ -67,7 +96,7 @@ export interface ScansServiceDeps {
   evaluations: ScanEvaluations;
   /** Keeps scans' stamps per visibility while scan_list_generation stands (evaluation-cache.ts); read from the database without it. */
   stamps?: GenerationCache<ScanStamp | null>;
-  enqueueScan: (scanId: number) => Promise<void>;
+  enqueueScan: (scanId: number, options?: ScanJobOptions) => Promise<void>;
   maxUploadBytes: number;
   /** The company's max_upload_bytes setting (modules/settings), already capped at maxUploadBytes; default the cap. */
   uploadLimit?: () => Promise<number>;
@@ -79,6 +108,8 @@ export interface ScansServiceDeps {
   change: AuditedChange<UploadRepositories>;
   /** Keeps list pages while scan_list_generation stands (list-cache.ts); every read goes to the database without it. */
   listCache?: GenerationCache<Page<Scan>>;
+  /** Whether a scan still holding its bytes names this blob (control-repository.ts blobInUse); without it a blob is never deleted here. */
+  blobInUse?: (blobKey: string) => Promise<boolean>;
 }
 
 /** What an upload reads and writes in its transaction. */
@@ -87,6 +118,12 @@ export interface UploadRepositories {
   usage?: QuotaRepository;
   /** Gives the new scan its group's application template as custom data (modules/groups/application-template-repository.ts). */
   applyTemplate?: (groupId: number, scanId: number) => Promise<void>;
+  /** Sets custom data of the scan (modules/scan-custom-data/repository.ts setEntries). */
+  setCustomData?: (scanId: number, entries: ReadonlyMap<string, string>) => Promise<void>;
+  /** Gives a finished scan new bytes and makes it busy again (control-repository.ts replaceBinary). */
+  replaceBinary?: ScanControlRepository['replaceBinary'];
+  /** The replaced scan as stored, before the change (control-repository.ts find). */
+  findScan?: ScanControlRepository['find'];
 }
 
 export function createScansService(deps: ScansServiceDeps): ScansService {
@@ -102,6 +139,9 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
     if (!row) throw new AppError('not_found');
     return toScan(await withCounts(row));
   };
+
+  // Blobs are content-addressed: equal uploads share one, so it goes only when no scan holds it.
+  const blobHeld = async (blobKey: string): Promise<boolean> => (deps.blobInUse ? deps.blobInUse(blobKey) : true);
 
   const quotas = deps.quotas ?? NO_QUOTAS;
   const quotasOn = quotas.userBytes > 0 || quotas.accountBytes > 0 || quotas.userUploadsPerHour > 0;
@@ -165,13 +205,14 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
       return pageOf(found.rows, found.count, page, path, {});
     },
 
-    async upload(viewer, groupId, file) {
+    async upload(viewer, groupId, file, options = {}) {
       const allowed = await assertCanUpload(viewer);
       if (!file) throw new AppError('file_missing');
       const blob = await storeUpload(deps, file, allowed);
-      const reused = await deps.reuse?.existing(groupId, blob.sha256);
+      const reused = options.force ? undefined : await deps.reuse?.existing(groupId, blob.sha256);
       if (reused !== undefined) {
-        await deps.blobs.delete(blob.key);
+        // The reused scan holds these very bytes (same hash, same key) unless its file was removed.
+        if (!(await blobHeld(blob.key))) await deps.blobs.delete(blob.key);
         return { ...(await get(viewer, reused)), reused: true };
       }
       // The quotas are checked again under a lock so that concurrent uploads cannot overrun them together.
@@ -183,12 +224,13 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
           }
           const id = await tx.scans.create({ groupId, filename: file.filename, size: blob.size, sha1: blob.sha1, sha256: blob.sha256, blobKey: blob.key, createdBy: viewer.userId });
           await tx.applyTemplate?.(groupId, id);
+          if (options.customData && options.customData.size > 0) await requireRepository(tx.setCustomData)(id, options.customData);
           return id;
         },
         (id) => ({ actorId: viewer.userId, action: 'scan.create', object: `scan:${id}`, level: 2, details: { group: groupId, filename: file.filename, size: blob.size, sha256: blob.sha256 } }),
       );
       try {
-        await deps.enqueueScan(scanId);
+        await deps.enqueueScan(scanId, jobOptions(options));
       } catch (error) {
         // Never leave a scan busy with no job behind it.
         await deps.scans.markFailed(scanId, 'The scan could not be queued. Please upload the file again.');
@@ -196,7 +238,49 @@ export function createScansService(deps: ScansServiceDeps): ScansService {
       }
       return get(viewer, scanId);
     },
+
+    async replaceBinary(viewer, scanId, file, options = {}) {
+      const allowed = await assertCanUpload(viewer);
+      const blob = await storeUpload(deps, file, allowed);
+      let previousBlob: string;
+      try {
+        previousBlob = await deps.change(
+          async (tx) => {
+            if (quotasOn && tx.usage) {
+              await tx.usage.lock();
+              assertWithinQuotas(quotas, await tx.usage.usage(viewer.userId, new Date()), blob.size);
+            }
+            const before = await requireRepository(tx.findScan)(scanId);
+            if (!before) throw new AppError('not_found');
+            const replaced = await requireRepository(tx.replaceBinary)(scanId, { filename: file.filename, size: blob.size, sha1: blob.sha1, sha256: blob.sha256, blobKey: blob.key });
+            if (!replaced) throw new AppError('scan_busy');
+            if (options.customData && options.customData.size > 0) await requireRepository(tx.setCustomData)(scanId, options.customData);
+            // The old bytes go once no scan holds them; a file already removed has none to go.
+            return before.binaryRemovedAt === null ? before.blobKey : '';
+          },
+          () => ({ actorId: viewer.userId, action: 'scan.replace', object: `scan:${scanId}`, level: 2, details: { filename: file.filename, size: blob.size, sha256: blob.sha256 } }),
+        );
+      } catch (error) {
+        // Nothing refers to the bytes just stored unless another scan holds the same ones.
+        if (!(await blobHeld(blob.key))) await deps.blobs.delete(blob.key);
+        throw error;
+      }
+      try {
+        await deps.enqueueScan(scanId, jobOptions(options));
+      } catch (error) {
+        await deps.scans.markFailed(scanId, 'The scan could not be queued. Please upload the file again.');
+        throw error;
+      }
+      if (previousBlob && previousBlob !== blob.key && !(await blobHeld(previousBlob))) await deps.blobs.delete(previousBlob);
+      return get(viewer, scanId);
+    },
   };
+}
+
+/** A repository the composition root passes to every upload transaction; missing only in a test that does not use it. */
+function requireRepository<T>(repository: T | undefined): T {
+  if (!repository) throw new Error('the upload transaction lacks a repository it needs');
+  return repository;
 }
 
 async function storeUpload(deps: ScansServiceDeps, file: UploadedFile, allowed: ByteAllowance) {

@@ -25,7 +25,22 @@ export interface WebhooksRepository {
   save(groupId: number, url: string, secret: string | null): Promise<GroupWebhookRow>;
   delete(groupId: number): Promise<GroupWebhookRow | undefined>;
   target(scanId: number): Promise<WebhookTarget | undefined>;
+  /** The scan as a completion announcement describes it, webhook or not (the public API's Callback). */
+  scan(scanId: number): Promise<WebhookTarget['scan'] | undefined>;
 }
+
+/** What a scan's summary (the webhook's payload) is made of. */
+const SUMMARY_COLUMNS = {
+  id: scans.id,
+  filename: scans.filename,
+  groupId: scans.groupId,
+  groupName: groups.name,
+  status: scans.status,
+  error: scans.error,
+  componentCount: scans.componentCount,
+  vulnerabilityCounts: scans.vulnerabilityCounts,
+  finishedAt: scans.finishedAt,
+};
 
 export function createWebhooksRepository(db: Db): WebhooksRepository {
   return {
@@ -52,19 +67,7 @@ export function createWebhooksRepository(db: Db): WebhooksRepository {
     },
     async target(scanId) {
       const [row] = await db
-        .select({
-          url: groupWebhooks.url,
-          secret: groupWebhooks.secret,
-          id: scans.id,
-          filename: scans.filename,
-          groupId: scans.groupId,
-          groupName: groups.name,
-          status: scans.status,
-          error: scans.error,
-          componentCount: scans.componentCount,
-          vulnerabilityCounts: scans.vulnerabilityCounts,
-          finishedAt: scans.finishedAt,
-        })
+        .select({ url: groupWebhooks.url, secret: groupWebhooks.secret, ...SUMMARY_COLUMNS })
         .from(scans)
         .innerJoin(groupWebhooks, eq(groupWebhooks.groupId, scans.groupId))
         .innerJoin(groups, eq(groups.id, scans.groupId))
@@ -72,6 +75,14 @@ export function createWebhooksRepository(db: Db): WebhooksRepository {
       if (!row) return undefined;
       const { url, secret, ...scan } = row;
       return { url, secret, scan };
+    },
+    async scan(scanId) {
+      const [row] = await db
+        .select(SUMMARY_COLUMNS)
+        .from(scans)
+        .innerJoin(groups, eq(groups.id, scans.groupId))
+        .where(eq(scans.id, scanId));
+      return row;
     },
   };
 }

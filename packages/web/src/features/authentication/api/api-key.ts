@@ -6,7 +6,7 @@ import { authenticationKeys } from './keys.ts';
 /** The signed-in user's API key's metadata, or null when they have none (the server's 404). */
 export async function getApiKey(signal?: AbortSignal): Promise<ApiKeyInfo | null> {
   try {
-    return (await unwrap(api.GET('/api/key/', { signal }))).results;
+    return (await unwrap(api.GET('/api/key', { signal }))).results;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -20,7 +20,7 @@ export const apiKeyQueryOptions = () =>
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (validity: number): Promise<NewApiKey> => (await unwrap(api.POST('/api/key/', { body: { validity } }))).results,
+    mutationFn: async (validity: number): Promise<NewApiKey> => (await unwrap(api.POST('/api/key', { body: { validity } }))).results,
     meta: { handledStatuses: [400] },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authenticationKeys.apiKey() }),
   });

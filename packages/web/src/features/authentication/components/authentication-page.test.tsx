@@ -29,7 +29,7 @@ function signedIn(me: User, device: OtpDevice | null = null) {
       Number(params.id) === me.id ? HttpResponse.json(accountUser(current)) : HttpResponse.json(accountUser(buildUser({ id: Number(params.id), email: 'grace@example.com', otp_active: true })))),
     knowledgeBaseAnswer(),
     mock.get('/rest/otps/', () => HttpResponse.json(device ? { count: 1, results: [device], links: { next: null, previous: null } } : NO_DEVICE)),
-    mock.get('/api/key/', () => HttpResponse.json(NO_KEY, { status: 404 })),
+    mock.get('/api/key', () => HttpResponse.json(NO_KEY, { status: 404 })),
   );
   return { turnOn: () => (current = { ...current, otp_active: true }), turnOff: () => (current = { ...current, otp_active: false }) };
 }
@@ -105,8 +105,8 @@ describe('authentication tab', () => {
     let info: { created: string; expires: string; last_used: string | null } | null = null;
     const validities: unknown[] = [];
     server.use(
-      mock.get('/api/key/', () => (info ? HttpResponse.json({ meta: { code: 200 }, results: info }) : HttpResponse.json(NO_KEY, { status: 404 }))),
-      mock.post('/api/key/', async ({ request }) => {
+      mock.get('/api/key', () => (info ? HttpResponse.json({ meta: { code: 200 }, results: info }) : HttpResponse.json(NO_KEY, { status: 404 }))),
+      mock.post('/api/key', async ({ request }) => {
         validities.push(await request.json());
         info = { created: '2026-03-01T12:00:00.000Z', expires: '2026-03-08T12:00:00.000Z', last_used: null };
         return HttpResponse.json({ meta: { code: 200 }, results: { key: 'blk_secret-token', expires: info.expires } });
@@ -173,7 +173,7 @@ describe('authentication tab', () => {
 
   it('shows a failed API-key read with a retry, not as "no key"', async () => {
     signedIn(buildUser());
-    server.use(mock.get('/api/key/', () => HttpResponse.json({ meta: { code: 500 }, detail: 'Internal server error.', error_id: 'abc123' }, { status: 500 })));
+    server.use(mock.get('/api/key', () => HttpResponse.json({ meta: { code: 500 }, detail: 'Internal server error.', error_id: 'abc123' }, { status: 500 })));
     renderRoute('/users/me/authentication');
     expect(await screen.findByRole('button', { name: 'Retry' }, FIRST_RENDER)).toBeInTheDocument();
     expect(screen.queryByText('You have no API key.')).not.toBeInTheDocument();

@@ -13,6 +13,17 @@ import { portableScanUrl } from '../api/portable-scan.ts';
 
 type Confirming = 'abort' | 'removeFile' | 'remove' | null;
 
+/** The reports GET /rest/scans/{id}/report/ makes of a ready scan, evaluated at download time. */
+const REPORT_DOWNLOADS = [
+  { format: 'pdf', label: 'PDF report', description: 'Verdict, severity chart, components, vulnerabilities with CVSS, EPSS, KEV and triage, hardening, leaks.' },
+  { format: 'csv-components', label: 'Components (CSV)', description: 'One row per component: version, licences, policy, vulnerability counts, files.' },
+  { format: 'csv-vulnerabilities', label: 'Vulnerabilities (CSV)', description: 'One row per vulnerability and file, in the columns DefectDojo imports.' },
+] as const;
+
+function reportUrl(scanId: number, format: (typeof REPORT_DOWNLOADS)[number]['format']): string {
+  return `/rest/scans/${scanId}/report/?format=${format}`;
+}
+
 /** What each confirmation asks (spec §9: remove analysis, remove file; abort stops work under way). */
 const CONFIRMATIONS: Record<Exclude<Confirming, null>, { title: string; message: (name: string) => string }> = {
   abort: { title: 'Abort analysis', message: (name) => `Abort the analysis of ${name}? It stops now and is marked failed; you can rescan it later.` },
@@ -23,7 +34,7 @@ const CONFIRMATIONS: Record<Exclude<Confirming, null>, { title: string; message:
   remove: { title: 'Remove analysis', message: (name) => `Remove ${name} with all its results and its file? This cannot be undone.` },
 };
 
-/** The scan page's actions menu: rename, rescan, abort (while busy), remove file, remove analysis. */
+/** The scan page's actions menu: rename, rescan, abort (while busy), downloads (reports, SBOMs, the portable file), remove file, remove analysis. */
 
 export function ScanActions({ scan }: { scan: Scan }) {
   const control = useScanControl(scan.id);
@@ -79,6 +90,18 @@ export function ScanActions({ scan }: { scan: Scan }) {
             Open sales view
           </Menu.Item>
           <Menu.Divider />
+          <Menu.Label>Download report</Menu.Label>
+          {REPORT_DOWNLOADS.map(({ format, label, description }) =>
+            scan.status === 'R' ? (
+              <Menu.Item key={format} component="a" href={reportUrl(scan.id, format)} download title={description}>
+                {label}
+              </Menu.Item>
+            ) : (
+              <Menu.Item key={format} disabled title="The scan is not ready yet">
+                {label}
+              </Menu.Item>
+            ),
+          )}
           <Menu.Label>Download SBOM</Menu.Label>
           {SBOM_DOWNLOADS.map(({ format, label }) =>
             scan.status === 'R' ? (
