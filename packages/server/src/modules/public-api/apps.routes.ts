@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from '../../plugins/guard.ts';
 import { type AppsRepository, appsPage } from './apps-query.ts';
 import { AppsGroupParams, AppsQuery, AppsResponse } from './ingest.schemas.ts';
-import { originOf } from './upload.routes.ts';
+import { originOf } from '../../lib/site-url.ts';
 
 const DESCRIPTION =
   'Newest product first, a page at a time: follow `next` (an absolute URL) until it is absent. ' +

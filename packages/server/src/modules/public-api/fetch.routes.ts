@@ -3,7 +3,7 @@ import { ApiErrorDetail, envelope } from '../../lib/api-envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { viewerOf } from '../../plugins/guard.ts';
 import { FetchHeaders, UploadResponse } from './ingest.schemas.ts';
-import { originOf } from './upload.routes.ts';
+import { originOf } from '../../lib/site-url.ts';
 import { type PublicUploadService, readIngestHeaders } from './upload-service.ts';
 
 /** More download headers than any client sends; the fetch service bounds them again. */

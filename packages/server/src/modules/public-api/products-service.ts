@@ -9,6 +9,7 @@ import type { TriageDto } from '../adjustments/triage-dto.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PageRequest } from '../../lib/paging.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { siteUrl } from '../../lib/site-url.ts';
 import type { ScanCustomDataService } from '../scan-custom-data/service.ts';
 import type { ScanAnalysisService } from '../scans/analysis-service.ts';
 import type { ScanControlService } from '../scans/control-service.ts';
@@ -113,7 +114,7 @@ export function createProductsService(deps: ProductsServiceDeps): ProductsServic
     }, (made) => JSON.stringify(made.analysis).length * 2 + 10_000);
   };
 
-  const productPage = (origin: string, id: number): string => reportUrl(deps.publicUrl?.replace(/\/+$/, '') ?? origin, id);
+  const productPage = (origin: string, id: number): string => reportUrl(siteUrl(deps.publicUrl, origin), id);
 
   return {
     bySha1: (viewer, sha1) => deps.products.newestVisibleBySha1(viewer, sha1),

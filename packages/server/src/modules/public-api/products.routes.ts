@@ -11,7 +11,7 @@ import {
   ProductCustomDataResponse, ProductDone, ProductEntryResponse, ProductInfoleakQuery, ProductInfoleaksResponse, ProductQuery, ProductRenameBody, ProductResultResponse,
 } from './products.schemas.ts';
 import type { ProductsService } from './products-service.ts';
-import { originOf } from './upload.routes.ts';
+import { originOf } from '../../lib/site-url.ts';
 
 const scope = { scan: 'params.id' } as const;
 const tags = ['public-api'];

@@ -13,6 +13,7 @@ import type { Viewer } from '../users/viewer.ts';
 import type { AppsRepository } from './apps-query.ts';
 import type { UploadResult } from './ingest.schemas.ts';
 import { metaHeaders } from './meta-headers.ts';
+import { siteUrl } from '../../lib/site-url.ts';
 import { type ProductRecord, toUploadResult } from './product-entry.ts';
 
 type Headers = Readonly<Record<string, string | string[] | undefined>>;
@@ -90,7 +91,7 @@ export interface PublicUploadServiceDeps {
 }
 
 export function createPublicUploadService(deps: PublicUploadServiceDeps): PublicUploadService {
-  const siteOf = (origin: string) => deps.publicUrl?.replace(/\/+$/, '') ?? origin;
+  const siteOf = (origin: string) => siteUrl(deps.publicUrl, origin);
   const productOf = async (id: number): Promise<ProductRecord> => {
     const [record] = await deps.products.find([id]);
     if (!record) throw new AppError('not_found');

@@ -1,15 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiErrorDetail, envelope } from '../../lib/api-envelope.ts';
+import { originOf } from '../../lib/site-url.ts';
 import { viewerOf } from '../../plugins/guard.ts';
 import { cleanFilename } from '../scans/multipart.ts';
 import { ReplacedResponse, UploadHeaders, UploadParams, UploadResponse } from './ingest.schemas.ts';
 import { checkedFilename, type PublicUploadService, readIngestHeaders } from './upload-service.ts';
 
-/** The server's own address as the client reached it (BINLENS_TRUST_PROXY decides whether a proxy's headers count). */
 /**
  * The request body as a stream of its own: the blob store destroys what it reads when the file
  * is too large, which must not destroy the request (its socket carries the answer). A client
@@ -23,10 +22,6 @@ function detachedBody(raw: IncomingMessage): PassThrough {
     if (!raw.readableEnded) body.destroy(new Error('the connection closed before the whole file arrived'));
   });
   return body;
-}
-
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }
 
 /**
