@@ -56,6 +56,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** How long a count may take to show on a busy machine (expect.poll waits one second by default). */
+const SHOWN = { timeout: 20_000, interval: 250 };
+
 /** The data rows the table says it has, once the tab's requests are answered. */
 async function tableRows(page: Page, table: string): Promise<number> {
   await page.waitForLoadState('networkidle');
@@ -84,7 +87,8 @@ describe.each(INPUTS)('the scan of a $kind', ({ kind, group, fileName, bytes }) 
     for (const { tab, path, table, items } of TABLE_TABS) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       await page.waitForURL(new RegExp(`/product/${scanId}/${path}`));
-      await expect.poll(() => tableRows(page, table), { message: `${tab} of the ${kind}` }).toBe(items(native));
+      await page.getByRole('table', { name: table }).waitFor();
+      await expect.poll(() => tableRows(page, table), { ...SHOWN, message: `${tab} of the ${kind}` }).toBe(items(native));
       await shot(`${kind}-${path}-1280`);
     }
 
@@ -92,10 +96,10 @@ describe.each(INPUTS)('the scan of a $kind', ({ kind, group, fileName, bytes }) 
     await page.waitForURL(new RegExp(`/product/${scanId}/mobile-apps`));
     const apps = page.getByRole('region', { name: /^(Android|iOS) / });
     if (native.mobile_apps.length === 0) await page.getByText(/no mobile app/i).first().waitFor();
-    await expect.poll(() => apps.count()).toBe(native.mobile_apps.length);
+    await expect.poll(() => apps.count(), SHOWN).toBe(native.mobile_apps.length);
     for (const [index, app] of native.mobile_apps.entries()) {
       const permissions = apps.nth(index).getByRole('table', { name: 'Permissions' });
-      if (app.permissions.length > 0) await expect.poll(() => permissions.locator('tbody tr').count()).toBe(app.permissions.length);
+      if (app.permissions.length > 0) await expect.poll(() => permissions.locator('tbody tr').count(), SHOWN).toBe(app.permissions.length);
     }
     await shot(`${kind}-mobile-apps-1280`);
 
@@ -103,17 +107,18 @@ describe.each(INPUTS)('the scan of a $kind', ({ kind, group, fileName, bytes }) 
     await page.waitForURL(new RegExp(`/product/${scanId}/layers`));
     const images = page.getByRole('region', { name: /^Image / });
     if (native['docker-images'].length === 0) await page.getByRole('heading', { name: 'No container image in this scan' }).waitFor();
-    await expect.poll(() => images.count()).toBe(native['docker-images'].length);
+    await expect.poll(() => images.count(), SHOWN).toBe(native['docker-images'].length);
     for (const [index, image] of native['docker-images'].entries()) {
       const layers = (image as { layers: unknown[] }).layers;
-      await expect.poll(() => images.nth(index).locator('.mantine-Timeline-item').count()).toBe(layers.length);
+      await expect.poll(() => images.nth(index).locator('.mantine-Timeline-item').count(), SHOWN).toBe(layers.length);
     }
     await shot(`${kind}-layers-1280`);
 
     // On a phone the analysis tab holds every component too.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.baseUrl}/product/${scanId}/analysis`);
-    await expect.poll(() => tableRows(page, 'Components')).toBe(native.components.length);
+    await page.getByRole('table', { name: 'Components' }).waitFor();
+    await expect.poll(() => tableRows(page, 'Components'), SHOWN).toBe(native.components.length);
     await shot(`${kind}-analysis-390`);
     expect(cspViolations()).toEqual([]);
     await page.close();

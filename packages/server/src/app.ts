@@ -11,6 +11,7 @@ import { contentTypesRoutes } from './modules/content-types/routes.ts';
 import { feedsRoutes } from './modules/feeds/routes.ts';
 import { groupsReportRoutes } from './modules/groups/report.routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
+import { reportJobsRoutes } from './modules/reports/jobs-routes.ts';
 import { apiReportsRoutes } from './modules/reports/api.routes.ts';
 import { licenseUsageRoutes } from './modules/license-usage/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(feedsRoutes, { feeds: services.feeds });
     await app.register(groupsReportRoutes, { report: services.groupsReport });
     await app.register(reportsRoutes, { reports: services.reports, scansReport: services.scansReport });
+    await app.register(reportJobsRoutes, { reportJobs: services.reportJobs });
     await app.register(apiReportsRoutes, { reports: services.reports });
     await app.register(licenseUsageRoutes, { licenseUsage: services.licenseUsage });
     await app.register(settingsRoutes, { settings: services.settings });

@@ -21,6 +21,9 @@ import { createGroupsReportService, type GroupsReportService } from './modules/g
 import { createReportsService, type ReportsService } from './modules/reports/service.ts';
 import { createScansReportRepository } from './modules/reports/scans-report-repository.ts';
 import { createScansReportService, type ScansReportService } from './modules/reports/scans-report-service.ts';
+import { createReportJobsRepository } from './modules/reports/jobs-repository.ts';
+import { createReportJobsService, type ReportJobsService } from './modules/reports/jobs-service.ts';
+import { REPORT_QUEUE } from './lib/report-queue.ts';
 import { createLicenseUsageRepository } from './modules/license-usage/repository.ts';
 import { createLicenseUsageService, type LicenseUsageService } from './modules/license-usage/service.ts';
 import { DEFAULT_MAX_UPLOAD_BYTES, type Deployment, NO_QUOTAS, type Quotas } from './config.ts';
@@ -271,6 +274,8 @@ export interface Composition {
     readonly groupsReport: GroupsReportService;
     readonly reports: ReportsService;
     readonly scansReport: ScansReportService;
+    /** Reports made in the background (/rest/reports/), private to their owner. */
+    readonly reportJobs: ReportJobsService;
     /** Licences across the account's ready scans. */
     readonly licenseUsage: LicenseUsageService;
     readonly vulnerabilities: VulnerabilitiesService;
@@ -735,5 +740,14 @@ export function compose(settings: CompositionSettings): Composition {
     serverVersion: SERVER_VERSION,
     publicUrl: settings.mail?.publicUrl,
   });
-  return { database, blobs, engine, knowledgeBase, evaluationCache, queue, maxUploadBytes, repositories, services: { ...services, sso, ...outbound, customPatterns, publicUpload, publicProducts } };
+  const reportJobs = createReportJobsService({
+    reports: createReportJobsRepository(db),
+    users: repositories.users,
+    scans: repositories.scans,
+    scanReports: services.reports,
+    scansReport: services.scansReport,
+    blobs,
+    enqueue: (data) => queue.enqueue(REPORT_QUEUE, data),
+  });
+  return { database, blobs, engine, knowledgeBase, evaluationCache, queue, maxUploadBytes, repositories, services: { ...services, sso, ...outbound, customPatterns, publicUpload, publicProducts, reportJobs } };
 }

@@ -13,6 +13,7 @@ import { realLeakScanner } from './engine/engine.ts';
 import { startFetchWorkers } from './jobs/fetch.ts';
 import { startWebhookWorkers } from './jobs/webhook.ts';
 import { startRetention } from './jobs/retention.ts';
+import { startReportWorkers } from './jobs/report.ts';
 
 // Entry point of `npm start`: migrate, bootstrap the first administrator, start the
 // in-process workers, listen; close everything cleanly on SIGINT/SIGTERM.
@@ -88,7 +89,9 @@ await startKbSync(app, {
   ...(config.testKbRetryMs > 0 ? { retryDelaysMs: [config.testKbRetryMs, config.testKbRetryMs] } : {}),
 });
 // Data retention: the daily sweep of expired files and scans (account settings → data retention).
-await startRetention(app, { control: composition.services.scanControl });
+await startRetention(app, { control: composition.services.scanControl, reports: composition.services.reportJobs });
+// Reports asked for in the background (POST /rest/reports/), made by the server that has the knowledge base.
+await startReportWorkers(app, { reports: composition.services.reportJobs, queue: composition.queue });
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

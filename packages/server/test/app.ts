@@ -10,6 +10,7 @@ import type { MailSettings } from '../src/lib/mail-settings.ts';
 import { startReevaluation } from '../src/jobs/reevaluate.ts';
 import { startScanWorkers } from '../src/jobs/scan.ts';
 import { startCustomPatternWorkers } from '../src/jobs/custom-patterns.ts';
+import { startReportWorkers } from '../src/jobs/report.ts';
 import { realLeakScanner } from '../src/engine/engine.ts';
 import { type DatabaseKind, openTestDatabase } from './databases.ts';
 
@@ -54,6 +55,7 @@ export async function startTestApp(
     // The real engine searches stored files for custom patterns, whatever engine scans them.
     await startCustomPatternWorkers(app, { scans: composition.repositories.customPatternScans, scanLog: composition.repositories.scanLog, blobs, scanLeaks: realLeakScanner, queue });
     await startReevaluation(app, { scans, knowledgeBase, adjustments: composition.repositories.adjustments });
+    await startReportWorkers(app, { reports: composition.services.reportJobs, queue });
   }
   return {
     app,

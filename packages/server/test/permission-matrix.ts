@@ -49,6 +49,9 @@ const customPattern = async (f: Fixtures) => (await f.post('/rest/regular-expres
 /** A search of the fixture scan for the custom patterns, queued for one call to follow it; its id. */
 const patternSearch = async (f: Fixtures) => (await f.post(`/rest/scans/${f.scanId}/custom-patterns/apply/`, {})).id;
 
+/** A new scans CSV made in the background for the administrator, for one call to read or remove; its id. */
+const backgroundReport = async (f: Fixtures) => (await f.post('/rest/reports/', { kind: 'scans', format: 'csv', q: `matrix ${f.unique()}` })).id;
+
 const TRIAGE = { account: 'add_vulnerabilityinvalidation' } as const;
 /** An account-wide triage of the fixture scan's lodash 4.17.20 and its CVE. */
 const triageBody = (f: Fixtures) => ({
@@ -298,6 +301,12 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'GET /rest/groups/:id/events/', allow: VIEW, request: (f) => group(f, 'events/') },
   { route: 'POST /rest/groups/report/', allow: 'signed-in', request: () => ({ url: '/rest/groups/report/?q=a' }) },
   { route: 'POST /rest/scans/report/', allow: 'signed-in', request: () => ({ url: '/rest/scans/report/?q=a&id__in=1,2' }) },
+  // Reports made in the background are their owner's alone: another caller's 404 comes from the handler.
+  { route: 'POST /rest/reports/', allow: 'signed-in', request: (f) => ({ url: '/rest/reports/', payload: { kind: 'scan', format: 'csv-components', scan: f.scanId } }) },
+  { route: 'GET /rest/reports/', allow: 'signed-in' },
+  { route: 'GET /rest/reports/:id/', allow: 'signed-in', request: async (f) => ({ url: `/rest/reports/${await backgroundReport(f)}/` }) },
+  { route: 'GET /rest/reports/:id/download/', allow: 'signed-in', request: async (f) => ({ url: `/rest/reports/${await backgroundReport(f)}/download/` }) },
+  { route: 'DELETE /rest/reports/:id/', allow: 'signed-in', request: async (f) => ({ url: `/rest/reports/${await backgroundReport(f)}/` }) },
   { route: 'GET /rest/license-usage/', allow: ADMIN },
 
   { route: 'GET /api/key', allow: 'signed-in' },

@@ -22,6 +22,7 @@ import { Route as AppAllGroupsRouteImport } from './routes/_app/all-groups'
 import { Route as AppApplicationsRouteImport } from './routes/_app/applications'
 import { Route as AppCustomPatternsRouteImport } from './routes/_app/custom-patterns'
 import { Route as AppDiffRouteImport } from './routes/_app/diff'
+import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppUserGroupsRouteImport } from './routes/_app/user-groups'
 import { Route as AppAccountSettingsIndexRouteImport } from './routes/_app/account-settings/index'
 import { Route as AppAccountSettingsAuthenticationRouteImport } from './routes/_app/account-settings/authentication'
@@ -42,10 +43,12 @@ import { Route as AppAccountUsersRouteImport } from './routes/_app/account/users
 import { Route as AppAccountVulnerabilityDataRouteImport } from './routes/_app/account/vulnerability-data'
 import { Route as AppComponentsIndexRouteImport } from './routes/_app/components/index'
 import { Route as AppComponentsComponentIdRouteImport } from './routes/_app/components/$componentId'
+import { Route as AppDownloadReportIdRouteImport } from './routes/_app/download.$reportId'
 import { Route as AppGroupsGroupIdRouteImport } from './routes/_app/groups/$groupId'
 import { Route as AppGroupsCreateRouteImport } from './routes/_app/groups/create'
 import { Route as AppNoticesNoticeIdRouteImport } from './routes/_app/notices/$noticeId'
 import { Route as AppProductScanIdRouteImport } from './routes/_app/product/$scanId'
+import { Route as AppReportReportIdRouteImport } from './routes/_app/report.$reportId'
 import { Route as AppSalesIndexRouteImport } from './routes/_app/sales/index'
 import { Route as AppTriagesIndexRouteImport } from './routes/_app/triages/index'
 import { Route as AppTriagesTriageIdRouteImport } from './routes/_app/triages/$triageId'
@@ -171,6 +174,11 @@ const AppDiffRoute = AppDiffRouteImport.update({
   path: '/diff',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReportsRoute = AppReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUserGroupsRoute = AppUserGroupsRouteImport.update({
   id: '/user-groups',
   path: '/user-groups',
@@ -278,6 +286,11 @@ const AppComponentsComponentIdRoute =
     path: '/components/$componentId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppDownloadReportIdRoute = AppDownloadReportIdRouteImport.update({
+  id: '/download/$reportId',
+  path: '/download/$reportId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppGroupsGroupIdRoute = AppGroupsGroupIdRouteImport.update({
   id: '/groups/$groupId',
   path: '/groups/$groupId',
@@ -296,6 +309,11 @@ const AppNoticesNoticeIdRoute = AppNoticesNoticeIdRouteImport.update({
 const AppProductScanIdRoute = AppProductScanIdRouteImport.update({
   id: '/product/$scanId',
   path: '/product/$scanId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportReportIdRoute = AppReportReportIdRouteImport.update({
+  id: '/report/$reportId',
+  path: '/report/$reportId',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSalesIndexRoute = AppSalesIndexRouteImport.update({
@@ -650,6 +668,7 @@ export interface FileRoutesByFullPath {
   '/applications': typeof AppApplicationsRoute
   '/custom-patterns': typeof AppCustomPatternsRoute
   '/diff': typeof AppDiffRoute
+  '/reports': typeof AppReportsRoute
   '/user-groups': typeof AppUserGroupsRoute
   '/account-settings/authentication': typeof AppAccountSettingsAuthenticationRoute
   '/account-settings/bom': typeof AppAccountSettingsBomRoute
@@ -667,10 +686,12 @@ export interface FileRoutesByFullPath {
   '/account/users': typeof AppAccountUsersRoute
   '/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/components/$componentId': typeof AppComponentsComponentIdRouteWithChildren
+  '/download/$reportId': typeof AppDownloadReportIdRoute
   '/groups/$groupId': typeof AppGroupsGroupIdRouteWithChildren
   '/groups/create': typeof AppGroupsCreateRoute
   '/notices/$noticeId': typeof AppNoticesNoticeIdRoute
   '/product/$scanId': typeof AppProductScanIdRouteWithChildren
+  '/report/$reportId': typeof AppReportReportIdRoute
   '/triages/$triageId': typeof AppTriagesTriageIdRoute
   '/triages/vex': typeof AppTriagesVexRoute
   '/users/$userId': typeof AppUsersUserIdRouteWithChildren
@@ -745,6 +766,7 @@ export interface FileRoutesByTo {
   '/applications': typeof AppApplicationsRoute
   '/custom-patterns': typeof AppCustomPatternsRoute
   '/diff': typeof AppDiffRoute
+  '/reports': typeof AppReportsRoute
   '/user-groups': typeof AppUserGroupsRoute
   '/': typeof AppIndexRoute
   '/account-settings/authentication': typeof AppAccountSettingsAuthenticationRoute
@@ -762,8 +784,10 @@ export interface FileRoutesByTo {
   '/account/outbound-networks': typeof AppAccountOutboundNetworksRoute
   '/account/users': typeof AppAccountUsersRoute
   '/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
+  '/download/$reportId': typeof AppDownloadReportIdRoute
   '/groups/create': typeof AppGroupsCreateRoute
   '/notices/$noticeId': typeof AppNoticesNoticeIdRoute
+  '/report/$reportId': typeof AppReportReportIdRoute
   '/triages/$triageId': typeof AppTriagesTriageIdRoute
   '/triages/vex': typeof AppTriagesVexRoute
   '/vulnerabilities/$vulnerabilityId': typeof AppVulnerabilitiesVulnerabilityIdRoute
@@ -838,6 +862,7 @@ export interface FileRoutesById {
   '/_app/applications': typeof AppApplicationsRoute
   '/_app/custom-patterns': typeof AppCustomPatternsRoute
   '/_app/diff': typeof AppDiffRoute
+  '/_app/reports': typeof AppReportsRoute
   '/_app/user-groups': typeof AppUserGroupsRoute
   '/_app/': typeof AppIndexRoute
   '/_app/account-settings/authentication': typeof AppAccountSettingsAuthenticationRoute
@@ -856,10 +881,12 @@ export interface FileRoutesById {
   '/_app/account/users': typeof AppAccountUsersRoute
   '/_app/account/vulnerability-data': typeof AppAccountVulnerabilityDataRoute
   '/_app/components/$componentId': typeof AppComponentsComponentIdRouteWithChildren
+  '/_app/download/$reportId': typeof AppDownloadReportIdRoute
   '/_app/groups/$groupId': typeof AppGroupsGroupIdRouteWithChildren
   '/_app/groups/create': typeof AppGroupsCreateRoute
   '/_app/notices/$noticeId': typeof AppNoticesNoticeIdRoute
   '/_app/product/$scanId': typeof AppProductScanIdRouteWithChildren
+  '/_app/report/$reportId': typeof AppReportReportIdRoute
   '/_app/triages/$triageId': typeof AppTriagesTriageIdRoute
   '/_app/triages/vex': typeof AppTriagesVexRoute
   '/_app/users/$userId': typeof AppUsersUserIdRouteWithChildren
@@ -939,6 +966,7 @@ export interface FileRouteTypes {
     | '/applications'
     | '/custom-patterns'
     | '/diff'
+    | '/reports'
     | '/user-groups'
     | '/account-settings/authentication'
     | '/account-settings/bom'
@@ -956,10 +984,12 @@ export interface FileRouteTypes {
     | '/account/users'
     | '/account/vulnerability-data'
     | '/components/$componentId'
+    | '/download/$reportId'
     | '/groups/$groupId'
     | '/groups/create'
     | '/notices/$noticeId'
     | '/product/$scanId'
+    | '/report/$reportId'
     | '/triages/$triageId'
     | '/triages/vex'
     | '/users/$userId'
@@ -1034,6 +1064,7 @@ export interface FileRouteTypes {
     | '/applications'
     | '/custom-patterns'
     | '/diff'
+    | '/reports'
     | '/user-groups'
     | '/'
     | '/account-settings/authentication'
@@ -1051,8 +1082,10 @@ export interface FileRouteTypes {
     | '/account/outbound-networks'
     | '/account/users'
     | '/account/vulnerability-data'
+    | '/download/$reportId'
     | '/groups/create'
     | '/notices/$noticeId'
+    | '/report/$reportId'
     | '/triages/$triageId'
     | '/triages/vex'
     | '/vulnerabilities/$vulnerabilityId'
@@ -1126,6 +1159,7 @@ export interface FileRouteTypes {
     | '/_app/applications'
     | '/_app/custom-patterns'
     | '/_app/diff'
+    | '/_app/reports'
     | '/_app/user-groups'
     | '/_app/'
     | '/_app/account-settings/authentication'
@@ -1144,10 +1178,12 @@ export interface FileRouteTypes {
     | '/_app/account/users'
     | '/_app/account/vulnerability-data'
     | '/_app/components/$componentId'
+    | '/_app/download/$reportId'
     | '/_app/groups/$groupId'
     | '/_app/groups/create'
     | '/_app/notices/$noticeId'
     | '/_app/product/$scanId'
+    | '/_app/report/$reportId'
     | '/_app/triages/$triageId'
     | '/_app/triages/vex'
     | '/_app/users/$userId'
@@ -1313,6 +1349,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDiffRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/reports': {
+      id: '/_app/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AppReportsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/user-groups': {
       id: '/_app/user-groups'
       path: '/user-groups'
@@ -1453,6 +1496,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppComponentsComponentIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/download/$reportId': {
+      id: '/_app/download/$reportId'
+      path: '/download/$reportId'
+      fullPath: '/download/$reportId'
+      preLoaderRoute: typeof AppDownloadReportIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/groups/$groupId': {
       id: '/_app/groups/$groupId'
       path: '/groups/$groupId'
@@ -1479,6 +1529,13 @@ declare module '@tanstack/react-router' {
       path: '/product/$scanId'
       fullPath: '/product/$scanId'
       preLoaderRoute: typeof AppProductScanIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/report/$reportId': {
+      id: '/_app/report/$reportId'
+      path: '/report/$reportId'
+      fullPath: '/report/$reportId'
+      preLoaderRoute: typeof AppReportReportIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/sales/': {
@@ -2152,13 +2209,16 @@ interface AppRouteChildren {
   AppApplicationsRoute: typeof AppApplicationsRoute
   AppCustomPatternsRoute: typeof AppCustomPatternsRoute
   AppDiffRoute: typeof AppDiffRoute
+  AppReportsRoute: typeof AppReportsRoute
   AppUserGroupsRoute: typeof AppUserGroupsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppComponentsComponentIdRoute: typeof AppComponentsComponentIdRouteWithChildren
+  AppDownloadReportIdRoute: typeof AppDownloadReportIdRoute
   AppGroupsGroupIdRoute: typeof AppGroupsGroupIdRouteWithChildren
   AppGroupsCreateRoute: typeof AppGroupsCreateRoute
   AppNoticesNoticeIdRoute: typeof AppNoticesNoticeIdRoute
   AppProductScanIdRoute: typeof AppProductScanIdRouteWithChildren
+  AppReportReportIdRoute: typeof AppReportReportIdRoute
   AppTriagesTriageIdRoute: typeof AppTriagesTriageIdRoute
   AppTriagesVexRoute: typeof AppTriagesVexRoute
   AppUsersUserIdRoute: typeof AppUsersUserIdRouteWithChildren
@@ -2180,13 +2240,16 @@ const AppRouteChildren: AppRouteChildren = {
   AppApplicationsRoute: AppApplicationsRoute,
   AppCustomPatternsRoute: AppCustomPatternsRoute,
   AppDiffRoute: AppDiffRoute,
+  AppReportsRoute: AppReportsRoute,
   AppUserGroupsRoute: AppUserGroupsRoute,
   AppIndexRoute: AppIndexRoute,
   AppComponentsComponentIdRoute: AppComponentsComponentIdRouteWithChildren,
+  AppDownloadReportIdRoute: AppDownloadReportIdRoute,
   AppGroupsGroupIdRoute: AppGroupsGroupIdRouteWithChildren,
   AppGroupsCreateRoute: AppGroupsCreateRoute,
   AppNoticesNoticeIdRoute: AppNoticesNoticeIdRoute,
   AppProductScanIdRoute: AppProductScanIdRouteWithChildren,
+  AppReportReportIdRoute: AppReportReportIdRoute,
   AppTriagesTriageIdRoute: AppTriagesTriageIdRoute,
   AppTriagesVexRoute: AppTriagesVexRoute,
   AppUsersUserIdRoute: AppUsersUserIdRouteWithChildren,

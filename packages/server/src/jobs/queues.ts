@@ -5,6 +5,7 @@ import { SCAN_QUEUE } from '../lib/queue-names.ts';
 import { createFetchQueues } from './fetch.ts';
 import { createWebhookQueue } from './webhook.ts';
 import { createCustomPatternQueue } from './custom-patterns.ts';
+import { createReportQueue } from './report.ts';
 
 export { SCAN_QUEUE, type ScanJobData } from '../lib/queue-names.ts';
 /** Scan jobs that failed every attempt (crash, lost heartbeat, expiry) land here. */
@@ -41,6 +42,7 @@ export async function createQueues(boss: PgBoss): Promise<void> {
   await createFetchQueues(boss, existing);
   await createWebhookQueue(boss, existing);
   await createCustomPatternQueue(boss, existing);
+  await createReportQueue(boss, existing);
 }
 
 /** The app's queue: pg-boss, built by the composition root and started by the queue plugin. */

@@ -208,6 +208,10 @@ export const ERRORS = {
   api_url_header_missing: { status: 400, field: 'detail', message: 'The Url header is required: the http or https URL to download the file from.' },
   api_group_name_missing: { status: 400, field: 'detail', message: "The name header is required: the new group's name." },
   group_not_empty: { status: 409, field: 'detail', message: 'The group still holds products or subgroups: remove them first.' },
+  // Reports made in the background (modules/reports/jobs-service.ts).
+  report_not_ready: { status: 409, field: 'detail', message: 'The report is not ready yet.' },
+  report_scan_required: { status: 400, field: 'scan', message: 'A scan report names its scan.' },
+  report_format_invalid: { status: 400, field: 'format', message: 'This format is not made for this kind of report.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

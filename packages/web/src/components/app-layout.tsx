@@ -11,6 +11,7 @@ const NAV_LINKS: { to: LinkProps['to']; label: string }[] = [
   { to: '/applications', label: 'Applications' },
   { to: '/components', label: 'Components' },
   { to: '/triages', label: 'Triages' },
+  { to: '/reports', label: 'Reports' },
 ];
 
 interface AppLayoutProps {

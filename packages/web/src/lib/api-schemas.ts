@@ -155,3 +155,4 @@ export type ComponentIgnore = Schemas['ComponentIgnore'];
 export type ComponentIgnoreCreate = Schemas['ComponentIgnoreCreate'];
 export type ComponentMove = Schemas['ComponentMove'];
 export type ComponentMoveCreate = Schemas['ComponentMoveCreate'];
+export type ReportJob = Schemas['ReportJob'];

@@ -32,3 +32,4 @@ export * from './triages.ts';
 export * from './component-adjustments.ts';
 export * from './custom-patterns.ts';
 export * from './infoleak-triages.ts';
+export * from './reports.ts';

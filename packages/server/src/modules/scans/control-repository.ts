@@ -1,6 +1,7 @@
 // What rescan, abort, rename, removal and the retention sweep read and write of scans. No
 // viewer here: the route guard or the control service has resolved the scan's group first.
 import { and, asc, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { blobReferenced } from '../../db/blob-references.ts';
 import type { Db } from '../../db/client.ts';
 import { scanItems, scans, type ScanStatus } from '../../db/schema/index.ts';
 
@@ -123,10 +124,7 @@ export function createScanControlRepository(db: Db): ScanControlRepository {
         .returning({ id: scans.id });
       return updated.length > 0;
     },
-    async blobInUse(blobKey) {
-      const [row] = await db.select({ id: scans.id }).from(scans).where(and(eq(scans.blobKey, blobKey), isNull(scans.binaryRemovedAt))).limit(1);
-      return row !== undefined;
-    },
+    blobInUse: (blobKey) => blobReferenced(db, blobKey),
     async olderThan(before, after, limit, withBinary) {
       return db
         .select(columns)

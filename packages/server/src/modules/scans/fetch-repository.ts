@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { blobReferenced } from '../../db/blob-references.ts';
 import type { Db } from '../../db/client.ts';
 import { scanCustomData, scanFetches, type ScanProgress, scans } from '../../db/schema/index.ts';
 
@@ -82,10 +83,7 @@ export function createScanFetchRepository(db: Db): ScanFetchRepository {
         return updated.length > 0;
       });
     },
-    async blobInUse(blobKey) {
-      const [row] = await db.select({ id: scans.id }).from(scans).where(eq(scans.blobKey, blobKey)).limit(1);
-      return row !== undefined;
-    },
+    blobInUse: (blobKey) => blobReferenced(db, blobKey),
     async fail(scanId, error) {
       await db.update(scans).set({ status: 'F', error, progress: null, finishedAt: new Date() }).where(busy(scanId));
       await ended(scanId);

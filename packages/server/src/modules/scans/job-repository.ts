@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, max, or } from 'drizzle-orm';
 import type { Identification } from '@binlens/engine/model';
+import { blobReferenced } from '../../db/blob-references.ts';
 import type { Db } from '../../db/client.ts';
 import { type ScanProgress, type ScanRow, scans, vulnImportRuns } from '../../db/schema/index.ts';
 import { ensureSplit, type ScanFileIdentity, storeReadyScan } from './result-store.ts';
@@ -70,10 +71,7 @@ export function createScanJobRepository(db: Db): ScanJobRepository {
         .returning({ blobKey: scans.blobKey });
       return row?.blobKey;
     },
-    async blobInUse(blobKey) {
-      const [row] = await db.select({ id: scans.id }).from(scans).where(and(eq(scans.blobKey, blobKey), isNull(scans.binaryRemovedAt))).limit(1);
-      return row !== undefined;
-    },
+    blobInUse: (blobKey) => blobReferenced(db, blobKey),
     async staleScanIds(after, limit, changedAt) {
       const stale = changedAt ? or(isNull(scans.evaluatedAt), lt(scans.evaluatedAt, changedAt)) : isNull(scans.evaluatedAt);
       const rows = await db.select({ id: scans.id }).from(scans).where(and(eq(scans.status, 'R'), gt(scans.id, after), stale)).orderBy(asc(scans.id)).limit(limit);

@@ -10,6 +10,7 @@ import { useScanControl } from '../api/scan-control.ts';
 import { isBusy } from '../api/scan-status.ts';
 import { SBOM_DOWNLOADS, sbomUrl } from '../api/scan-metadata.ts';
 import { portableScanUrl } from '../api/portable-scan.ts';
+import { useMakeBackgroundReport } from '../api/background-report.ts';
 
 type Confirming = 'abort' | 'removeFile' | 'remove' | null;
 
@@ -38,11 +39,12 @@ const CONFIRMATIONS: Record<Exclude<Confirming, null>, { title: string; message:
 
 export function ScanActions({ scan }: { scan: Scan }) {
   const control = useScanControl(scan.id);
+  const backgroundReport = useMakeBackgroundReport(scan.id);
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [renaming, setRenaming] = useState(false);
   const busy = isBusy(scan.status);
-  const failed = [control.rescan, control.abort, control.removeFile, control.remove].find((mutation) => mutation.isError)?.error;
+  const failed = [control.rescan, control.abort, control.removeFile, control.remove, backgroundReport].find((mutation) => mutation.isError)?.error;
 
   const confirm = () => {
     const done = { onSettled: () => setConfirming(null) };
@@ -102,6 +104,13 @@ export function ScanActions({ scan }: { scan: Scan }) {
               </Menu.Item>
             ),
           )}
+          <Menu.Item
+            disabled={scan.status !== 'R' || backgroundReport.isPending}
+            title={scan.status === 'R' ? 'Made on the server while you work on; listed under Reports for 7 days' : 'The scan is not ready yet'}
+            onClick={() => backgroundReport.mutate(undefined, { onSuccess: (report) => void navigate({ to: '/report/$reportId', params: { reportId: report.id } }) })}
+          >
+            Make PDF report in the background
+          </Menu.Item>
           <Menu.Label>Download SBOM</Menu.Label>
           {SBOM_DOWNLOADS.map(({ format, label }) =>
             scan.status === 'R' ? (
