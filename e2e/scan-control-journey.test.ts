@@ -70,7 +70,7 @@ it('renames, rescans, removes the file (rescan refused) and removes an analysis;
   await page.goto(`${server.baseUrl}/product/${deb.id}/analysis`);
   await statusBadge(page, 'Ready').waitFor();
   // The journey's server has no vulnerability data: zero findings are no pass.
-  await page.getByLabel('Verdict Verify').waitFor();
+  await page.getByRole('group', { name: 'Scan summary' }).getByLabel('Verdict Verify').waitFor();
 
   // Rename: only the name is sent.
   await page.getByRole('button', { name: 'Actions' }).click();
@@ -147,7 +147,7 @@ it('renames, rescans, removes the file (rescan refused) and removes an analysis;
 
   // The remaining one says N/A with its reason.
   await table.getByRole('link', { name: 'notes-c.txt' }).click();
-  await page.getByLabel('Verdict N/A').waitFor();
+  await page.getByRole('group', { name: 'Scan summary' }).getByLabel('Verdict N/A').waitFor();
   await settled(page);
   await shot('verdict-na');
 
@@ -193,7 +193,7 @@ it('fits the scan page, its menu and the selected list on a phone', async () => 
   const scan = await api.upload(groupId, await textFile('phone-notes.txt'));
   await api.waitForScan(scan.id);
   await page.goto(`${server.baseUrl}/product/${scan.id}/comments`);
-  await page.getByLabel('Verdict N/A').waitFor();
+  await page.getByRole('group', { name: 'Scan summary' }).getByLabel('Verdict N/A').waitFor();
   await page.getByRole('button', { name: 'Actions' }).click();
   await settled(page);
   await shot('actions-menu');
