@@ -56,9 +56,9 @@ it('downloads the PDF report of a firmware scan from the Actions menu; it opens 
   await logInAsAdmin(page, server);
   await page.goto(`${server.baseUrl}/product/${scanId}`);
   await page.getByRole('button', { name: 'Actions' }).click();
-  await page.getByRole('menuitem', { name: 'PDF report' }).waitFor();
+  await page.getByRole('menuitem', { name: 'PDF report', exact: true }).waitFor();
   await shot('actions-menu-1280');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'PDF report' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'PDF report', exact: true }).click()]);
   expect(download.suggestedFilename()).toBe(`${FILE}.pdf`);
   const pdf = await readFile(await download.path());
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
