@@ -1,26 +1,14 @@
-import { createFileRoute, notFound, useLocation } from '@tanstack/react-router';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { downloadNavigation, reportQueryOptions } from '../../features/reports/api/reports.ts';
+import { assertReportId, loadReport, reportIdParams } from '../../features/reports/api/report-route.ts';
+import { downloadNavigation } from '../../features/reports/api/reports.ts';
 import { ReportPage } from '../../features/reports/components/report-page.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { isValidId, parseId } from '../../lib/route-params.ts';
 
 export const Route = createFileRoute('/_app/download/$reportId')({
-  params: {
-    parse: ({ reportId }) => ({ reportId: parseId(reportId) }),
-    stringify: ({ reportId }) => ({ reportId: String(reportId) }),
-  },
-  beforeLoad: ({ params }) => {
-    if (!isValidId(params.reportId)) throw notFound();
-  },
-  loader: async ({ context, params: { reportId } }) => {
-    try {
-      await context.queryClient.ensureQueryData(reportQueryOptions(reportId));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw notFound();
-      throw error;
-    }
-  },
+  params: reportIdParams,
+  beforeLoad: assertReportId,
+  // 404: no such report, or another user's.
+  loader: loadReport,
   component: DownloadRoute,
 });
 
