@@ -165,6 +165,8 @@ export interface CompositionSettings {
   kbUploadDir?: string;
   /** The SMTP server of invitation and password mails; absent or null: no mail. */
   mail?: MailSettings | null;
+  /** BINLENS_PUBLIC_URL: where users open the web app; absent or null: the address each request came to. */
+  publicUrl?: string | null;
   /** Where resumable uploads keep their parts until complete (kept across restarts); default blobDir/uploads. */
   resumableUploadDir?: string;
   /** BINLENS_EVALUATION_CACHE_MB: bytes of stored scans' evaluations kept in the process (scans/evaluation-cache.ts); 0 keeps none. Default 128 MiB. */
@@ -677,8 +679,8 @@ export function compose(settings: CompositionSettings): Composition {
     sso: createSsoRepository(db),
     users: repositories.users,
     auth: services.auth,
-    // BINLENS_PUBLIC_URL is read with the mail settings; without it, where an administrator saved the SSO settings from.
-    publicUrl: settings.mail?.publicUrl,
+    // Without BINLENS_PUBLIC_URL, where an administrator saved the SSO settings from.
+    publicUrl: settings.publicUrl ?? settings.mail?.publicUrl,
     change: auditedChanges((work) => db.transaction((tx) => work({ sso: createSsoRepository(tx), users: createUsersRepository(tx), audit: createAuditRepository(tx) }))),
   });
   const outboundNetworks = createOutboundNetworksService({
@@ -720,7 +722,7 @@ export function compose(settings: CompositionSettings): Composition {
     scans: services.scans,
     scanFetch: outbound.scanFetch,
     products: repositories.apps,
-    publicUrl: settings.mail?.publicUrl,
+    publicUrl: settings.publicUrl ?? settings.mail?.publicUrl,
     allowedNetworks,
     announce: async (scanId, callback) => {
       await queue.enqueue(WEBHOOK_QUEUE, { scanId, callback } satisfies WebhookJobData);
@@ -738,7 +740,7 @@ export function compose(settings: CompositionSettings): Composition {
     customData: services.scanCustomData,
     analysis: services.scanAnalysis,
     serverVersion: SERVER_VERSION,
-    publicUrl: settings.mail?.publicUrl,
+    publicUrl: settings.publicUrl ?? settings.mail?.publicUrl,
   });
   const reportJobs = createReportJobsService({
     reports: createReportJobsRepository(db),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type Limits, parseLimitSettings } from '@binlens/engine';
 import { fileURLToPath } from 'node:url';
-import { type MailSettings, parseMailSettings } from './lib/mail-settings.ts';
+import { type MailSettings, parseMailSettings, parsePublicUrl } from './lib/mail-settings.ts';
 import { parseS3Settings, type S3Settings } from './blobs/s3-settings.ts';
 
 export interface Config {
@@ -34,6 +34,8 @@ export interface Config {
   deployment: Deployment;
   /** BINLENS_SMTP_URL, BINLENS_MAIL_FROM, BINLENS_PUBLIC_URL (lib/mail-settings.ts); null: no mail, so no invitation or reset mails. */
   mail: MailSettings | null;
+  /** BINLENS_PUBLIC_URL: where users open the web app (links in reports, the public API's report_url, SSO, mails); null: the address each request came to. */
+  publicUrl: string | null;
   /** BINLENS_EVALUATION_CACHE_MB (MiB, default 128; 0 keeps none): stored scans' evaluations kept in the process (modules/scans/evaluation-cache.ts). */
   evaluationCacheMb: number;
 }
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     testScanDelayMs: parseCount(env.BINLENS_TEST_SCAN_DELAY_MS, 'BINLENS_TEST_SCAN_DELAY_MS'),
     deployment: parseDeployment(env.BINLENS_DEPLOYMENT),
     mail: parseMailSettings(env),
+    publicUrl: parsePublicUrl(env.BINLENS_PUBLIC_URL),
     evaluationCacheMb: env.BINLENS_EVALUATION_CACHE_MB?.trim() === '0' ? 0 : parseInteger(env.BINLENS_EVALUATION_CACHE_MB, 128, 'BINLENS_EVALUATION_CACHE_MB'),
   };
 }

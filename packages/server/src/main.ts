@@ -32,6 +32,7 @@ const composition = compose({
   quotas: config.quotas,
   deployment: config.deployment,
   mail: config.mail,
+  publicUrl: config.publicUrl,
   evaluationCacheBytes: config.evaluationCacheMb * 1024 * 1024,
 });
 await composition.services.users.bootstrapAdmin(

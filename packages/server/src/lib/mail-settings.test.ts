@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMailSettings } from './mail-settings.ts';
+import { parseMailSettings, parsePublicUrl } from './mail-settings.ts';
 
 const valid = { BINLENS_SMTP_URL: 'smtp://mail.example.com:587', BINLENS_MAIL_FROM: 'Binlens <binlens@example.com>', BINLENS_PUBLIC_URL: 'https://binlens.example.com/' };
 
@@ -23,5 +23,19 @@ describe('parseMailSettings', () => {
     expect(() => parseMailSettings({ ...valid, BINLENS_MAIL_FROM: 'two@a.com, three@b.com' })).toThrow('BINLENS_MAIL_FROM must be');
     expect(() => parseMailSettings({ ...valid, BINLENS_PUBLIC_URL: undefined })).toThrow("BINLENS_PUBLIC_URL must be the web app's address (such as https://binlens.example.com) when BINLENS_SMTP_URL is set, got \"\"");
     expect(() => parseMailSettings({ ...valid, BINLENS_PUBLIC_URL: 'ftp://binlens.example.com' })).toThrow('BINLENS_PUBLIC_URL must be an http(s) address without query');
+  });
+});
+
+describe('parsePublicUrl', () => {
+  it('is null when unset or blank, and read without its trailing slash otherwise, mail or not', () => {
+    expect(parsePublicUrl(undefined)).toBeNull();
+    expect(parsePublicUrl('  ')).toBeNull();
+    expect(parsePublicUrl('https://binlens.example.com/')).toBe('https://binlens.example.com');
+    expect(parsePublicUrl('http://10.0.0.5:8080/binlens/')).toBe('http://10.0.0.5:8080/binlens');
+  });
+
+  it('names the variable of a malformed value', () => {
+    expect(() => parsePublicUrl('binlens.example.com')).toThrow('BINLENS_PUBLIC_URL must be the web app\'s address (such as https://binlens.example.com), got "binlens.example.com"');
+    expect(() => parsePublicUrl('https://binlens.example.com/?x=1')).toThrow('BINLENS_PUBLIC_URL must be an http(s) address without query (such as https://binlens.example.com), got "https://binlens.example.com/?x=1"');
   });
 });

@@ -1,5 +1,6 @@
 // Mail settings from the environment (config.ts): BINLENS_SMTP_URL turns mail on, and then
-// the sender and the public address the mailed links point at must be given as well.
+// the sender and the public address the mailed links point at must be given as well. The public
+// address is a setting of its own (parsePublicUrl): report links and SSO use it without mail too.
 
 export interface MailSettings {
   /** `smtp://host:port` (STARTTLS when offered) or `smtps://host:port` (TLS from the start), optionally with user:password@. */
@@ -28,17 +29,26 @@ export function parseMailSettings(env: NodeJS.ProcessEnv): MailSettings | null {
   if (!/^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(from)) {
     throw new Error(`BINLENS_MAIL_FROM must be a sender address such as "Binlens <binlens@example.com>" when BINLENS_SMTP_URL is set, got "${from}"`);
   }
-  return { smtpUrl: smtp, from, publicUrl: parsePublicUrl(env.BINLENS_PUBLIC_URL) };
+  const publicUrl = parsePublicUrl(env.BINLENS_PUBLIC_URL);
+  if (publicUrl === null) throw new Error(`BINLENS_PUBLIC_URL must be the web app's address (${PUBLIC_URL_EXAMPLE}) when BINLENS_SMTP_URL is set, got ""`);
+  return { smtpUrl: smtp, from, publicUrl };
 }
 
-function parsePublicUrl(value: string | undefined): string {
+const PUBLIC_URL_EXAMPLE = 'such as https://binlens.example.com';
+
+/**
+ * BINLENS_PUBLIC_URL, where users open the web app, without a trailing slash; null when unset or
+ * empty. A malformed value throws, naming the variable.
+ */
+export function parsePublicUrl(value: string | undefined): string | null {
   const text = value?.trim() ?? '';
-  const example = 'such as https://binlens.example.com';
+  if (text === '') return null;
+  const example = PUBLIC_URL_EXAMPLE;
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new Error(`BINLENS_PUBLIC_URL must be the web app's address (${example}) when BINLENS_SMTP_URL is set, got "${text}"`);
+    throw new Error(`BINLENS_PUBLIC_URL must be the web app's address (${example}), got "${text}"`);
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '') {
     throw new Error(`BINLENS_PUBLIC_URL must be an http(s) address without query (${example}), got "${text}"`);
