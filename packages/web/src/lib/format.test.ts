@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPath, displayText, formatBytes, formatDate, formatDateTime, formatDuration, formatNumber, formatPercent, formatProgress, truncate } from './format.ts';
+import { displayPath, displayText, formatBytes, formatCount, formatDate, formatDateTime, formatDuration, formatNumber, formatPercent, formatProgress, truncate } from './format.ts';
 
 describe('formatNumber', () => {
   it.each([
@@ -151,5 +151,17 @@ describe('formatDate', () => {
     ['not a date', '-'],
   ])('%s → %s', (iso, expected) => {
     expect(formatDate(iso)).toBe(expected);
+  });
+});
+
+describe('formatCount', () => {
+  it.each([
+    [0, 'component', undefined, '0 components'],
+    [1, 'component', undefined, '1 component'],
+    [2000, 'component', undefined, '2 000 components'],
+    [1, 'entry', 'entries', '1 entry'],
+    [3, 'entry', 'entries', '3 entries'],
+  ])('%d %s → %s', (count, singular, plural, expected) => {
+    expect(formatCount(count, singular, plural)).toBe(expected);
   });
 });

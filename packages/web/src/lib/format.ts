@@ -15,6 +15,11 @@ export function formatNumber(value: number, decimals = 0): string {
   return sign + grouped + (fraction === undefined ? '' : `.${fraction}`);
 }
 
+/** 1 → "1 component", 2000 → "2 000 components": the number, then the noun agreeing with it. */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
+}
+
 /** Base 1000 from B to YB (a gigabyte is 1e9); bytes are whole, larger units keep 2 decimals. */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '-';

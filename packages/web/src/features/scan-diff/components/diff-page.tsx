@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { ScanDiff, ScanDiffScan } from '../../../lib/api-schemas.ts';
-import { displayText, formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { displayText, formatCount, formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { type DiffSearch, type DiffSide, diffSideOf, scanDiffQueryOptions } from '../api/scan-diff.ts';
 import { ComponentsTable } from './components-table.tsx';
 import { DiffSummary } from './diff-summary.tsx';
@@ -136,7 +136,7 @@ function ScanCard({ role, scan }: { role: string; scan: ScanDiffScan }) {
         {displayText(scan.name)}
       </AnchorLink>
       <Text size="xs" c="dimmed">
-        {`${displayText(scan.group_name)} · ${formatDateTime(scan.created)} · ${scan.component_count === null ? '–' : formatNumber(scan.component_count)} components`}
+        {`${displayText(scan.group_name)} · ${formatDateTime(scan.created)} · ${scan.component_count === null ? '– components' : formatCount(scan.component_count, 'component')}`}
       </Text>
     </Box>
   );

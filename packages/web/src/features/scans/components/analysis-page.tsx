@@ -5,7 +5,7 @@ import { ListSearchBox } from '../../../components/data-table/list-search-box.ts
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import type { ResultComponent, Scan, ScanLicense, ScanResult } from '../../../lib/api-schemas.ts';
 import { codeTypeLabel } from '../../../lib/code-types.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatCount, formatNumber } from '../../../lib/format.ts';
 import { usePhoneWidth } from '../../../lib/phone-width.ts';
 import { componentFilter, useAnalysisFilters, type AnalysisFilters } from '../api/analysis-filters.ts';
 import { factsOf, matchesFilter, POLICIES, policyMap } from '../api/component-facts.ts';
@@ -124,7 +124,7 @@ function ComponentList({ scanId, result, licenses, triageAction, adjustments }: 
         <Select label="Licence class" data={POLICY_OPTIONS} value={filters.policy ?? ALL} allowDeselect={false} onChange={(policy) => setFilters({ policy: pick(policy) as AnalysisFilters['policy'] })} w={160} />
       </Group>
       <Text size="sm" c="dimmed" aria-live="polite">
-        {filtered ? `${formatNumber(shown.length)} of ${formatNumber(rows.length)} components` : `${formatNumber(rows.length)} components`}
+        {filtered ? `${formatNumber(shown.length)} of ${formatCount(rows.length, 'component')}` : formatCount(rows.length, 'component')}
       </Text>
       <ComponentsTable rows={shown} onOpen={select} narrow={narrow} filtered={filtered} />
       <ComponentPanel

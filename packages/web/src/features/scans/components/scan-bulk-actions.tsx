@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import type { ScanBulkResult } from '../../../lib/api-schemas.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatCount, formatNumber } from '../../../lib/format.ts';
 import { BULK_ACTIONS, type BulkAction, useBulkScanAction } from '../api/scan-control.ts';
 
 interface ScanBulkActionsProps {
@@ -27,7 +27,7 @@ const MESSAGES: Record<BulkAction, (count: string) => string> = {
 
 const ORDER: BulkAction[] = ['rescan', 'abort', 'removeFiles', 'remove'];
 
-const applications = (n: number) => `${formatNumber(n)} selected application${n === 1 ? '' : 's'}`;
+const applications = (n: number) => formatCount(n, 'selected application');
 
 /** Spec §9 bulk actions on the selected rows, each confirmed with 'Yes'; what the server refused is listed with why. */
 export function ScanBulkActions({ ids, onDone }: ScanBulkActionsProps) {

@@ -2,7 +2,7 @@ import { Alert, Button } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import type { Triage } from '../../../lib/api-schemas.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { useRemoveTriages } from '../api/triages.ts';
 
 interface RemoveSelectedTriagesProps {
@@ -17,7 +17,7 @@ export function RemoveSelectedTriages({ triages, onDone }: RemoveSelectedTriages
   const remove = useRemoveTriages();
   const [confirming, setConfirming] = useState(false);
   if (triages.length === 0 && !confirming) return null;
-  const count = `${formatNumber(triages.length)} selected triage${triages.length === 1 ? '' : 's'}`;
+  const count = formatCount(triages.length, 'selected triage');
   return (
     <>
       <Button size="compact-sm" variant="default" color="red" onClick={() => setConfirming(true)}>

@@ -6,7 +6,7 @@ import { useMemo, type ReactNode } from 'react';
 import { AnchorLink } from '../../../components/anchor-link.tsx';
 import { DataTable, type ColumnDef } from '../../../components/data-table/data-table.tsx';
 import type { VexImportResult, VexImportTriage, VexImportUnknown } from '../../../lib/api-schemas.ts';
-import { displayText, formatNumber } from '../../../lib/format.ts';
+import { displayText, formatCount, formatNumber } from '../../../lib/format.ts';
 import { TRIAGE_RATIONALE_NAMES, TRIAGE_SCOPE_NAMES } from '../../../lib/triage.ts';
 import { vexApplicationsQueryOptions, vexGroupsQueryOptions } from '../api/vex.ts';
 
@@ -127,7 +127,7 @@ export function ImportPreview({ result }: { result: VexImportResult }) {
         Preview
       </Title>
       <Text size="sm">
-        {`${DIALECT_NAMES[result.dialect]} document, ${formatNumber(statements)} ${statements === 1 ? 'statement' : 'statements'} read. `}
+        {`${DIALECT_NAMES[result.dialect]} document, ${formatCount(statements, 'statement')} read. `}
         {result.unknown.length > 0
           ? 'Some statements name what the scope does not have (refused, below): nothing is imported while any is refused. Choose another scope, or leave them out of the document.'
           : 'Nothing is made until you apply it.'}
