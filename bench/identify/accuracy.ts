@@ -1,16 +1,18 @@
-// Benchmark: identification accuracy on real Debian 12 packages. Downloads the packages
-// with `apt-get download`, builds (a) a root file system with its dpkg database and
-// (b) the same files without any package metadata, scans both as directories and prints
-// precision and recall of (name, version) against the dpkg database; then signature
-// matching throughput over the executables and the cost of 1,000 more signatures.
-// Skips (exit 0) when apt-get download is not possible. No assertion anywhere.
+// Benchmark: identification accuracy on a Debian 12 root file system. Builds once, in
+// CACHE_DIR, a minbase root file system (`debootstrap --variant=minbase bookworm` from the
+// Debian archive) and downloads PACKAGES (`apt-get download`); the packages that the base
+// lacks are unpacked on top, each with its dpkg status paragraph and file list. Scans (a) that
+// tree with its dpkg database and (b) the same tree with /var/lib/dpkg removed, and prints
+// precision and recall of (name, version) against the dpkg database; then the number of
+// signatures, signature matching throughput over the executables and the cost of 1,000 more
+// signatures. Skips (exit 0) when debootstrap or the downloads are not possible. No assertion.
 //
-//   node bench/identify/accuracy.ts [CACHE_DIR=$TMPDIR/binlens-bench-debs]
+//   node bench/identify/accuracy.ts [CACHE_DIR=$TMPDIR/binlens-bench-identify]
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Component, type Signature, SignatureMatcher, allSignatures, sameSoftware, scan } from '@binlens/engine';
+import { type Component, SIGNATURE_FAMILIES, type Signature, SignatureMatcher, allSignatures, sameSoftware, scan } from '@binlens/engine';
 import { PACKAGES } from './packages.ts';
 
 /**
@@ -22,13 +24,13 @@ const EMBEDDED: readonly { name: string; version: string; why: string }[] = [
   { name: 'libwebsockets', version: '4.1.6', why: 'mosquitto links libwebsockets statically: it defines the lws_* functions itself and does not NEED libwebsockets.so.17' },
 ];
 
-const cache = process.argv[2] ?? join(tmpdir(), 'binlens-bench-debs');
-const work = mkdtempSync(join(tmpdir(), 'binlens-bench-identify-'));
+const cache = process.argv[2] ?? join(tmpdir(), 'binlens-bench-identify');
+const work = mkdtempSync(join(tmpdir(), 'binlens-bench-identify-run-'));
 
 interface Installed {
   name: string;
   version: string;
-  /** Upstream version: epoch and Debian revision removed (`1:1.2.13.dfsg-1` → `1.2.13`). */
+  /** Upstream version (upstreamVersion). */
   upstream: string;
   /** Whether some ELF file of the package holds the upstream version as a string. */
   shipsVersion: boolean;
@@ -37,67 +39,151 @@ interface Installed {
 }
 
 try {
-  const debs = download();
-  if (debs.length === 0) {
-    console.log('skipped: apt-get download is not possible here');
+  const base = debianRootfs();
+  const debs = base === undefined ? [] : download();
+  if (base === undefined || debs.length === 0) {
+    console.log('skipped: debootstrap or apt-get download is not possible here');
   } else {
     const withDb = join(work, 'with-db');
-    const installed = buildRootfs(withDb, debs);
+    execFileSync('cp', ['-a', base, withDb]);
+    addPackages(withDb, debs);
+    const installed = readInstalled(withDb);
     const bare = join(work, 'bare');
     execFileSync('cp', ['-a', withDb, bare]);
     rmSync(join(bare, 'var/lib/dpkg'), { recursive: true, force: true });
+    console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
     await report(installed, withDb, bare);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
 
-function download(): string[] {
+/** debootstrap once (cached); undefined when it cannot run. The apt cache's .debs are removed, as images ship without them. */
+function debianRootfs(): string | undefined {
+  const dir = join(cache, 'rootfs');
+  if (existsSync(dir)) return dir;
+  const partial = `${dir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
   mkdirSync(cache, { recursive: true });
+  console.log('building the root file system (debootstrap --variant=minbase bookworm)...');
   try {
-    execFileSync('apt-get', ['download', ...PACKAGES], { cwd: cache, stdio: 'ignore', timeout: 600_000 });
+    execFileSync('debootstrap', ['--variant=minbase', 'bookworm', partial, 'http://deb.debian.org/debian'], { stdio: 'ignore', timeout: 1_800_000 });
+  } catch {
+    return undefined;
+  }
+  execFileSync('sh', ['-c', `rm -f "${partial}"/var/cache/apt/archives/*.deb`]);
+  renameSync(partial, dir);
+  return dir;
+}
+
+function download(): string[] {
+  const dir = join(cache, 'debs');
+  mkdirSync(dir, { recursive: true });
+  try {
+    execFileSync('apt-get', ['download', ...PACKAGES], { cwd: dir, stdio: 'ignore', timeout: 600_000 });
   } catch {
     // Partial downloads are used as they are; none at all means skip.
   }
-  return readdirSync(cache).filter((f) => f.endsWith('.deb')).sort().map((f) => join(cache, f));
+  return readdirSync(dir).filter((f) => f.endsWith('.deb')).sort().map((f) => join(dir, f));
 }
 
-function buildRootfs(root: string, debs: string[]): Installed[] {
-  mkdirSync(join(root, 'var/lib/dpkg/info'), { recursive: true });
-  mkdirSync(join(root, 'etc'), { recursive: true });
-  writeFileSync(join(root, 'etc/os-release'), 'ID=debian\nVERSION_ID="12"\n');
+/** Unpacks every .deb whose package the tree lacks, with its status paragraph and file list. */
+function addPackages(root: string, debs: string[]): void {
+  const statusPath = join(root, 'var/lib/dpkg/status');
+  const present = new Set(paragraphs(readFileSync(statusPath, 'utf8')).map((p) => field(p, 'Package')));
   const status: string[] = [];
-  const installed: Installed[] = [];
   for (const deb of debs) {
     const control = execFileSync('dpkg-deb', ['-f', deb]).toString('utf8').trimEnd();
-    const field = (name: string): string => new RegExp(`^${name}: (.*)$`, 'm').exec(control)?.[1] ?? '';
-    const name = field('Package');
-    const version = field('Version');
+    const name = field(control, 'Package');
+    if (present.has(name)) continue;
+    present.add(name);
     const tmp = join(work, 'x', name);
     mkdirSync(tmp, { recursive: true });
     execFileSync('dpkg-deb', ['-x', deb, tmp]);
     const files = execFileSync('find', ['.', '-mindepth', '1'], { cwd: tmp }).toString('utf8').trim().split('\n').map((f) => f.slice(1));
-    const upstream = version.replace(/^\d+:/, '').replace(/-[^-]*$/, '').replace(/[+~.]?(dfsg|ds|really).*$/, '');
-    installed.push({ name, version, upstream, shipsVersion: shipsVersion(tmp, files, upstream) });
-    execFileSync('cp', ['-a', '--remove-destination', `${tmp}/.`, root]);
+    // The root is merged-/usr (`/bin` is a link to `usr/bin`) while packages still ship `/bin/...`: keep the links, as dpkg does.
+    execFileSync('sh', ['-c', 'tar -C "$1" -cf - . | tar -C "$2" -xf - --keep-directory-symlink', 'sh', tmp, root]);
     status.push(control.replace(/^Package: .*$/m, (l) => `${l}\nStatus: install ok installed`));
     writeFileSync(join(root, 'var/lib/dpkg/info', `${name}.list`), `${files.join('\n')}\n`);
   }
-  writeFileSync(join(root, 'var/lib/dpkg/status'), `${status.join('\n\n')}\n`);
-  return installed;
+  writeFileSync(statusPath, `${readFileSync(statusPath, 'utf8').trimEnd()}\n\n${status.join('\n\n')}\n`);
 }
 
-function shipsVersion(dir: string, files: string[], upstream: string): boolean {
-  const needle = Buffer.from(upstream, 'latin1');
-  return files.some((f) => {
-    const path = join(dir, f);
-    try {
-      const bytes = readFileSync(path);
-      return bytes.subarray(0, 4).toString('latin1') === '\x7fELF' && bytes.includes(needle);
-    } catch {
-      return false; // a directory or a dangling link
-    }
-  });
+/** Every installed package of the tree's dpkg database, and whether its ELF files hold its upstream version. */
+function readInstalled(root: string): Installed[] {
+  const info = join(root, 'var/lib/dpkg/info');
+  return paragraphs(readFileSync(join(root, 'var/lib/dpkg/status'), 'utf8'))
+    .filter((p) => / installed$/m.test(field(p, 'Status')))
+    .map((p) => {
+      const name = field(p, 'Package');
+      const version = field(p, 'Version');
+      const upstream = upstreamVersion(version);
+      const list = [`${name}.list`, `${name}:${field(p, 'Architecture')}.list`].map((f) => join(info, f)).find((f) => existsSync(f));
+      const files = list === undefined ? [] : readFileSync(list, 'utf8').split('\n').filter((f) => f !== '');
+      return { name, version, upstream, shipsVersion: files.some((f) => elfHoldsVersion(join(root, f), upstream)) };
+    });
+}
+
+/**
+ * Epoch, Debian revision and repack suffixes removed (`1:1.2.13.dfsg-1` → `1.2.13`); a
+ * `+really` version is the one after it (`3.1.7+really3.1.2-0+deb12u1` ships 3.1.2).
+ */
+function upstreamVersion(version: string): string {
+  const plain = version.replace(/^\d+:/, '').replace(/-[^-]*$/, '');
+  const really = /[+~.]really(.+)$/.exec(plain)?.[1];
+  return (really ?? plain).replace(/[+~.]?(dfsg|ds).*$/, '');
+}
+
+/**
+ * The version as a string of its own in a regular ELF file: not inside a longer number
+ * (`1.2.13` is not in `1.2.130` or `11.2.13`), and not in `.comment`, which names the compiler
+ * that built every file (`GCC: (Debian 12.2.0-14) 12.2.0`), not the package.
+ */
+function elfHoldsVersion(path: string, version: string): boolean {
+  try {
+    if (!lstatSync(path).isFile()) return false;
+  } catch {
+    return false;
+  }
+  const bytes = readFileSync(path);
+  if (bytes.subarray(0, 4).toString('latin1') !== '\x7fELF') return false;
+  blankComment(bytes);
+  const needle = Buffer.from(version, 'latin1');
+  const isDigit = (b: number | undefined) => b !== undefined && b >= 0x30 && b <= 0x39;
+  for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) {
+    const before = bytes[at - 1];
+    const after = bytes[at + needle.length];
+    const longer = isDigit(before) || before === 0x2e || isDigit(after) || (after === 0x2e && isDigit(bytes[at + needle.length + 1]));
+    if (!longer) return true;
+  }
+  return false;
+}
+
+/** Zeroes the `.comment` section of a little-endian ELF64 file in place. */
+function blankComment(elf: Buffer): void {
+  if (elf[4] !== 2 || elf[5] !== 1 || elf.length < 64) return;
+  const shoff = Number(elf.readBigUInt64LE(0x28));
+  const entsize = elf.readUInt16LE(0x3a);
+  const count = elf.readUInt16LE(0x3c);
+  const names = shoff + elf.readUInt16LE(0x3e) * entsize;
+  if (shoff === 0 || names + entsize > elf.length) return;
+  const namesOffset = Number(elf.readBigUInt64LE(names + 0x18));
+  for (let i = 0; i < count; i++) {
+    const header = shoff + i * entsize;
+    if (header + entsize > elf.length) return;
+    const nameAt = namesOffset + elf.readUInt32LE(header);
+    if (elf.toString('latin1', nameAt, nameAt + 9) !== '.comment\0') continue;
+    const offset = Number(elf.readBigUInt64LE(header + 0x18));
+    elf.fill(0, offset, Math.min(elf.length, offset + Number(elf.readBigUInt64LE(header + 0x20))));
+  }
+}
+
+function paragraphs(text: string): string[] {
+  return text.split(/\n\s*\n/).filter((p) => p.trim() !== '');
+}
+
+function field(paragraph: string, name: string): string {
+  return new RegExp(`^${name}: (.*)$`, 'm').exec(paragraph)?.[1] ?? '';
 }
 
 async function report(installed: Installed[], withDb: string, bare: string): Promise<void> {
@@ -106,18 +192,20 @@ async function report(installed: Installed[], withDb: string, bare: string): Pro
   const dp = a.components.filter((c) => c.codetype === 'DP');
   const hitsA = dp.filter((c) => truth.has(`${c.name}@${c.version}`)).length;
   for (const p of installed) p.component = dp.find((c) => c.name === p.name);
-  console.log(`packages: ${installed.length} Debian 12 packages`);
+  console.log(`packages: ${installed.length} Debian 12 packages (debootstrap minbase bookworm + ${PACKAGES.length} listed in packages.ts)`);
   console.log(`(a) with dpkg database:    precision ${ratio(hitsA, dp.length)}  recall ${ratio(hitsA, installed.length)}`);
 
   const b = await scan(bare, { name: 'rootfs-bare' });
   const found = b.components.filter((c) => c.codetype === 'NA' && c.version !== '');
-  const matches = (c: Component, p: Installed): boolean => p.component !== undefined && sameSoftware(c.name, p.component) && p.upstream.startsWith(c.version);
+  // The found version is the upstream version or its leading part (`1.3.4` of `1.3.4.20200120`), never a longer number's prefix.
+  const matches = (c: Component, p: Installed): boolean =>
+    p.component !== undefined && sameSoftware(c.name, p.component) && (p.upstream === c.version || (p.upstream.startsWith(c.version) && !/^\d/.test(p.upstream.slice(c.version.length))));
   const embedded = found.filter((c) => EMBEDDED.some((e) => e.name === c.name && e.version === c.version));
   const correct = found.filter((c) => installed.some((p) => matches(c, p)) || embedded.includes(c));
   const shipping = installed.filter((p) => p.shipsVersion);
   const recalled = shipping.filter((p) => found.some((c) => matches(c, p)));
   console.log(`(b) without metadata:      precision ${ratio(correct.length, found.length)}  recall ${ratio(recalled.length, shipping.length)} of ${shipping.length} packages shipping a version string`);
-  const wrong = found.filter((c) => !correct.includes(c)).map((c) => `${c.name}@${c.version}`);
+  const wrong = found.filter((c) => !correct.includes(c)).map((c) => `${c.name}@${c.version} (${c.evidence[0]?.path.join(' ') ?? ''})`);
   if (wrong.length > 0) console.log(`    not matching a package: ${wrong.join(', ')}`);
   for (const c of embedded) console.log(`    embedded copy, counted right: ${c.name}@${c.version} (${EMBEDDED.find((e) => e.name === c.name)?.why ?? ''})`);
   const missed = shipping.filter((p) => !recalled.includes(p)).map((p) => `${p.name}@${p.upstream}`);
@@ -129,6 +217,7 @@ async function throughput(root: string, executables: string[]): Promise<void> {
   const buffers = executables.map((p) => readFileSync(join(root, p)));
   const bytes = buffers.reduce((n, x) => n + x.length, 0);
   const base = allSignatures();
+  console.log(`signatures: ${base.length} in ${SIGNATURE_FAMILIES.length} families (${SIGNATURE_FAMILIES.map((f) => `${f.family} ${f.signatures.length}`).join(', ')})`);
   const synthetic = Array.from({ length: 1000 }, (_, i): Signature => ({
     id: `synthetic-${i}`,
     name: `synthetic-${i}`,
@@ -157,4 +246,3 @@ async function throughput(root: string, executables: string[]): Promise<void> {
 function ratio(n: number, d: number): string {
   return d === 0 ? 'n/a' : `${(n / d).toFixed(2)} (${n}/${d})`;
 }
-
