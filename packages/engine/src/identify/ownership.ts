@@ -65,12 +65,15 @@ export function sameSoftware(signatureName: string, owner: Component): boolean {
   const want = [signatureName, ...(SOURCE_ALIASES[signatureName] ?? [])].map(simplify);
   // Sample qualifier: `upstream=bzip2%401.0.8-5` (binNMU: source name@version).
   const upstream = /[?&]upstream=([^&]+)/.exec(owner.purl)?.[1];
-  const names = [owner.name, ...(upstream ? [decodeURIComponent(upstream).replace(/@.*$/, '')] : [])];
+  const names = [owner.name, ...(upstream ? [sourceName(decodeURIComponent(upstream))] : [])];
   return names.some((n) => want.includes(simplify(n)) || want.includes(stripSoVersion(simplify(n))));
 }
 
 /** Source package names that differ from the component's name (Debian, Alpine, Fedora). */
 const SOURCE_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  // XZ Utils ships as xz-utils + liblzma5 (Debian, source xz-utils), xz + xz-libs (Alpine, Fedora: source xz).
+  xz: ['xz-utils', 'liblzma'],
+  liblzma: ['xz-utils', 'xz'],
   'mariadb-connector-c': ['mariadb', 'mariadb-connector-c', 'mariadb-libs'],
   qt: ['qtbase-opensource-src', 'qt5-qtbase', 'qt5-base', 'qt6-base'],
   linux_kernel: ['linux', 'linux-signed-amd64', 'linux-signed-arm64', 'kernel'],
@@ -89,6 +92,15 @@ const SOURCE_ALIASES: Readonly<Record<string, readonly string[]>> = {
   'wireguard-tools': ['wireguard'],
   make: ['make-dfsg'],
 };
+
+/**
+ * The source package's name from an `upstream` qualifier: `bzip2@1.0.8-5` → `bzip2` (Debian
+ * binNMU), `xz-5.2.5-8.el9.src.rpm` → `xz` (rpm: NAME-VERSION-RELEASE.src.rpm), else as is.
+ */
+function sourceName(upstream: string): string {
+  const rpm = /^(.+)-[^-]+-[^-]+\.src\.rpm$/.exec(upstream);
+  return rpm?.[1] ?? upstream.replace(/@.*$/, '');
+}
 
 function simplify(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/^lib(?=.)/, '');

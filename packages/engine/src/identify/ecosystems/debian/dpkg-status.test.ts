@@ -39,7 +39,7 @@ describe('debian/dpkg-status', () => {
       [
         'zlib1g',
         '1:1.2.13.dfsg-1+b1',
-        'pkg:deb/debian/zlib1g@1:1.2.13.dfsg-1+b1?arch=amd64&distro=debian-12&upstream=zlib%401:1.2.13.dfsg-1',
+        'pkg:deb/debian/zlib1g@1:1.2.13.dfsg-1+b1?arch=amd64&distro=debian-12&upstream=zlib%401%3A1.2.13.dfsg-1',
         ['Zlib'],
         { name: 'debian', release: '12' },
         203,

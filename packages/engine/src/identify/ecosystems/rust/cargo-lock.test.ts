@@ -40,7 +40,7 @@ describe('rust/cargo-lock', () => {
     expect(components.map((c) => [c.name, c.version, c.codetype, c.purl])).toEqual([
       ['anyhow', '1.0.79', 'NA', 'pkg:cargo/anyhow@1.0.79'],
       ['binlens-demo', '0.1.0', 'NA', 'pkg:cargo/binlens-demo@0.1.0'],
-      ['tiny', '0.2.0', 'NA', 'pkg:cargo/tiny@0.2.0?vcs_url=https:%2F%2Fgithub.com%2Fexample%2Ftiny%3Frev%3Dabc%23abcdef0123'],
+      ['tiny', '0.2.0', 'NA', 'pkg:cargo/tiny@0.2.0?vcs_url=https%3A%2F%2Fgithub.com%2Fexample%2Ftiny%3Frev%3Dabc%23abcdef0123'],
     ]);
     expect(problems.map((p) => p.message)).toEqual(['[[package]] at line 24 without name or version']);
   });
