@@ -58,3 +58,58 @@ export function bech32Valid(text: string): boolean {
   }
   return chk === 1;
 }
+
+/**
+ * Marvin32 (Microsoft's seeded checksum, as in its identifiable-secret formats), folded to 32 bits:
+ * the high word XOR the low word of the 64-bit state. Little-endian words, 0x80 end marker.
+ */
+export function marvin32(data: Uint8Array, seed: bigint): number {
+  let p0 = Number(seed & 0xffffffffn);
+  let p1 = Number(seed >> 32n);
+  const block = (): void => {
+    p1 = (p1 ^ p0) >>> 0;
+    p0 = rotl(p0, 20);
+    p0 = (p0 + p1) >>> 0;
+    p1 = rotl(p1, 9);
+    p1 = (p1 ^ p0) >>> 0;
+    p0 = rotl(p0, 27);
+    p0 = (p0 + p1) >>> 0;
+    p1 = rotl(p1, 19);
+  };
+  const whole = data.length & ~3;
+  for (let i = 0; i < whole; i += 4) {
+    p0 = (p0 + ((data[i] ?? 0) | ((data[i + 1] ?? 0) << 8) | ((data[i + 2] ?? 0) << 16) | ((data[i + 3] ?? 0) << 24))) >>> 0;
+    block();
+  }
+  // The 1-3 trailing bytes, then the 0x80 marker byte after them.
+  let tail = 0x80 << (8 * (data.length - whole));
+  for (let i = whole; i < data.length; i++) tail |= (data[i] ?? 0) << (8 * (i - whole));
+  p0 = (p0 + (tail >>> 0)) >>> 0;
+  block();
+  block();
+  return (p1 ^ p0) >>> 0;
+}
+
+function rotl(value: number, shift: number): number {
+  return ((value << shift) | (value >>> (32 - shift))) >>> 0;
+}
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** RFC 4648 base32 (either case, no padding) to bytes; trailing bits that do not fill a byte are dropped. */
+export function base32Bytes(text: string): Buffer | undefined {
+  const out: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const c of text.toLowerCase()) {
+    const v = BASE32.indexOf(c);
+    if (v < 0) return undefined;
+    value = ((value << 5) | v) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((value >> bits) & 0xff);
+    }
+  }
+  return Buffer.from(out);
+}

@@ -41,6 +41,41 @@ describe('detectors in detail', () => {
     expect(encrypted).toEqual({ format: 'traditional', encrypted: true, type: 'rsa' });
   });
 
+  const detailsOf = (name: string) => {
+    const detector = DETECTORS.find((d) => d.name === name);
+    return (detector?.samples.positive ?? []).map((s) => find(s, detector?.samples.path).find((f) => f.detector === name)?.details);
+  };
+
+  it('checksummed tokens: Azure DevOps annotated (Marvin32) and legacy (CRC32) PATs, Grafana service accounts', () => {
+    expect(detailsOf('azure-devops-pat')).toEqual([
+      { format: 'annotated', created: '2025-12', checksum: 'valid' },
+      { format: 'legacy', type: 'user' },
+    ]);
+    expect(detailsOf('grafana-token')).toEqual([{ type: 'service-account' }, { type: 'cloud', org: '918273' }, { type: 'api-key', name: 'provisioning', org: '1' }]);
+  });
+
+  it('credentials with who and where: docker config, Maven servers, command lines, SAS tokens', () => {
+    expect(detailsOf('docker-registry-auth')).toEqual([
+      { registry: 'registry.corp.net:5000', user: 'ci-bot', type: 'password' },
+      { registry: 'quay.io', user: 'acme+deployer', type: 'robot-account' },
+    ]);
+    expect(detailsOf('maven-settings-password')).toEqual([
+      { server: 'corp-releases', user: 'deployer', field: 'password', encrypted: false },
+      { server: 'corp-snapshots', user: 'ci', field: 'password', encrypted: true, note: 'encrypted with the master password in settings-security.xml' },
+    ]);
+    expect(detailsOf('command-line-password')).toEqual([{ tool: 'mysql' }, { tool: 'mysqldump' }, { tool: 'sshpass' }, { tool: 'curl', user: 'deploy' }, { tool: 'curl', user: 'ops' }]);
+    expect(detailsOf('azure-sas-token')[0]).toEqual({ version: '2022-11-02', permissions: 'r', expiry: '2024-05-02T08:00:00Z', resource: 'b' });
+    // The Maven password is not reported a second time by the generic config detector.
+    expect(find(DETECTORS.find((d) => d.name === 'maven-settings-password')?.samples.positive[0] ?? '').map((f) => f.detector)).toEqual(['maven-settings-password']);
+  });
+
+  it('values in their canonical form: Cisco MACs in colon notation, JSON-escaped keys as PEM', () => {
+    expect(find('address is 001A.2B3C.4D5E').map((f) => [f.value, f.details])).toEqual([['00:1a:2b:3c:4d:5e', { notation: 'cisco' }]]);
+    const [plain, , , escaped] = DETECTORS.find((d) => d.name === 'private-key')?.samples.positive.map((s) => find(s).find((f) => f.detector === 'private-key')) ?? [];
+    expect(escaped?.value).toBe(plain?.value);
+    expect(escaped?.details).toEqual({ ...plain?.details, escaped: true });
+  });
+
   const DECOYS = [
     'AKIAIOSFODNN7EXAMPLE admin@example.com root@localhost ci@build.test user@mail.example.org',
     'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',

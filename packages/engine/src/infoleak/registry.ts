@@ -7,12 +7,20 @@ import { ATLASSIAN_TOKEN } from './detectors/atlassian-token.ts';
 import { AWS_ACCESS_KEY } from './detectors/aws-access-key.ts';
 import { AWS_SECRET_KEY } from './detectors/aws-secret-key.ts';
 import { AZURE_AD_CLIENT_SECRET } from './detectors/azure-ad-client-secret.ts';
+import { AZURE_CONTAINER_REGISTRY_KEY } from './detectors/azure-container-registry-key.ts';
+import { AZURE_DEVOPS_PAT } from './detectors/azure-devops-pat.ts';
+import { AZURE_SAS_TOKEN } from './detectors/azure-sas-token.ts';
 import { AZURE_STORAGE_KEY } from './detectors/azure-storage-key.ts';
+import { CERTIFICATE } from './detectors/certificate.ts';
+import { COHERE_KEY } from './detectors/cohere-key.ts';
+import { COMMAND_LINE_PASSWORD } from './detectors/command-line-password.ts';
 import { CONFIG_PASSWORD } from './detectors/config-password.ts';
 import { CONTENTFUL_TOKEN } from './detectors/contentful-token.ts';
 import { DATABRICKS_TOKEN } from './detectors/databricks-token.ts';
+import { DEEPSEEK_KEY } from './detectors/deepseek-key.ts';
 import { DIGITALOCEAN_TOKEN } from './detectors/digitalocean-token.ts';
 import { DISCORD_WEBHOOK } from './detectors/discord-webhook.ts';
+import { DOCKER_REGISTRY_AUTH } from './detectors/docker-registry-auth.ts';
 import { DOCKERHUB_TOKEN } from './detectors/dockerhub-token.ts';
 import { DOPPLER_TOKEN } from './detectors/doppler-token.ts';
 import { DROPBOX_TOKEN } from './detectors/dropbox-token.ts';
@@ -26,6 +34,7 @@ import { GITLAB_TOKEN } from './detectors/gitlab-token.ts';
 import { GOOGLE_API_KEY } from './detectors/google-api-key.ts';
 import { GOOGLE_OAUTH_SECRET } from './detectors/google-oauth-secret.ts';
 import { GRAFANA_TOKEN } from './detectors/grafana-token.ts';
+import { GROQ_KEY } from './detectors/groq-key.ts';
 import { HEROKU_KEY } from './detectors/heroku-key.ts';
 import { HTTP_BASIC_AUTH } from './detectors/http-basic-auth.ts';
 import { HUGGINGFACE_TOKEN } from './detectors/huggingface-token.ts';
@@ -33,23 +42,31 @@ import { IPV4 } from './detectors/ipv4.ts';
 import { IPV6 } from './detectors/ipv6.ts';
 import { JFROG_KEY } from './detectors/jfrog-key.ts';
 import { JWT } from './detectors/jwt.ts';
+import { LANGSMITH_KEY } from './detectors/langsmith-key.ts';
 import { LINEAR_KEY } from './detectors/linear-key.ts';
 import { MAC_ADDRESS } from './detectors/mac-address.ts';
 import { MAILCHIMP_KEY } from './detectors/mailchimp-key.ts';
 import { MAILGUN_KEY } from './detectors/mailgun-key.ts';
 import { MAPBOX_TOKEN } from './detectors/mapbox-token.ts';
+import { MAVEN_SETTINGS_PASSWORD } from './detectors/maven-settings-password.ts';
+import { MISTRAL_KEY } from './detectors/mistral-key.ts';
 import { NEW_RELIC_KEY } from './detectors/new-relic-key.ts';
 import { NOTION_TOKEN } from './detectors/notion-token.ts';
 import { NPM_TOKEN } from './detectors/npm-token.ts';
 import { OAUTH_CLIENT_SECRET } from './detectors/oauth-client-secret.ts';
 import { OPENAI_KEY } from './detectors/openai-key.ts';
+import { OPENROUTER_KEY } from './detectors/openrouter-key.ts';
 import { PASSWORD_HASH } from './detectors/password-hash.ts';
+import { PERPLEXITY_KEY } from './detectors/perplexity-key.ts';
 import { PLANETSCALE_TOKEN } from './detectors/planetscale-token.ts';
 import { POSTMAN_KEY } from './detectors/postman-key.ts';
 import { PRIVATE_KEY } from './detectors/private-key.ts';
+import { PRIVATE_PACKAGIST_TOKEN } from './detectors/private-packagist-token.ts';
 import { PULUMI_TOKEN } from './detectors/pulumi-token.ts';
 import { PUTTY_KEY } from './detectors/putty-key.ts';
 import { PYPI_TOKEN } from './detectors/pypi-token.ts';
+import { QUAY_ROBOT_TOKEN } from './detectors/quay-robot-token.ts';
+import { REPLICATE_TOKEN } from './detectors/replicate-token.ts';
 import { RUBYGEMS_KEY } from './detectors/rubygems-key.ts';
 import { SENDGRID_KEY } from './detectors/sendgrid-key.ts';
 import { SENTRY_TOKEN } from './detectors/sentry-token.ts';
@@ -60,6 +77,8 @@ import { SLACK_WEBHOOK } from './detectors/slack-webhook.ts';
 import { SQUARE_TOKEN } from './detectors/square-token.ts';
 import { STRIPE_KEY } from './detectors/stripe-key.ts';
 import { SUPABASE_TOKEN } from './detectors/supabase-token.ts';
+import { SYMFONY_DECRYPT_KEY } from './detectors/symfony-decrypt-key.ts';
+import { SYMFONY_SECRET } from './detectors/symfony-secret.ts';
 import { TELEGRAM_BOT_TOKEN } from './detectors/telegram-bot-token.ts';
 import { TERRAFORM_TOKEN } from './detectors/terraform-token.ts';
 import { TWILIO_KEY } from './detectors/twilio-key.ts';
@@ -67,6 +86,7 @@ import { TWITTER_BEARER_TOKEN } from './detectors/twitter-bearer-token.ts';
 import { URL_DETECTOR } from './detectors/url.ts';
 import { VAULT_TOKEN } from './detectors/vault-token.ts';
 import { WIFI_PSK } from './detectors/wifi-psk.ts';
+import { XAI_KEY } from './detectors/xai-key.ts';
 import type { InfoleakDetector } from './types.ts';
 
 export const DETECTORS: readonly InfoleakDetector[] = [
@@ -78,12 +98,20 @@ export const DETECTORS: readonly InfoleakDetector[] = [
   AWS_ACCESS_KEY,
   AWS_SECRET_KEY,
   AZURE_AD_CLIENT_SECRET,
+  AZURE_CONTAINER_REGISTRY_KEY,
+  AZURE_DEVOPS_PAT,
+  AZURE_SAS_TOKEN,
   AZURE_STORAGE_KEY,
+  CERTIFICATE,
+  COHERE_KEY,
+  COMMAND_LINE_PASSWORD,
   CONFIG_PASSWORD,
   CONTENTFUL_TOKEN,
   DATABRICKS_TOKEN,
+  DEEPSEEK_KEY,
   DIGITALOCEAN_TOKEN,
   DISCORD_WEBHOOK,
+  DOCKER_REGISTRY_AUTH,
   DOCKERHUB_TOKEN,
   DOPPLER_TOKEN,
   DROPBOX_TOKEN,
@@ -97,6 +125,7 @@ export const DETECTORS: readonly InfoleakDetector[] = [
   GOOGLE_API_KEY,
   GOOGLE_OAUTH_SECRET,
   GRAFANA_TOKEN,
+  GROQ_KEY,
   HEROKU_KEY,
   HTTP_BASIC_AUTH,
   HUGGINGFACE_TOKEN,
@@ -104,23 +133,31 @@ export const DETECTORS: readonly InfoleakDetector[] = [
   IPV6,
   JFROG_KEY,
   JWT,
+  LANGSMITH_KEY,
   LINEAR_KEY,
   MAC_ADDRESS,
   MAILCHIMP_KEY,
   MAILGUN_KEY,
   MAPBOX_TOKEN,
+  MAVEN_SETTINGS_PASSWORD,
+  MISTRAL_KEY,
   NEW_RELIC_KEY,
   NOTION_TOKEN,
   NPM_TOKEN,
   OAUTH_CLIENT_SECRET,
   OPENAI_KEY,
+  OPENROUTER_KEY,
   PASSWORD_HASH,
+  PERPLEXITY_KEY,
   PLANETSCALE_TOKEN,
   POSTMAN_KEY,
   PRIVATE_KEY,
+  PRIVATE_PACKAGIST_TOKEN,
   PULUMI_TOKEN,
   PUTTY_KEY,
   PYPI_TOKEN,
+  QUAY_ROBOT_TOKEN,
+  REPLICATE_TOKEN,
   RUBYGEMS_KEY,
   SENDGRID_KEY,
   SENTRY_TOKEN,
@@ -131,6 +168,8 @@ export const DETECTORS: readonly InfoleakDetector[] = [
   SQUARE_TOKEN,
   STRIPE_KEY,
   SUPABASE_TOKEN,
+  SYMFONY_DECRYPT_KEY,
+  SYMFONY_SECRET,
   TELEGRAM_BOT_TOKEN,
   TERRAFORM_TOKEN,
   TWILIO_KEY,
@@ -138,4 +177,5 @@ export const DETECTORS: readonly InfoleakDetector[] = [
   URL_DETECTOR,
   VAULT_TOKEN,
   WIFI_PSK,
+  XAI_KEY,
 ];

@@ -3,7 +3,9 @@
 // every detector whose keyword occurs. Images are also read for their metadata (GPS, author).
 import type { InfoleakFinding } from '../model/index.ts';
 import { imageMetadataFinding } from './image/image-metadata.ts';
-import type { InfoleakDetector, Pattern } from './types.ts';
+import type { Detected, InfoleakDetector, Pattern } from './types.ts';
+import { KeywordSet } from '../util/keyword-set.ts';
+import { printableRuns } from '../util/printable-runs.ts';
 
 /** A piece of text and where it starts: a byte offset (binary) or the text file itself. */
 interface Piece {
@@ -28,35 +30,67 @@ export function scanBytes(bytes: Buffer, path: string[], detectors: readonly Inf
   const image = imageMetadataFinding(bytes, path);
   const out: InfoleakFinding[] = image ? [image] : [];
   const seen = new Set<string>();
+  for (const detector of active) {
+    for (const hit of detector.scanBinary?.(bytes, path) ?? []) {
+      if (hit.decoy && options.decoys !== false) continue;
+      const { offset, context, ...found } = hit;
+      out.push(finding(detector, found, path, { offset }, context));
+    }
+  }
+  // Keywords: one pass over each piece for all detectors (keywordsOf); patterns: one per detector and file.
+  const keywords = keywordsOf(detectors);
+  const keywordGroup = Int32Array.from(active, (d) => keywords.index.get(d) ?? -1);
+  const patterns = new Map<InfoleakDetector, Pattern>();
   for (const piece of pieces) {
     const lower = piece.text.toLowerCase();
     const lineOf = isText ? lineFinder(piece.text) : undefined;
-    for (const detector of active) {
-      if (!detector.keywords.some((k) => lower.includes(k))) continue;
-      const pattern = fresh(detector.pattern);
+    const present = keywords.set.present(lower);
+    for (let a = 0; a < active.length; a++) {
+      const detector = active[a];
+      if (detector === undefined || present[keywordGroup[a] ?? -1] !== 1) continue;
+      let pattern = patterns.get(detector);
+      if (pattern === undefined) patterns.set(detector, (pattern = fresh(detector.pattern)));
+      pattern.lastIndex = 0;
       for (let m = pattern.exec(piece.text); m; m = pattern.exec(piece.text)) {
         if (m[0].length === 0) pattern.lastIndex++;
-        const found = detector.validate ? detector.validate(m) : { value: m[0] };
+        const found = detector.validate ? detector.validate(m, path) : { value: m[0] };
         if (!found || (found.decoy && options.decoys !== false)) continue;
         const where = lineOf ? { line: lineOf(m.index) } : { offset: piece.offset + m.index * piece.width };
         const key = `${detector.name}\0${found.value}\0${where.line ?? where.offset}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        out.push({
-          kind: found.kind ?? detector.kind,
-          detector: detector.name,
-          path,
-          ...where,
-          value: found.value,
-          ...((found.secret ?? detector.secret) ? { masked: mask(found.value) } : {}),
-          context: piece.text.slice(Math.max(0, m.index - CONTEXT), Math.min(piece.text.length, m.index + m[0].length + CONTEXT)),
-          ...(found.details ? { details: found.details } : {}),
-          ...(found.decoy ? { decoy: true } : {}),
-        });
+        const context = piece.text.slice(Math.max(0, m.index - CONTEXT), Math.min(piece.text.length, m.index + m[0].length + CONTEXT));
+        out.push(finding(detector, found, path, where, context));
       }
     }
   }
   return out;
+}
+
+function finding(detector: InfoleakDetector, found: Detected, path: string[], where: { line?: number; offset?: number }, context: string): InfoleakFinding {
+  return {
+    kind: found.kind ?? detector.kind,
+    detector: detector.name,
+    path,
+    ...where,
+    value: found.value,
+    ...((found.secret ?? detector.secret) ? { masked: mask(found.value) } : {}),
+    context,
+    ...(found.details ? { details: found.details } : {}),
+    ...(found.decoy ? { decoy: true } : {}),
+  };
+}
+
+const keywordSets = new WeakMap<readonly InfoleakDetector[], { set: KeywordSet; index: Map<InfoleakDetector, number> }>();
+
+/** The detectors' keywords as one automaton, built once per list of detectors (a scan's). */
+function keywordsOf(detectors: readonly InfoleakDetector[]): { set: KeywordSet; index: Map<InfoleakDetector, number> } {
+  let keywords = keywordSets.get(detectors);
+  if (keywords === undefined) {
+    keywords = { set: new KeywordSet(detectors.map((d) => d.keywords)), index: new Map(detectors.map((d, i) => [d, i])) };
+    keywordSets.set(detectors, keywords);
+  }
+  return keywords;
 }
 
 /** A pattern with its own lastIndex: a new RegExp, or the (stateful, reset) RE2 of a user pattern. */
@@ -74,30 +108,7 @@ export function mask(value: string): string {
 
 /** Printable ASCII runs (with \t \r \n) and UTF-16LE runs of at least MIN_STRING characters. */
 export function strings(bytes: Buffer): Piece[] {
-  const out: Piece[] = [];
-  const printable = (b: number): boolean => (b >= 0x20 && b < 0x7f) || b === 9 || b === 10 || b === 13;
-  let start = -1;
-  for (let i = 0; i <= bytes.length; i++) {
-    if (i < bytes.length && printable(bytes[i] ?? 0)) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      if (i - start >= MIN_STRING) out.push({ text: bytes.toString('latin1', start, i), offset: start, width: 1 });
-      start = -1;
-    }
-  }
-  for (const parity of [0, 1]) {
-    start = -1;
-    for (let i = parity; i + 1 <= bytes.length; i += 2) {
-      const ok = i + 1 < bytes.length && bytes[i + 1] === 0 && printable(bytes[i] ?? 0);
-      if (ok) {
-        if (start < 0) start = i;
-      } else if (start >= 0) {
-        if ((i - start) / 2 >= MIN_STRING) out.push({ text: bytes.subarray(start, i).toString('utf16le'), offset: start, width: 2 });
-        start = -1;
-      }
-    }
-  }
-  return out;
+  return printableRuns(bytes, MIN_STRING);
 }
 
 /**

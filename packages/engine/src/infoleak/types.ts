@@ -13,6 +13,12 @@ export interface Detected {
   secret?: boolean;
 }
 
+/** A finding of a detector's byte scan: where it starts, and a readable line to show around it. */
+export interface BinaryHit extends Detected {
+  offset: number;
+  context: string;
+}
+
 /** What the scan needs of a pattern: a RegExp, or an RE2 (user patterns) with the same exec shape. */
 export interface Pattern {
   source: string;
@@ -35,8 +41,13 @@ export interface InfoleakDetector {
   secret: boolean;
   /** Only files whose base name matches are searched (shell histories). */
   fileNames?: RegExp;
-  /** Refines a match: undefined drops it (bad checksum, not decodable); `decoy` marks examples. */
-  validate?(match: RegExpExecArray): Detected | undefined;
+  /**
+   * Refines a match: undefined drops it (bad checksum, not decodable); `decoy` marks examples.
+   * `path` is the file's extended path (a trust store's certificates are decoys, a config's are not).
+   */
+  validate?(match: RegExpExecArray, path: readonly string[]): Detected | undefined;
+  /** Finds in the raw bytes what the string pass cannot see (DER structures); runs on every file. */
+  scanBinary?(bytes: Buffer, path: readonly string[]): BinaryHit[];
   /** `path` is the file name the samples are scanned under (default `f`). */
   samples: { positive: readonly string[]; negative: readonly string[]; path?: string };
 }

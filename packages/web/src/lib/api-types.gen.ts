@@ -20423,7 +20423,7 @@ export interface components {
          * InfoleakKind
          * @enum {string}
          */
-        InfoleakKind: "asymmetric_keys" | "cloud_provider_keys" | "urls" | "emails" | "ips" | "macs" | "image_data" | "jwts" | "shell_histories" | "passwords" | "oauths" | "custom" | "http_credentials" | "google_cloud_keys" | "facebook_tokens" | "twilio_keys";
+        InfoleakKind: "asymmetric_keys" | "cloud_provider_keys" | "urls" | "emails" | "ips" | "macs" | "image_data" | "jwts" | "shell_histories" | "passwords" | "oauths" | "custom" | "http_credentials" | "google_cloud_keys" | "facebook_tokens" | "twilio_keys" | "certificates";
         /** InfoleakTriage */
         InfoleakTriage: {
             id: number;

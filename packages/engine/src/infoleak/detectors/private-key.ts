@@ -1,19 +1,24 @@
 // Asymmetric private keys in PEM (PKCS#1, SEC1, PKCS#8, encrypted PKCS#8) and OpenSSH
 // format, with key type, size, whether encrypted, and the public-key fingerprint
 // (SHA-256 of the SPKI, or of the SSH public key blob as `ssh-keygen -l` prints it),
-// so the same key is recognisable across scans.
+// so the same key is recognisable across scans. Keys inside JSON strings, their newlines
+// escaped ("-----BEGIN RSA PRIVATE KEY-----\nMIIE…\n-----END RSA PRIVATE KEY-----"), are unescaped first.
 import { createHash, createPrivateKey, createPublicKey } from 'node:crypto';
 import type { Detected, InfoleakDetector } from '../types.ts';
 
 export const PRIVATE_KEY: InfoleakDetector = {
   name: 'private-key',
   kind: 'asymmetric_keys',
-  version: 1,
+  version: 2,
   keywords: ['private key-----'],
   // -----BEGIN RSA PRIVATE KEY----- ... -----END RSA PRIVATE KEY-----
-  pattern: /-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED )?PRIVATE KEY)-----[A-Za-z0-9+/=:,\-\s]{20,16384}?-----END \1-----/g,
+  pattern: /-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED )?PRIVATE KEY)-----[A-Za-z0-9+/=:,\-\s\\]{20,16384}?-----END \1-----/g,
   secret: true,
-  validate: (m) => describe(m[0], m[1] ?? ''),
+  validate: (m) => {
+    const escaped = m[0].includes('\\');
+    const found = describe(escaped ? m[0].replace(/\\r/g, '').replace(/\\n/g, '\n').replace(/\\\//g, '/') : m[0], m[1] ?? '');
+    return escaped ? { ...found, details: { ...found.details, escaped: true } } : found;
+  },
   samples: {
     positive: [
       // Throw-away test keys generated for these samples (openssl genpkey, ssh-keygen); never used anywhere.
@@ -30,6 +35,8 @@ AAAEDznZ+Qh2wRDucnv5km3j1WNCC+PFj1Bw7ETlbg7TsRrWB1qJJBJtbtqyiUS7FX8Xv/
 /rXJEki8hr2UScWfhW2yAAAAAAECAwQF
 -----END OPENSSH PRIVATE KEY-----`,
       '-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00112233445566778899AABBCCDDEEFF\n\nq83vEi3aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789==\n-----END RSA PRIVATE KEY-----',
+      // The first key again, as a JSON string value (escaped newlines and slashes).
+      '{"type": "service", "key": "-----BEGIN PRIVATE KEY-----\\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgmjRmlsEI3bs169Z\\/\\nzKKT\\/Z\\/\\/lRdQ\\/eiRWOolcpXHmROhRANCAARZj37cYuA7c9ErpzaWuZQtW69VPPNb\\n+FTBc4f3xyvIAM+bjuq7lGeDh7O+b7SRDeB1LH6JejkpQa2MpSR0rYQ8\\n-----END PRIVATE KEY-----\\n"}',
     ],
     negative: ['-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----', '-----BEGIN PRIVATE KEY-----\nMIGH\n-----END RSA PRIVATE KEY-----'],
   },

@@ -13,6 +13,7 @@ export const INFOLEAK_KIND_NAMES: Readonly<Record<InfoleakKind, string>> = {
   ips: 'IP addresses', macs: 'MAC addresses', image_data: 'Image metadata', jwts: 'JSON Web Tokens', shell_histories: 'Shell histories',
   passwords: 'Passwords', oauths: 'OAuth secrets', custom: 'Custom patterns', http_credentials: 'HTTP credentials',
   google_cloud_keys: 'Google Cloud keys', facebook_tokens: 'Facebook tokens', twilio_keys: 'Twilio keys',
+  certificates: 'Certificates',
 };
 
 export type CvssVersion = 2 | 3;

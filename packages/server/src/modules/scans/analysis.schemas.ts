@@ -24,6 +24,7 @@ export type ExecutableAttributesItem = Static<typeof ExecutableAttributes>;
 export const INFOLEAK_KINDS = [
   'asymmetric_keys', 'cloud_provider_keys', 'urls', 'emails', 'ips', 'macs', 'image_data', 'jwts', 'shell_histories',
   'passwords', 'oauths', 'custom', 'http_credentials', 'google_cloud_keys', 'facebook_tokens', 'twilio_keys',
+  'certificates',
 ] as const;
 
 const InfoleakKind = Type.Unsafe<(typeof INFOLEAK_KINDS)[number]>({ type: 'string', enum: [...INFOLEAK_KINDS], title: 'InfoleakKind' });

@@ -58,7 +58,7 @@ describe.each(DATABASES)('scan metadata on %s', (kind) => {
       licenses: new Set([...identification.components.flatMap((c) => c.licenses), ...(identification.licenses ?? []).map((l) => l.expression)]).size,
       executables: 4,
       code_findings: 3,
-      infoleaks: 1,
+      infoleaks: 2,
       mobile_apps: 1,
       docker_images: 0,
       kernel_configs: 1,

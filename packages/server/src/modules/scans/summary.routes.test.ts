@@ -206,7 +206,7 @@ describe.each(DATABASES)('scan summary on %s', (kind) => {
       kev: 1,
       epss_above_10_percent: 2,
       licenses: [{ policy: 'RE', count: 2 }, { policy: 'RU', count: 1 }, { policy: 'PE', count: 1 }, { policy: 'unknown', count: 1 }],
-      infoleaks: [{ kind: 'emails', count: 1 }, { kind: 'urls', count: 1 }],
+      infoleaks: [{ kind: 'certificates', count: 1 }, { kind: 'emails', count: 1 }, { kind: 'urls', count: 1 }],
       executables: {
         count: 3,
         missing: [

@@ -33,6 +33,7 @@ export const INFOLEAK_KINDS = [
   'google_cloud_keys',
   'facebook_tokens',
   'twilio_keys',
+  'certificates',
 ] as const satisfies readonly InfoleakKind[];
 
 /** The API's search text is at most 200 characters. */

@@ -19,6 +19,7 @@ export const INFOLEAK_KIND_LABELS: Record<InfoleakKind, { plural: string; one: s
   google_cloud_keys: { plural: 'Google Cloud keys', one: 'Google Cloud key' },
   facebook_tokens: { plural: 'Facebook tokens', one: 'Facebook token' },
   twilio_keys: { plural: 'Twilio keys', one: 'Twilio key' },
+  certificates: { plural: 'Certificates', one: 'Certificate' },
 };
 
 /** Credentials and keys: whoever reads them can act as their owner. */
@@ -35,7 +36,7 @@ const SECRET_KINDS: ReadonlySet<InfoleakKind> = new Set([
 ]);
 
 /** Personal and network data: who and what the device talks to. */
-const PERSONAL_KINDS: ReadonlySet<InfoleakKind> = new Set(['emails', 'ips', 'macs', 'urls', 'shell_histories', 'image_data']);
+const PERSONAL_KINDS: ReadonlySet<InfoleakKind> = new Set(['emails', 'ips', 'macs', 'urls', 'shell_histories', 'image_data', 'certificates']);
 
 /** Red for secrets, blue for personal and network data, grey for the company's own patterns. */
 export function kindColor(kind: InfoleakKind): string {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { KeywordSet } from './keyword-set.ts';
+
+describe('KeywordSet', () => {
+  it('flags each group one of whose keywords occurs, overlapping and nested ones too', () => {
+    const set = new KeywordSet([['he'], ['she', 'xyz'], ['hers'], ['zz'], ['']]);
+    expect([...set.present('ushers')]).toEqual([1, 1, 1, 0, 1]);
+    expect([...set.present('')]).toEqual([0, 0, 0, 0, 1]);
+  });
+
+  it('reads code units above 127, in keywords and in the text', () => {
+    const set = new KeywordSet([['é-k'], ['k']]);
+    expect([...set.present('xxé-kxx')]).toEqual([1, 1]);
+    expect([...set.present('xxe-Kxx')]).toEqual([0, 0]);
+  });
+
+  it('agrees with includes on random text over a small alphabet', () => {
+    let seed = 11;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const word = (length: number): string => Array.from({ length }, () => 'abcé:'[random(5)]).join('');
+    for (let round = 0; round < 50; round++) {
+      const groups = Array.from({ length: 6 }, () => Array.from({ length: 1 + random(3) }, () => word(1 + random(4))));
+      const text = word(random(200));
+      const expected = groups.map((keywords) => (keywords.some((k) => text.includes(k)) ? 1 : 0));
+      expect([...new KeywordSet(groups).present(text)]).toEqual(expected);
+    }
+  });
+});

@@ -1,0 +1,97 @@
+// Which of many groups of keywords occur in a text, in one pass over it: an Aho-Corasick
+// automaton over UTF-16 code units (a dense table over the code units the keywords use),
+// instead of one `includes` per keyword, which reads the text once per keyword.
+
+export class KeywordSet {
+  readonly #groups: number;
+  /** Column of each code unit below 128; code units of keywords above 127 are in #wide. */
+  readonly #ascii = new Uint16Array(128);
+  readonly #wide = new Map<number, number>();
+  readonly #columns: number;
+  readonly #delta: Int32Array;
+  /** Per state: the groups whose keywords end there (its own and its fail chain's). */
+  readonly #outputs: number[][];
+  /** Groups with an empty keyword: always present. */
+  readonly #always: number[] = [];
+
+  /** `groups[i]`: the keywords of group i; a group is present when any of its keywords occurs. */
+  constructor(groups: readonly (readonly string[])[]) {
+    this.#groups = groups.length;
+    let columns = 1; // column 0: every code unit no keyword uses
+    const columnOf = (unit: number): number => {
+      const known = unit < 128 ? this.#ascii[unit] : this.#wide.get(unit);
+      if (known) return known;
+      if (unit < 128) this.#ascii[unit] = columns;
+      else this.#wide.set(unit, columns);
+      return columns++;
+    };
+    const goto: Map<number, number>[] = [new Map()];
+    const outputs: Set<number>[] = [new Set()];
+    groups.forEach((keywords, group) => {
+      for (const keyword of keywords) {
+        if (keyword.length === 0) {
+          this.#always.push(group);
+          continue;
+        }
+        let state = 0;
+        for (let i = 0; i < keyword.length; i++) {
+          const column = columnOf(keyword.charCodeAt(i));
+          let next = goto[state]?.get(column);
+          if (next === undefined) {
+            next = goto.length;
+            goto.push(new Map());
+            outputs.push(new Set());
+            goto[state]?.set(column, next);
+          }
+          state = next;
+        }
+        outputs[state]?.add(group);
+      }
+    });
+    this.#columns = columns;
+    const delta = new Int32Array(goto.length * columns);
+    const fail = new Int32Array(goto.length);
+    // Breadth first: a state's fail target is complete before the state is.
+    const queue: number[] = [];
+    for (const [column, next] of goto[0] ?? []) {
+      delta[column] = next;
+      queue.push(next);
+    }
+    for (let head = 0; head < queue.length; head++) {
+      const state = queue[head] ?? 0;
+      const failTo = fail[state] ?? 0;
+      for (const group of outputs[failTo] ?? []) outputs[state]?.add(group);
+      for (let column = 0; column < columns; column++) {
+        const next = goto[state]?.get(column);
+        if (next === undefined) delta[state * columns + column] = delta[failTo * columns + column] ?? 0;
+        else {
+          delta[state * columns + column] = next;
+          fail[next] = delta[failTo * columns + column] ?? 0;
+          queue.push(next);
+        }
+      }
+    }
+    this.#delta = delta;
+    this.#outputs = outputs.map((s) => [...s]);
+  }
+
+  /** One flag per group: 1 when one of its keywords occurs in `text`. */
+  present(text: string): Uint8Array {
+    const found = new Uint8Array(this.#groups);
+    for (const group of this.#always) found[group] = 1;
+    const ascii = this.#ascii;
+    const wide = this.#wide;
+    const delta = this.#delta;
+    const columns = this.#columns;
+    const outputs = this.#outputs;
+    let state = 0;
+    for (let i = 0; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      const column = unit < 128 ? (ascii[unit] ?? 0) : (wide.get(unit) ?? 0);
+      state = delta[state * columns + column] ?? 0;
+      const out = outputs[state];
+      if (out !== undefined && out.length > 0) for (const group of out) found[group] = 1;
+    }
+    return found;
+  }
+}
