@@ -26,6 +26,10 @@ const noCanaryLibrary = {
   runpath: [],
   stripped: false,
   debug_info: false,
+  cfi: false,
+  safe_stack: false,
+  separate_code: true,
+  dynsym_symbols: 2,
 };
 
 describe('binlens scan --format json: native contract', () => {
@@ -40,7 +44,7 @@ describe('binlens scan --format json: native contract', () => {
         bits: 64,
         endianness: 'little',
         type: 'shared-object',
-        attributes: { ...noCanaryLibrary, bti: false, pac: false, rwx_segments: false, textrel: false, sanitizers: [], build_id: '1c65106fc63f5cc6', needed: [], imported_symbols: 0, exported_symbols: 1, unsafe_imports: [] },
+        attributes: { ...noCanaryLibrary, bti: false, pac: false, rwx_segments: false, textrel: false, sanitizers: [], build_id: '1c65106fc63f5cc6', symtab_symbols: 7, needed: [], imported_symbols: 0, exported_symbols: 1, unsafe_imports: [] },
         missing: ['no-canary', 'no-bti', 'no-pac'],
       },
       {
@@ -50,7 +54,7 @@ describe('binlens scan --format json: native contract', () => {
         bits: 64,
         endianness: 'little',
         type: 'shared-object',
-        attributes: { ...noCanaryLibrary, cet_ibt: false, cet_shstk: false, rwx_segments: false, textrel: false, sanitizers: [], build_id: 'ce2a92628b1fec7d', needed: [], imported_symbols: 0, exported_symbols: 1, unsafe_imports: [] },
+        attributes: { ...noCanaryLibrary, cet_ibt: false, cet_shstk: false, rwx_segments: false, textrel: false, sanitizers: [], build_id: 'ce2a92628b1fec7d', symtab_symbols: 4, needed: [], imported_symbols: 0, exported_symbols: 1, unsafe_imports: [] },
         missing: ['no-canary', 'no-ibt', 'no-shstk'],
       },
     ]);
@@ -105,7 +109,12 @@ describe('binlens scan --format json: native contract', () => {
         ios: null,
       },
     ]);
-    expect([json.infoleaks, json.licenses, json.kernel_configs, json.problems]).toEqual([[], [], [], []]);
+    // The signing certificate is found as a certificate, with the fingerprint the app's signer shows.
+    const leaks = json.infoleaks as { kind: string; path: string[]; details: { fingerprint: string; subject: string } }[];
+    expect(leaks.map((l) => [l.kind, l.path.join('/'), l.details.subject, l.details.fingerprint])).toEqual([
+      ['certificates', 'META-INF/DEMO.RSA', 'binlens-demo', 'SHA256:0A:76:F7:CB:76:E8:16:5B:F4:03:C7:66:37:88:7E:82:F3:43:24:59:32:ED:A5:A4:84:91:EE:44:BD:79:0C:3C'],
+    ]);
+    expect([json.licenses, json.kernel_configs, json.problems]).toEqual([[], [], []]);
   });
 
   it('infoleaks carry kind, path, line or offset, value and masked', async () => {
@@ -163,7 +172,11 @@ describe('binlens scan --format json: native contract', () => {
       expression: 'GPL-2.0-or-later',
       policy: 'RE',
       components: [],
-      files: [{ path: ['src/main.c'], source: 'spdx-identifier', score: null, line: 1, policy: 'RE' }],
+      // Its GPL-2+ notice and its SPDX tag: two pieces of evidence in one file.
+      files: [
+        { path: ['src/main.c'], source: 'license-text', score: 1, line: null, policy: 'RE' },
+        { path: ['src/main.c'], source: 'spdx-identifier', score: null, line: 1, policy: 'RE' },
+      ],
     });
   });
 

@@ -4,7 +4,9 @@
 // is then validated by that unpacker's own `identify` on a view starting there,
 // and its real length comes from the header (squashfs bytes_used, uImage size) or
 // from `measure` (gzip: inflate to the end of the deflate stream). Claimed bytes
-// are skipped; what remains are gaps, reported with their entropy.
+// are skipped; what remains are gaps, reported with their entropy. Besides the unpackers'
+// formats, images (PNG, JPEG, GIF: images/registry.ts) are carved; an image that is the
+// whole file is not cut out of itself.
 // Every carved format has a binary header (NUL bytes, or bytes that are no UTF-8,
 // within its first few hundred bytes: sizes, offsets, flags, compressed data), so a
 // window that is UTF-8 text without a NUL holds no payload start and is not scanned:
@@ -12,13 +14,15 @@
 import { isUtf8 } from 'node:buffer';
 import { AhoCorasick } from '../util/aho-corasick.ts';
 import type { Reader } from '../util/reader.ts';
-import { HEAD_BYTES, type Unpacker } from '../unpack/types.ts';
+import { HEAD_BYTES } from '../unpack/types.ts';
+import type { Carvable } from './images/carvable.ts';
+import { IMAGE_FORMATS } from './images/registry.ts';
 import { sliceReader } from './slice-reader.ts';
 
 export interface CarvedChunk {
   start: number;
   end: number;
-  unpacker: Unpacker;
+  unpacker: Carvable;
 }
 
 const WINDOW = 1024 * 1024;
@@ -31,7 +35,7 @@ interface Needle {
   rank: number;
   /** Distance of the magic from the payload's start. */
   offset: number;
-  unpacker: Unpacker;
+  unpacker: Carvable;
 }
 
 /** Every magic of a set of unpackers, as one automaton (built once per set). */
@@ -43,12 +47,12 @@ interface MagicSearch {
   reach: number;
 }
 
-const SEARCHES = new WeakMap<readonly Unpacker[], MagicSearch>();
+const SEARCHES = new WeakMap<readonly Carvable[], MagicSearch>();
 
-function magicSearch(unpackers: readonly Unpacker[]): MagicSearch {
-  const known = SEARCHES.get(unpackers);
+function magicSearch(given: readonly Carvable[]): MagicSearch {
+  const known = SEARCHES.get(given);
   if (known) return known;
-  const needles = unpackers
+  const needles = [...given, ...IMAGE_FORMATS]
     .flatMap((unpacker) => (unpacker.magic ?? []).map((m) => ({ bytes: m.bytes, offset: m.offset, unpacker })))
     .map((needle, rank) => ({ ...needle, rank }));
   const anchors = new Map<string, Needle[]>();
@@ -61,12 +65,12 @@ function magicSearch(unpackers: readonly Unpacker[]): MagicSearch {
     byAnchor: [...anchors.values()],
     reach: Math.max(0, ...needles.map((n) => n.offset + n.bytes.length)),
   };
-  SEARCHES.set(unpackers, search);
+  SEARCHES.set(given, search);
   return search;
 }
 
 /** Payloads in [from, reader.size), in file order, not overlapping. */
-export async function findChunks(reader: Reader, unpackers: readonly Unpacker[], from: number, signal: AbortSignal): Promise<CarvedChunk[]> {
+export async function findChunks(reader: Reader, unpackers: readonly Carvable[], from: number, signal: AbortSignal): Promise<CarvedChunk[]> {
   const search = magicSearch(unpackers);
   const { reach } = search;
   const chunks: CarvedChunk[] = [];
@@ -81,8 +85,10 @@ export async function findChunks(reader: Reader, unpackers: readonly Unpacker[],
       attempts++;
       const end = await validate(reader, candidate, signal);
       if (end === null) continue;
-      chunks.push({ start: candidate.start, end, unpacker: candidate.unpacker });
       claimedTo = end;
+      // An image that is the whole file is no payload of it (nor is a thumbnail inside it).
+      if (candidate.start === 0 && end === reader.size && IMAGE_FORMATS.includes(candidate.unpacker)) continue;
+      chunks.push({ start: candidate.start, end, unpacker: candidate.unpacker });
     }
     pos = Math.max(pos + WINDOW, claimedTo);
   }
@@ -98,8 +104,8 @@ function isPlainText(window: Buffer): boolean {
 }
 
 /** Payload starts whose magic begins in the window's first WINDOW bytes, sorted. */
-function candidatesIn(window: Buffer, base: number, search: MagicSearch, from: number): { start: number; unpacker: Unpacker }[] {
-  const out: { start: number; rank: number; unpacker: Unpacker }[] = [];
+function candidatesIn(window: Buffer, base: number, search: MagicSearch, from: number): { start: number; unpacker: Carvable }[] {
+  const out: { start: number; rank: number; unpacker: Carvable }[] = [];
   const limit = Math.min(window.length, WINDOW);
   // The window holds `reach` bytes more than WINDOW, so a magic that starts in the
   // first WINDOW bytes is whole; the next window takes the ones after.
@@ -116,7 +122,7 @@ function candidatesIn(window: Buffer, base: number, search: MagicSearch, from: n
 }
 
 /** Absolute end of the payload at `candidate.start`, or null when it does not parse. */
-async function validate(reader: Reader, candidate: { start: number; unpacker: Unpacker }, signal: AbortSignal): Promise<number | null> {
+async function validate(reader: Reader, candidate: { start: number; unpacker: Carvable }, signal: AbortSignal): Promise<number | null> {
   const view = sliceReader(reader, candidate.start);
   try {
     const chunk = await candidate.unpacker.identify(await view.read(0, HEAD_BYTES), view);

@@ -118,7 +118,8 @@ export function toOffset(loads: Load[], vaddr: number): number | undefined {
 /**
  * The dynamic symbols: from the SHT_DYNSYM section when there are section headers,
  * else from DT_SYMTAB with DT_HASH's chain count (or up to the string table, the
- * usual layout) as readelf does for section-less files.
+ * usual layout) as readelf does for section-less files. `entries` counts the table's
+ * entries as readelf does, the null entry included.
  */
 export async function readDynamicSymbols(
   reader: Reader,
@@ -126,7 +127,7 @@ export async function readDynamicSymbols(
   sections: Section[],
   loads: Load[],
   dyn: { strtab: Buffer; strAddr?: number; symtabAddr?: number; hashAddr?: number },
-): Promise<DynamicSymbol[]> {
+): Promise<{ symbols: DynamicSymbol[]; entries: number }> {
   const entsize = id.bits === 64 ? 24 : 16;
   const section = sections.find((s) => s.type === SHT_DYNSYM);
   let offset: number | undefined;
@@ -148,7 +149,7 @@ export async function readDynamicSymbols(
       count = Math.floor((dyn.strAddr - dyn.symtabAddr) / entsize);
     }
   }
-  if (offset === undefined || count <= 0) return [];
+  if (offset === undefined || count <= 0) return { symbols: [], entries: 0 };
   const bytes = Math.min(count * entsize, MAX_TABLE, Math.max(0, reader.size - offset));
   const table = await reader.read(offset, bytes);
   const f = fields(table, id.little, id.bits);
@@ -166,5 +167,5 @@ export async function readDynamicSymbols(
     const defined = shndx !== 0;
     out.push({ name, defined, exported: defined && (bind === 1 || bind === 2 || bind === 10) && (visibility === 0 || visibility === 3) });
   }
-  return out;
+  return { symbols: out, entries: Math.floor(table.length / entsize) };
 }

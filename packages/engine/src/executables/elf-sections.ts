@@ -57,24 +57,6 @@ export async function readSections(
   return past ? { sections, problem: `section ${past.name || '?'} at ${past.offset} runs past the end of the file` } : { sections };
 }
 
-/** Whether a symbol table's string table holds any of `needles`, read in bounded chunks. */
-export async function stringTableHas(reader: Reader, section: Section | undefined, needles: readonly string[], signal?: AbortSignal): Promise<boolean> {
-  if (!section || section.offset >= reader.size) return false;
-  const end = Math.min(reader.size, section.offset + Math.min(section.size, MAX_STRTAB_SCAN));
-  const overlap = Math.max(...needles.map((n) => n.length));
-  const chunk = 4 * 1024 * 1024;
-  for (let pos = section.offset; pos < end; pos += chunk - overlap) {
-    signal?.throwIfAborted();
-    const buf = await reader.read(pos, Math.min(chunk, end - pos));
-    if (needles.some((n) => buf.includes(n, 0, 'latin1'))) return true;
-    if (pos + buf.length >= end) break;
-  }
-  return false;
-}
-
-/** Huge static binaries carry tens of MB of symbol names; beyond this we stop looking. */
-const MAX_STRTAB_SCAN = 256 * 1024 * 1024;
-
 export function isDebugSection(name: string): boolean {
   // .debug_info, .zdebug_line (compressed DWARF, old style)
   return name.startsWith('.debug_') || name.startsWith('.zdebug_');

@@ -7,18 +7,25 @@
 //            pie undefined (checksec prints "DSO").
 //   RELRO:   no PT_GNU_RELRO → none; PT_GNU_RELRO → partial; plus BIND_NOW (DT_BIND_NOW,
 //            DF_BIND_NOW or DF_1_NOW) → full.
-//   canary:  a symbol (dynamic or .symtab) named __stack_chk_fail/__stack_chk_guard/__intel_security_cookie.
+//   canary:  __stack_chk_fail/__stack_chk_guard/__intel_security_cookie imported (an undefined
+//            dynamic or .symtab symbol); a global definition counts only without PT_INTERP (static
+//            executables resolve the import at link time; libc provides it). A local definition
+//            (a program's own function of that name) never counts.
+//   cfi / safeStack: Clang CFI or SafeStack runtime symbols (hardening.ts), dynamic or .symtab.
+//   separateCode: code in R+X PT_LOADs of its own: none maps the ELF header (file offset 0)
+//            or a read-only data section (ld -z separate-code, lld's default layout).
 //   fortify: a dynamic symbol is a glibc `__X_chk`; fortified = such symbols, fortifiable =
 //            fortified + symbols that are the plain X (checksec's counts).
 //   stripped: no SHT_SYMTAB section.
 import type { ExecutableInfo } from '../model/index.ts';
 import type { Reader } from '../util/reader.ts';
-import { type DynamicSymbol, type Load, readDynamic, readDynamicSymbols } from './elf-dynamic.ts';
+import { type Load, readDynamic, readDynamicSymbols } from './elf-dynamic.ts';
 import { fields } from './elf-fields.ts';
 import { machineName } from './elf-machines.ts';
 import { aarch64Bits, cetBits, type NoteFacts, parseNotes } from './elf-notes.ts';
-import { type ElfIdent, isDebugSection, readSections, type Section, SHT_NOTE, SHT_SYMTAB, stringTableHas } from './elf-sections.ts';
-import { CANARY_SYMBOLS, FORTIFIED_FUNCTIONS, missingMitigations, SANITIZERS, UNSAFE_FUNCTIONS } from './hardening.ts';
+import { type ElfIdent, isDebugSection, readSections, type Section, SHT_DYNSYM, SHT_NOTE, SHT_SYMTAB } from './elf-sections.ts';
+import { readSymtab } from './elf-symbols.ts';
+import { CANARY_SYMBOLS, fortifyCounts, isCfiSymbol, isSafeStackSymbol, missingMitigations, SANITIZERS, UNSAFE_FUNCTIONS } from './hardening.ts';
 
 export const ELF_MAGIC = Buffer.from([0x7f, 0x45, 0x4c, 0x46]);
 
@@ -38,6 +45,7 @@ const PT_GNU_RELRO = 0x6474e552;
 const PF_X = 1;
 const PF_W = 2;
 const PN_XNUM = 0xffff;
+const SHT_NOBITS = 8;
 /** Real binaries have tens of program headers; cap what we read. */
 const MAX_PHDRS = 4096;
 const MAX_NOTE_BYTES = 64 * 1024;
@@ -102,7 +110,11 @@ export async function readElf(reader: Reader, signal?: AbortSignal): Promise<Elf
   const dynPh = phdrs.find((p) => p.type === PT_DYNAMIC);
   const dyn = dynPh ? await readDynamic(reader, id, { offset: dynPh.offset, size: dynPh.filesz }, loads, sections) : undefined;
   if (dyn?.problem) problems.push({ code: 'truncated', message: dyn.problem });
-  const symbols = dyn ? await readDynamicSymbols(reader, id, sections, loads, dyn) : [];
+  const dynsym = dyn ? await readDynamicSymbols(reader, id, sections, loads, dyn) : { symbols: [], entries: 0 };
+  const symbols = dynsym.symbols;
+  const isCanary = (name: string): boolean => (CANARY_SYMBOLS as readonly string[]).includes(name);
+  const table = await readSymtab(reader, id, sections, (name) => isCanary(name) || isCfiSymbol(name) || isSafeStackSymbol(name), signal);
+  const staticSymbols = table?.symbols ?? [];
 
   if (phdrs.length > 0) {
     const stack = phdrs.find((p) => p.type === PT_GNU_STACK);
@@ -115,10 +127,14 @@ export async function readElf(reader: Reader, signal?: AbortSignal): Promise<Elf
   }
   if (phdrs.length > 0) info.relro = phdrs.some((p) => p.type === PT_GNU_RELRO) ? (dyn?.facts.bindNow ? 'full' : 'partial') : 'none';
   const symtab = sections.find((s) => s.type === SHT_SYMTAB);
-  info.canary =
-    symbols.some((s) => CANARY_SYMBOLS.some((c) => s.name.includes(c))) ||
-    (await stringTableHas(reader, symtab ? sections[symtab.link] : undefined, CANARY_SYMBOLS, signal));
-  Object.assign(info, fortifyCounts(symbols));
+  const interp = phdrs.some((p) => p.type === PT_INTERP);
+  info.canary = [...symbols.map((s) => ({ ...s, local: false })), ...staticSymbols].some(
+    (s) => isCanary(s.name) && (!s.defined || (!s.local && !interp)),
+  );
+  info.cfi = symbols.some((s) => isCfiSymbol(s.name)) || staticSymbols.some((s) => isCfiSymbol(s.name));
+  info.safeStack = symbols.some((s) => isSafeStackSymbol(s.name)) || staticSymbols.some((s) => isSafeStackSymbol(s.name));
+  if (phdrs.length > 0) info.separateCode = separateCode(loads, sections);
+  Object.assign(info, fortifyCounts(symbols.map((s) => s.name)));
   info.rpath = dyn?.facts.rpath ?? [];
   info.runpath = dyn?.facts.runpath ?? [];
   info.stripped = symtab === undefined;
@@ -132,6 +148,8 @@ export async function readElf(reader: Reader, signal?: AbortSignal): Promise<Elf
   if (notes.buildId) info.buildId = notes.buildId;
   if (dyn?.facts.soname) info.soname = dyn.facts.soname;
   info.needed = dyn?.facts.needed ?? [];
+  if (sections.some((s) => s.type === SHT_DYNSYM) || dynsym.entries > 0) info.dynsymSymbols = dynsym.entries;
+  if (table) info.symtabSymbols = table.entries;
   info.importedSymbols = symbols.filter((s) => !s.defined).length;
   info.exportedSymbols = symbols.filter((s) => s.exported).length;
   info.unsafeImports = [...new Set(symbols.filter((s) => !s.defined && UNSAFE_FUNCTIONS.has(s.name)).map((s) => s.name))].sort();
@@ -170,16 +188,16 @@ async function readNotes(reader: Reader, id: ElfIdent, phdrs: Phdr[], sections: 
   return facts;
 }
 
-/** checksec's counts: names with leading underscores removed, against glibc's `_chk` list. */
-function fortifyCounts(symbols: DynamicSymbol[]): { fortify: boolean; fortified: number; fortifiable: number } {
-  const names = new Set(symbols.map((s) => s.name.replace(/^_+/, '')));
-  let fortified = 0;
-  let plain = 0;
-  for (const name of names) {
-    if (name.endsWith('_chk') && FORTIFIED_FUNCTIONS.has(name.slice(0, -4))) fortified++;
-    else if (FORTIFIED_FUNCTIONS.has(name)) plain++;
-  }
-  return { fortify: fortified > 0, fortified, fortifiable: fortified + plain };
+/**
+ * Whether code has PT_LOADs of its own: at least one executable segment, and none that
+ * maps the ELF header or a read-only data section (which GNU ld's default before 2.31
+ * and `-z noseparate-code` put in the text segment, making their bytes executable).
+ */
+function separateCode(loads: Load[], sections: Section[]): boolean {
+  const code = loads.filter((l) => (l.flags & PF_X) !== 0);
+  if (code.length === 0) return false;
+  const readOnly = sections.filter((s) => s.type !== SHT_NOBITS && (s.name === '.rodata' || s.name.startsWith('.rodata.') || s.name === '.eh_frame'));
+  return code.every((l) => l.offset !== 0 && !readOnly.some((s) => s.offset >= l.offset && s.offset < l.offset + l.filesz));
 }
 
 function typeName(eType: number): string {

@@ -20,6 +20,21 @@ export const FORTIFIED_FUNCTIONS: ReadonlySet<string> = new Set(
 );
 
 /**
+ * checksec's counts over symbol names (leading underscores removed, so Mach-O's `___memcpy_chk`
+ * counts as ELF's `__memcpy_chk`): fortified = `X_chk` names, fortifiable = those plus plain `X`.
+ */
+export function fortifyCounts(symbols: readonly string[]): { fortify: boolean; fortified: number; fortifiable: number } {
+  const names = new Set(symbols.map((s) => s.replace(/^_+/, '')));
+  let fortified = 0;
+  let plain = 0;
+  for (const name of names) {
+    if (name.endsWith('_chk') && FORTIFIED_FUNCTIONS.has(name.slice(0, -4))) fortified++;
+    else if (FORTIFIED_FUNCTIONS.has(name)) plain++;
+  }
+  return { fortify: fortified > 0, fortified, fortifiable: fortified + plain };
+}
+
+/**
  * Imports that are unsafe by design or almost always misused (CWE-242/CWE-676, the functions
  * flawfinder rates 4-5 and MSVC's SDL bans): the functions the code rules name.
  */
@@ -27,6 +42,23 @@ export const UNSAFE_FUNCTIONS: ReadonlySet<string> = new Set(CODE_RULES.flatMap(
 
 /** Symbols whose presence means a stack protector was compiled in (checksec's list). */
 export const CANARY_SYMBOLS = ['__stack_chk_fail', '__stack_chk_guard', '__intel_security_cookie'] as const;
+
+/**
+ * Clang control-flow integrity (-fsanitize=cfi): the cross-DSO runtime entry points, the
+ * `__typeid_<type>_*` globals of the type tests, and functions renamed `<name>.cfi` behind
+ * their jump table.
+ */
+export function isCfiSymbol(name: string): boolean {
+  const bare = name.replace(/^_(?=__)/, ''); // Mach-O adds one leading underscore
+  return CFI_SYMBOLS.has(bare) || bare.startsWith('__typeid_') || name.endsWith('.cfi');
+}
+const CFI_SYMBOLS: ReadonlySet<string> = new Set(['__cfi_check', '__cfi_check_fail', '__cfi_slowpath', '__cfi_slowpath_diag']);
+
+/** Clang SafeStack (-fsanitize=safe-stack): its runtime's constructor and unsafe-stack pointer. */
+export function isSafeStackSymbol(name: string): boolean {
+  const bare = name.replace(/^_(?=__)/, '');
+  return bare === '__safestack_init' || bare === '__safestack_unsafe_stack_ptr' || bare === '__safestack_pointer_address';
+}
 
 /** Runtime symbol prefixes and library names of the compiler sanitizers. */
 export const SANITIZERS: readonly { name: string; prefix: string; library: RegExp }[] = [

@@ -2,13 +2,17 @@
 // hardening, with bounded reads (Apple's <mach-o/loader.h>, <mach-o/fat.h>, <mach-o/nlist.h>).
 //   pie: MH_PIE in the header flags (executables only).
 //   nx / allowStackExecution: MH_ALLOW_STACK_EXECUTION; noHeapExecution: MH_NO_HEAP_EXECUTION.
-//   canary: an undefined ___stack_chk_fail / ___stack_chk_guard symbol; arc: _objc_release.
+//   canary: an undefined ___stack_chk_fail / ___stack_chk_guard symbol.
+//   arc: _objc_release, _objc_retain or _objc_alloc imported (the ARC runtime entry points).
+//   fortify: imported ___X_chk functions, counted as on ELF; sanitizers: ___asan_init, ... imported.
+//   cfi / safeStack: Clang CFI or SafeStack runtime symbols; symtabSymbols: LC_SYMTAB's nsyms.
 //   encrypted: LC_ENCRYPTION_INFO(_64) with cryptid ≠ 0; codeSignature: LC_CODE_SIGNATURE.
-//   restrict: a __RESTRICT segment (dyld then ignores DYLD_* environment variables).
+//   restrict: a __RESTRICT segment, or a __restrict section (object files carry sections
+//   in one unnamed segment); dyld then ignores DYLD_* environment variables.
 // A fat file reports its first slice, with every slice's machine in `architectures`.
 import type { ExecutableInfo } from '../model/index.ts';
 import { MAX_READ, type Reader } from '../util/reader.ts';
-import { missingMitigations, UNSAFE_FUNCTIONS } from './hardening.ts';
+import { fortifyCounts, isCfiSymbol, isSafeStackSymbol, missingMitigations, SANITIZERS, UNSAFE_FUNCTIONS } from './hardening.ts';
 import { fatSlices, isFat } from './macho-fat.ts';
 
 export type MachOResult = { info: ExecutableInfo; problems?: { code: string; message: string }[] } | { error: { code: string; message: string } };
@@ -20,6 +24,7 @@ const MH_PIE = 0x200000;
 const MH_NO_HEAP_EXECUTION = 0x1000000;
 const LC = { SEGMENT: 0x1, SYMTAB: 0x2, LOAD_DYLIB: 0xc, ID_DYLIB: 0xd, SEGMENT_64: 0x19, UUID: 0x1b, CODE_SIGNATURE: 0x1d, ENCRYPTION_INFO: 0x21, ENCRYPTION_INFO_64: 0x2c, LOAD_WEAK_DYLIB: 0x80000018, RPATH: 0x8000001c, REEXPORT_DYLIB: 0x8000001f };
 const MAX_COMMANDS = 4096;
+const ARC_IMPORTS = ['_objc_release', '_objc_retain', '_objc_alloc'];
 /** Java class files share CAFEBABE; their "slice count" (the class version) is 45 or more. */
 const MAX_FAT_ARCHS = 20;
 
@@ -87,7 +92,7 @@ async function readThin(reader: Reader, base: number, size: number): Promise<Mac
       problems.push({ code: 'malformed', message: `load command ${i} has size ${len}` });
       break;
     }
-    if (cmd === LC.SEGMENT || cmd === LC.SEGMENT_64) restrict ||= cstr(at + 8, at + 24) === '__RESTRICT';
+    if (cmd === LC.SEGMENT || cmd === LC.SEGMENT_64) restrict ||= hasRestrict(cmds.subarray(at, at + len), cmd === LC.SEGMENT_64, u32);
     else if (cmd === LC.SYMTAB && len >= 24) symtab = { symoff: u32(cmds, at + 8), nsyms: u32(cmds, at + 12), stroff: u32(cmds, at + 16), strsize: u32(cmds, at + 20) };
     else if (cmd === LC.CODE_SIGNATURE) codeSignature = true;
     else if ((cmd === LC.ENCRYPTION_INFO || cmd === LC.ENCRYPTION_INFO_64) && len >= 20) encrypted ||= u32(cmds, at + 16) !== 0;
@@ -97,12 +102,17 @@ async function readThin(reader: Reader, base: number, size: number): Promise<Mac
     else if (cmd === LC.UUID && len >= 24) info.buildId = cmds.toString('hex', at + 8, at + 24);
     at += len;
   }
-  const symbols = symtab ? await readSymbols(reader, base, size, symtab, bits, le, problems) : { imports: [], exports: 0 };
+  const symbols = symtab ? await readSymbols(reader, base, size, symtab, bits, le, problems) : { imports: [], exports: 0, marked: [] };
   const imported = new Set(symbols.imports);
   info.nx = (flags & MH_ALLOW_STACK_EXECUTION) === 0;
   if (fileType === 2) info.pie = (flags & MH_PIE) !== 0;
   info.canary = imported.has('___stack_chk_fail') || imported.has('___stack_chk_guard');
-  info.arc = imported.has('_objc_release');
+  info.arc = ARC_IMPORTS.some((name) => imported.has(name));
+  Object.assign(info, fortifyCounts(symbols.imports));
+  info.sanitizers = SANITIZERS.filter((s) => symbols.imports.some((name) => name.startsWith(`_${s.prefix}`))).map((s) => s.name);
+  info.cfi = symbols.marked.some(isCfiSymbol);
+  info.safeStack = symbols.marked.some(isSafeStackSymbol);
+  if (symtab) info.symtabSymbols = symtab.nsyms;
   info.encrypted = encrypted;
   info.codeSignature = codeSignature;
   info.restrict = restrict;
@@ -118,7 +128,27 @@ async function readThin(reader: Reader, base: number, size: number): Promise<Mac
   return problems.length > 0 ? { info, problems } : { info };
 }
 
-/** Undefined external symbols (imports) by name, and the count of defined external ones. */
+/** A segment named __RESTRICT, or one of its sections named __restrict or placed in __RESTRICT. */
+function hasRestrict(command: Buffer, is64: boolean, u32: (b: Buffer, at: number) => number): boolean {
+  const name = (at: number): string => {
+    const field = command.subarray(at, at + 16);
+    const nul = field.indexOf(0);
+    return field.toString('latin1', 0, nul < 0 ? field.length : nul);
+  };
+  if (name(8) === '__RESTRICT') return true;
+  const [headerSize, sectionSize, nsectsAt] = is64 ? [72, 80, 64] : [56, 68, 48];
+  if (command.length < headerSize) return false;
+  const nsects = u32(command, nsectsAt);
+  for (let i = 0, at = headerSize; i < nsects && at + sectionSize <= command.length; i++, at += sectionSize) {
+    if (name(at) === '__restrict' || name(at + 16) === '__RESTRICT') return true;
+  }
+  return false;
+}
+
+/**
+ * Undefined external symbols (imports) by name, the count of defined external ones, and
+ * the names of any symbol (local ones too) that marks Clang CFI or SafeStack.
+ */
 async function readSymbols(
   reader: Reader,
   base: number,
@@ -127,29 +157,34 @@ async function readSymbols(
   bits: 32 | 64,
   le: boolean,
   problems: { code: string; message: string }[],
-): Promise<{ imports: string[]; exports: number }> {
+): Promise<{ imports: string[]; exports: number; marked: string[] }> {
   const entry = bits === 64 ? 16 : 12;
   const nsyms = Math.min(symtab.nsyms, Math.floor(MAX_READ / entry));
   const strsize = Math.min(symtab.strsize, MAX_READ);
   if (symtab.symoff + nsyms * entry > size || symtab.stroff + strsize > size) {
     problems.push({ code: 'truncated', message: 'symbol table outside the file' });
-    return { imports: [], exports: 0 };
+    return { imports: [], exports: 0, marked: [] };
   }
   const table = await reader.read(base + symtab.symoff, nsyms * entry);
   const strings = await reader.read(base + symtab.stroff, strsize);
   const imports: string[] = [];
+  const marked: string[] = [];
   let exports = 0;
+  const nameAt = (strx: number): string => {
+    const end = strings.indexOf(0, strx);
+    return strings.toString('latin1', strx, end < 0 ? strings.length : end);
+  };
   for (let i = 0; i + entry <= table.length; i += entry) {
     const strx = le ? table.readUInt32LE(i) : table.readUInt32BE(i);
     const type = table[i + 4] ?? 0;
-    if ((type & 0xe0) !== 0 || (type & 0x01) === 0) continue; // debugging (stab) or not external
+    if ((type & 0xe0) !== 0) continue; // debugging (stab) entries
+    const name = strx < strings.length ? nameAt(strx) : '';
+    if (isCfiSymbol(name) || isSafeStackSymbol(name)) marked.push(name);
+    if ((type & 0x01) === 0) continue; // not external
     if ((type & 0x0e) === 0x0e) exports++;
-    else if ((type & 0x0e) === 0 && strx < strings.length) {
-      const end = strings.indexOf(0, strx);
-      imports.push(strings.toString('latin1', strx, end < 0 ? strings.length : end));
-    }
+    else if ((type & 0x0e) === 0 && name) imports.push(name);
   }
-  return { imports, exports };
+  return { imports, exports, marked };
 }
 
 function fail(code: string, message: string): MachOResult {

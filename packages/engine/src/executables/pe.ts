@@ -2,6 +2,8 @@
 //   dynamicBase/highEntropyVa/nxCompat/forceIntegrity: IMAGE_DLLCHARACTERISTICS bits.
 //   gs:        the load configuration has a SecurityCookie address (/GS).
 //   safeSeh:   32-bit only: NO_SEH, or a load configuration with an SEHandlerTable.
+//   noSeh, noIsolation, appContainer: the DllCharacteristics bits of those names.
+//   importedSymbols / exportedSymbols: import lookup entries; used export address table slots.
 //   cfg:       GUARD_CF in DllCharacteristics and CF_INSTRUMENTED in the load config's GuardFlags.
 //   cetCompat: IMAGE_DLLCHARACTERISTICS_EX_CET_COMPAT in the debug directory's EX_DLLCHARACTERISTICS entry.
 //   authenticode: a certificate table (data directory 4) inside the file. dotnet: a CLR header (14).
@@ -16,7 +18,9 @@ const DLL_HIGH_ENTROPY_VA = 0x20;
 const DLL_DYNAMIC_BASE = 0x40;
 const DLL_FORCE_INTEGRITY = 0x80;
 const DLL_NX_COMPAT = 0x100;
+const DLL_NO_ISOLATION = 0x200;
 const DLL_NO_SEH = 0x400;
+const DLL_APPCONTAINER = 0x1000;
 const DLL_GUARD_CF = 0x4000;
 const CF_INSTRUMENTED = 0x100;
 const DEBUG_TYPE_EX_DLLCHARACTERISTICS = 20;
@@ -26,6 +30,7 @@ const MAX_IMPORT_DLLS = 1024;
 const MAX_IMPORTS_PER_DLL = 8192;
 /** Hostile import tables could ask for millions of name reads; stop counting here. */
 const MAX_IMPORTS = 65536;
+const MAX_EXPORTS = 65536;
 
 interface Section {
   vaddr: number;
@@ -88,6 +93,9 @@ export async function readPe(reader: Reader): Promise<PeResult> {
   const lc = await loadConfig(reader, at(dir(10).rva), dir(10).size, pe64);
   info.gs = lc.cookie;
   if (!pe64) info.safeSeh = (dllChars & DLL_NO_SEH) !== 0 || lc.seHandlers;
+  info.noSeh = (dllChars & DLL_NO_SEH) !== 0;
+  info.noIsolation = (dllChars & DLL_NO_ISOLATION) !== 0;
+  info.appContainer = (dllChars & DLL_APPCONTAINER) !== 0;
   info.cfg = (dllChars & DLL_GUARD_CF) !== 0 && (lc.guardFlags & CF_INSTRUMENTED) !== 0;
   info.cetCompat = await cetCompat(reader, at(dir(6).rva), dir(6).size);
   const cert = dir(4);
@@ -96,6 +104,7 @@ export async function readPe(reader: Reader): Promise<PeResult> {
   const imports = await readImports(reader, at, dir(1), pe64);
   info.needed = imports.dlls;
   info.importedSymbols = imports.functions.length;
+  info.exportedSymbols = await exportCount(reader, at, dir(0));
   info.unsafeImports = [...new Set(imports.functions.filter((f) => UNSAFE_FUNCTIONS.has(f)))].sort();
   info.missing = missingMitigations(info);
   return problems.length > 0 ? { info, problems } : { info };
@@ -112,6 +121,19 @@ async function loadConfig(reader: Reader, offset: number | undefined, dirSize: n
   return pe64
     ? { cookie: u(0x58, 8) !== 0, seHandlers: false, guardFlags: u(0x90, 4) }
     : { cookie: u(0x3c, 4) !== 0, seHandlers: u(0x40, 4) !== 0 && u(0x44, 4) > 0, guardFlags: u(0x58, 4) };
+}
+
+/** Used slots of the export address table (linkers may leave ordinal gaps as zeros); 0 without one. */
+async function exportCount(reader: Reader, at: (rva: number) => number | undefined, dir: { rva: number; size: number }): Promise<number> {
+  const offset = at(dir.rva);
+  if (offset === undefined || dir.size < 40) return 0;
+  const head = await reader.read(offset, 40);
+  const table = head.length < 40 ? undefined : at(head.readUInt32LE(28));
+  if (table === undefined) return 0;
+  const slots = await reader.read(table, 4 * Math.min(head.readUInt32LE(20), MAX_EXPORTS));
+  let used = 0;
+  for (let p = 0; p + 4 <= slots.length; p += 4) if (slots.readUInt32LE(p) !== 0) used++;
+  return used;
 }
 
 async function cetCompat(reader: Reader, offset: number | undefined, size: number): Promise<boolean> {

@@ -140,6 +140,20 @@ export interface ExecutableInfo {
   noHeapExecution?: boolean;
   /** Mach-O fat files: the machine of every slice (attributes are the first slice's). */
   architectures?: string[];
+  /** Symbol table sizes as readelf counts entries: ELF .symtab (Mach-O: LC_SYMTAB's nsyms) and .dynsym. */
+  symtabSymbols?: number;
+  dynsymSymbols?: number;
+  /** Clang control-flow integrity (`__cfi_check`, `__cfi_slowpath`, `__typeid_*`, `*.cfi` symbols). */
+  cfi?: boolean;
+  /** Clang SafeStack runtime (`__safestack_init`, `__safestack_unsafe_stack_ptr`). */
+  safeStack?: boolean;
+  /** ELF: code in PT_LOAD R+X segments of its own, apart from headers and read-only data. */
+  separateCode?: boolean;
+  /** PE: IMAGE_DLLCHARACTERISTICS NO_SEH (the image uses no structured exception handlers). */
+  noSeh?: boolean;
+  /** PE: IMAGE_DLLCHARACTERISTICS NO_ISOLATION (manifest isolation off) and APPCONTAINER. */
+  noIsolation?: boolean;
+  appContainer?: boolean;
   /** Missing mitigations in the spec's style: `no-pie`, `execstack`, `no-relro`, ... */
   missing?: string[];
 }
@@ -248,6 +262,8 @@ export interface LicenseFinding {
   score?: number;
   /** spdx-identifier: 1-based line of the tag. */
   line?: number;
+  /** debian-copyright: the `Files:` globs of a paragraph other than `Files: *`, which licenses only those files. */
+  files?: string[];
   /** Ids of the components the file was attributed to (their `licenses` hold the expression). */
   components?: string[];
 }
@@ -269,7 +285,8 @@ export type InfoleakKind =
   | 'http_credentials'
   | 'google_cloud_keys'
   | 'facebook_tokens'
-  | 'twilio_keys';
+  | 'twilio_keys'
+  | 'certificates';
 
 export interface InfoleakFinding {
   kind: InfoleakKind;

@@ -65,6 +65,7 @@ const CODE_TYPES: readonly CodeType[] = ['GO', 'NA', 'MA', 'JA', 'MS', 'DP', 'RB
 const INFOLEAK_KINDS: readonly InfoleakKind[] = [
   'asymmetric_keys', 'cloud_provider_keys', 'urls', 'emails', 'ips', 'macs', 'image_data', 'jwts', 'shell_histories',
   'passwords', 'oauths', 'custom', 'http_credentials', 'google_cloud_keys', 'facebook_tokens', 'twilio_keys',
+  'certificates',
 ];
 
 const input = object<InputInfo>({ name: string, size, sha1, sha256, format: opt(string) });
@@ -116,6 +117,14 @@ const executable = object<ExecutableInfo>({
   allowStackExecution: opt(boolean),
   noHeapExecution: opt(boolean),
   architectures: opt(strings),
+  symtabSymbols: opt(size),
+  dynsymSymbols: opt(size),
+  cfi: opt(boolean),
+  safeStack: opt(boolean),
+  separateCode: opt(boolean),
+  noSeh: opt(boolean),
+  noIsolation: opt(boolean),
+  appContainer: opt(boolean),
   missing: opt(strings),
 });
 
@@ -184,6 +193,7 @@ const license = object<LicenseFinding>({
   source: literal('license-text', 'debian-copyright', 'spdx-identifier'),
   score: opt(between(0, 1)),
   line: opt(integer(1)),
+  files: opt(strings),
   components: opt(strings),
 });
 

@@ -91,12 +91,16 @@ export function object<T>(fields: Fields<T>): Check<T> {
   const keys = Object.keys(fields) as (keyof T & string)[];
   return (value, at) => {
     const source = plainObject(value, at);
-    const out: Partial<T> = {};
+    const checked = new Map<string, unknown>();
     for (const key of keys) {
       const check = fields[key] as Check<T[typeof key] | undefined>;
-      const checked = check(Object.hasOwn(source, key) ? source[key] : undefined, `${at}.${key}`);
-      if (checked !== undefined) out[key] = checked;
+      const result = check(Object.hasOwn(source, key) ? source[key] : undefined, `${at}.${key}`);
+      if (result !== undefined) checked.set(key, result);
     }
+    // The document's own key order is kept, so a re-read scan prints as the scan did.
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(source)) if (checked.has(key)) out[key] = checked.get(key);
+    for (const [key, result] of checked) if (!(key in out)) out[key] = result;
     return out as T;
   };
 }

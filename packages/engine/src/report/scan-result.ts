@@ -118,5 +118,9 @@ const EXE_FLAGS: readonly [keyof ExecutableInfo, string][] = [
   ['encrypted', 'encrypted'],
   ['codeSignature', 'code_signature'],
   ['restrict', 'restrict'],
+  ['cfi', 'cfi'],
+  ['safeStack', 'safe_stack'],
+  ['separateCode', 'separate_code'],
+  ['appContainer', 'app_container'],
   ['stripped', 'stripped'],
 ];

@@ -3,6 +3,7 @@
 // another (a docker-save archive is a tar) is asked first.
 import type { Unpacker } from './types.ts';
 import { ar } from './formats/archive/ar.ts';
+import { arj } from './formats/archive/arj.ts';
 import { cab } from './formats/archive/cab.ts';
 import { cpio } from './formats/archive/cpio.ts';
 import { rar } from './formats/archive/rar.ts';
@@ -19,9 +20,15 @@ import { xz } from './formats/compress/xz.ts';
 import { zstd } from './formats/compress/zstd.ts';
 import { dockerArchive } from './formats/container/docker-archive.ts';
 import { ociArchive } from './formats/container/oci-archive.ts';
+import { gpt } from './formats/disk/gpt.ts';
+import { mbr } from './formats/disk/mbr.ts';
+import { qcow2 } from './formats/disk/qcow2.ts';
 import { androidBoot } from './formats/firmware/android-boot.ts';
+import { arcadyan } from './formats/firmware/arcadyan.ts';
 import { fit } from './formats/firmware/fit.ts';
 import { ihex } from './formats/firmware/ihex.ts';
+import { matterOta } from './formats/firmware/matter-ota.ts';
+import { seama } from './formats/firmware/seama.ts';
 import { srec } from './formats/firmware/srec.ts';
 import { trx } from './formats/firmware/trx.ts';
 import { uefiVolume } from './formats/firmware/uefi-volume.ts';
@@ -32,6 +39,7 @@ import { androidSparse } from './formats/filesystem/android-sparse.ts';
 import { cramfs } from './formats/filesystem/cramfs.ts';
 import { ext } from './formats/filesystem/ext.ts';
 import { jffs2 } from './formats/filesystem/jffs2.ts';
+import { romfs } from './formats/filesystem/romfs.ts';
 import { squashfs } from './formats/filesystem/squashfs.ts';
 import { ubi } from './formats/filesystem/ubi.ts';
 import { ubifs } from './formats/filesystem/ubifs.ts';
@@ -43,6 +51,7 @@ import { rpm } from './formats/package/rpm.ts';
 
 export const UNPACKERS: readonly Unpacker[] = [
   ar,
+  arj,
   cab,
   cpio,
   rar,
@@ -59,19 +68,26 @@ export const UNPACKERS: readonly Unpacker[] = [
   zstd,
   dockerArchive,
   ociArchive,
+  gpt,
+  mbr,
+  qcow2,
   androidSparse,
   cramfs,
   ext,
   fat,
   iso9660,
   jffs2,
+  romfs,
   squashfs,
   ubi,
   ubifs,
   yaffs2,
   androidBoot,
+  arcadyan,
   fit,
   ihex,
+  matterOta,
+  seama,
   srec,
   trx,
   uefiVolume,

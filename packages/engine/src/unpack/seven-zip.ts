@@ -27,7 +27,7 @@ import { FormatError } from './types.ts';
 const SevenZip = sevenZipCjs as unknown as SevenZipModuleFactory;
 
 /** 7-Zip `-t` type names of the formats we hand to it. */
-export type SevenZipType = 'squashfs' | 'iso' | '7z' | 'cab' | 'rar' | 'cramfs' | 'fat' | 'compound' | 'nsis' | 'rar5';
+export type SevenZipType = 'squashfs' | 'iso' | '7z' | 'cab' | 'rar' | 'cramfs' | 'fat' | 'compound' | 'nsis' | 'rar5' | 'arj';
 
 interface Listed {
   files: number;

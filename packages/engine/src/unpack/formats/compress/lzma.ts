@@ -8,6 +8,11 @@ import { decompressedName, extractSingleStream } from '../../single-stream.ts';
 import { LzmaDecoder, parsePropsByte } from '../../codecs/lzma.ts';
 
 const HEADER = 13;
+/**
+ * Magics of formats whose first 13 bytes also read as a plausible .lzma header: a qcow2
+ * image (`QFI\xfb`: props 0x51, a 16 MiB dictionary) and a romfs (`-rom1fs-`).
+ */
+const NOT_LZMA = [Buffer.from('514649fb', 'hex'), Buffer.from('-rom1fs-', 'latin1')];
 /** The dictionary buffer we allocate at most; larger dictionaries are capped (and fail only if used). */
 const MAX_WINDOW = 256 * 1024 * 1024;
 const INPUT_WINDOW = 1024 * 1024;
@@ -36,7 +41,7 @@ interface AloneHeader {
 }
 
 function parseHeader(head: Buffer): AloneHeader | undefined {
-  if (head.length < HEADER) return undefined;
+  if (head.length < HEADER || NOT_LZMA.some((magic) => head.subarray(0, magic.length).equals(magic))) return undefined;
   const lclppb = parsePropsByte(head[0] ?? 255);
   const dictSize = head.readUInt32LE(1);
   // xz and LZMA SDK encoders use lc+lp ≤ 4 and dictionaries of 4 KiB .. 1.5 GiB.

@@ -134,6 +134,6 @@ describe('executable attributes tab', () => {
     const relro = within(help).getByRole('row', { name: /^Relocation read-only/ });
     expect(within(relro).getAllByRole('cell')[1]?.textContent).toBe('relromissing: no-relromissing: partial-relro');
     expect(within(relro).getByText('-Wl,-z,relro,-z,now')).toBeInTheDocument();
-    expect(within(help).getAllByRole('row')).toHaveLength(22);
+    expect(within(help).getAllByRole('row')).toHaveLength(26); // header + 25 mitigations (CFI, SafeStack, separate code, AppContainer added)
   });
 });

@@ -207,6 +207,41 @@ export const MITIGATIONS: readonly Mitigation[] = [
     formats: 'Mach-O',
     description: 'A `__RESTRICT` segment makes dyld ignore `DYLD_*` environment variables, so no library can be injected through them. `-Wl,-sectcreate,__RESTRICT,__restrict,/dev/null`.',
   },
+  {
+    name: 'Clang control-flow integrity (CFI)',
+    attribute: 'cfi',
+    badge: 'CFI',
+    missing: [],
+    formats: 'ELF, Mach-O',
+    description:
+      'Indirect calls and virtual calls are checked against the types the program declares, so a corrupted function pointer cannot reach an unrelated function. `-fsanitize=cfi` with `-flto`; seen through `__cfi_check`, `__cfi_slowpath`, `__typeid_*` or `*.cfi` symbols (a stripped binary keeps only the cross-DSO ones).',
+  },
+  {
+    name: 'SafeStack',
+    attribute: 'safe_stack',
+    badge: 'SafeStack',
+    missing: [],
+    formats: 'ELF, Mach-O',
+    description:
+      'Buffers live on a separate unsafe stack, so overflowing one cannot reach return addresses. `-fsanitize=safe-stack`; seen through the runtime symbols `__safestack_init` and `__safestack_unsafe_stack_ptr`.',
+  },
+  {
+    name: 'Separate code segment',
+    attribute: 'separate_code',
+    badge: 'Separate code',
+    missing: [],
+    formats: 'ELF',
+    description:
+      'Code is mapped in executable segments of its own, so headers and read-only data (constants that could form gadgets) are not executable. `-Wl,-z,separate-code`, the GNU ld default on x86-64 Linux since binutils 2.31; lld lays code out apart too.',
+  },
+  {
+    name: 'AppContainer',
+    attribute: 'app_container',
+    badge: 'AppContainer',
+    missing: [],
+    formats: 'PE',
+    description: 'The image must run inside an AppContainer sandbox with only the capabilities it declares. `/APPCONTAINER`.',
+  },
 ];
 
 /** The badges of the mitigations an executable has, in the help table's order. */
