@@ -7,6 +7,7 @@ export { debian } from './versions/debian.ts';
 export { generic } from './versions/generic.ts';
 export { go } from './versions/go.ts';
 export { maven } from './versions/maven.ts';
+export { npm } from './versions/npm.ts';
 export { nuget } from './versions/nuget.ts';
 export { pep440 } from './versions/pep440.ts';
 export { rpm } from './versions/rpm.ts';

@@ -1,4 +1,11 @@
-// Package URLs (github.com/package-url/purl-spec): pkg:type/namespace/name@version?qualifiers
+// Package URLs (github.com/package-url/purl-spec): pkg:type/namespace/name@version?qualifiers,
+// written by packageurl-js, the spec owners' reference implementation: its type rules
+// (npm and pypi names lower-cased, ...) and its encoding (versions keep `:` and `+`;
+// qualifier values are form-encoded, so `1:1.2.13` in a qualifier reads `1%3A1.2.13`).
+// Where the library refuses the parts (a maven purl without a namespace, a golang
+// version `v1.2` that is not semver) the same encoders write them without the type's
+// checks: a purl that says what was found rather than none.
+import { PackageURL } from 'packageurl-js';
 
 export interface PurlParts {
   type: string;
@@ -9,21 +16,37 @@ export interface PurlParts {
 }
 
 export function formatPurl(p: PurlParts): string {
-  let out = `pkg:${p.type}/`;
-  if (p.namespace) out += `${p.namespace.split('/').map(encodeURIComponent).join('/')}/`;
-  out += encodeURIComponent(p.name);
-  if (p.version) out += `@${encodeLoose(p.version)}`;
-  const qualifiers = Object.entries(p.qualifiers ?? {})
-    .filter((kv): kv is [string, string] => kv[1] !== undefined && kv[1] !== '')
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (qualifiers.length > 0) out += `?${qualifiers.map(([k, v]) => `${k}=${encodeLoose(v)}`).join('&')}`;
+  const qualifiers = presentQualifiers(p.qualifiers);
+  try {
+    return new PackageURL(p.type, p.namespace || undefined, p.name, p.version || undefined, qualifiers).toString();
+  } catch {
+    return formatUnchecked(p, qualifiers);
+  }
+}
+
+/** The library's normalisation and encoding of each part, without the type's validation. */
+function formatUnchecked(p: PurlParts, qualifiers: Record<string, string> | undefined): string {
+  const { Component, Type } = PackageURL;
+  const type = Component.type.normalize(p.type) ?? p.type;
+  const parts = {
+    type,
+    namespace: p.namespace ? Component.namespace.normalize(p.namespace) : undefined,
+    name: Component.name.normalize(p.name) ?? p.name,
+    version: p.version ? Component.version.normalize(p.version) : undefined,
+  };
+  // Type rules that only change case or separators (npm, pypi, deb, ...); their checks are what refused it.
+  const rules = (Type as Record<string, { normalize: (purl: typeof parts) => typeof parts } | undefined>)[type];
+  rules?.normalize(parts);
+  let out = `pkg:${Component.type.encode(type)}/`;
+  if (parts.namespace) out += `${Component.namespace.encode(parts.namespace)}/`;
+  out += Component.name.encode(parts.name);
+  if (parts.version) out += `@${Component.version.encode(parts.version)}`;
+  if (qualifiers) out += `?${Component.qualifiers.encode(qualifiers)}`;
   return out;
 }
 
-/**
- * Versions and qualifier values keep `:` and `+` readable, as the spec allows and
- * syft/trivy emit: `1:1.2.13.dfsg-1`, `2.36-9+deb12u7`. Everything else reserved is escaped.
- */
-function encodeLoose(value: string): string {
-  return encodeURIComponent(value).replaceAll('%3A', ':').replaceAll('%2B', '+');
+/** Qualifiers with a value, or undefined when none has one (the library writes `?` for an empty object). */
+function presentQualifiers(qualifiers: Record<string, string | undefined> | undefined): Record<string, string> | undefined {
+  const present = Object.entries(qualifiers ?? {}).filter((kv): kv is [string, string] => kv[1] !== undefined && kv[1] !== '');
+  return present.length > 0 ? Object.fromEntries(present) : undefined;
 }

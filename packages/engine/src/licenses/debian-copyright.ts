@@ -1,6 +1,9 @@
-// Debian machine-readable copyright files (DEP-5, copyright-format 1.0): every `License:`
-// short name of the Files paragraphs, mapped to SPDX (GPL-2+ → GPL-2.0-or-later, Expat →
-// MIT, ...), combined into one expression. A file without the Format header is not DEP-5.
+// Debian machine-readable copyright files (DEP-5, copyright-format 1.0), read by their
+// `Files:` paragraphs: the package's declared licence is the `Files: *` paragraph's (the
+// first Files paragraph when none says `*`); the other paragraphs license only the files
+// they name, so they are reported for those globs, never ANDed into the package's licence.
+// `License:` short names are mapped to SPDX (GPL-2+ → GPL-2.0-or-later, Expat → MIT, ...).
+// A file without the Format header is not DEP-5.
 import { parseDeb822 } from '../identify/parse/deb822.ts';
 
 // Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
@@ -40,18 +43,36 @@ const SHORT_NAMES: Record<string, string> = {
 // GPL-2, GPL-2+, LGPL-2.1+, AGPL-3, GFDL-1.3+ : family, version, "+" for or-later.
 const GNU = /^(a?gpl|lgpl|gfdl)-([0-9.]+)(\+?)$/;
 
-/** The SPDX expression of a DEP-5 copyright file, or undefined when it is not DEP-5. */
-export function debianCopyrightExpression(text: string): string | undefined {
+export interface Dep5Paragraph {
+  /** The `Files:` globs, as written (`*`, `src/zlib/*`, `debian/*`). */
+  files: string[];
+  expression: string;
+}
+
+export interface Dep5Licenses {
+  /** The package's licence: the `Files: *` paragraph's. */
+  declared: string;
+  /** Every Files paragraph in file order, the declared one included. */
+  paragraphs: Dep5Paragraph[];
+}
+
+/** The licences of a DEP-5 copyright file by Files paragraph, or undefined when it is not DEP-5. */
+export function debianCopyright(text: string): Dep5Licenses | undefined {
   if (!FORMAT.test(text)) return undefined;
-  const expressions: string[] = [];
+  const paragraphs: Dep5Paragraph[] = [];
   for (const p of parseDeb822(text).paragraphs) {
-    const license = p.fields.get('license');
-    if (!p.fields.has('files') || !license) continue;
-    const expression = toSpdx(license.split('\n')[0] ?? '');
-    if (expression && !expressions.includes(expression)) expressions.push(expression);
+    const files = p.fields.get('files');
+    const shortNames = p.fields.get('license')?.split('\n')[0]?.trim() ?? '';
+    if (files === undefined || shortNames === '') continue;
+    paragraphs.push({ files: files.split(/\s+/).filter(Boolean), expression: toSpdx(shortNames) });
   }
-  if (expressions.length === 0) return undefined;
-  return expressions.length === 1 ? expressions[0] : expressions.map((e) => (/ OR /.test(e) ? `(${e})` : e)).join(' AND ');
+  const declared = (paragraphs.find((p) => p.files.includes('*')) ?? paragraphs[0])?.expression;
+  return declared === undefined ? undefined : { declared, paragraphs };
+}
+
+/** The declared (`Files: *`) SPDX expression of a DEP-5 copyright file, or undefined when it is not DEP-5. */
+export function debianCopyrightExpression(text: string): string | undefined {
+  return debianCopyright(text)?.declared;
 }
 
 /** A Debian `License:` first line (`GPL-2+ or Artistic`, `LGPL-2.1+ with OpenSSL exception`) in SPDX. */

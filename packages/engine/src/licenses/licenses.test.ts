@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { debianCopyrightExpression, toSpdx } from './debian-copyright.ts';
+import { debianCopyright, debianCopyrightExpression, toSpdx } from './debian-copyright.ts';
+import { fullLicenseText, matchFullText, normaliseWords } from './full-text.ts';
 import { matchLicenseText, normalise } from './match-text.ts';
 import { spdxIdentifiers } from './spdx-identifier.ts';
 
@@ -47,7 +48,7 @@ describe('Debian copyright (DEP-5)', () => {
     expect(toSpdx('BSD-variant')).toBe('LicenseRef-BSD-variant');
   });
 
-  it('combines the Files paragraphs; non-DEP-5 files give undefined', () => {
+  it('declares the Files: * licence and reports the other paragraphs for their files; non-DEP-5 files give undefined', () => {
     const dep5 = [
       'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/',
       'Upstream-Name: foo',
@@ -62,7 +63,12 @@ describe('Debian copyright (DEP-5)', () => {
       'License: Expat',
       ' Permission is hereby granted...',
     ].join('\n');
-    expect(debianCopyrightExpression(dep5)).toBe('(GPL-2.0-or-later OR Artistic-1.0) AND MIT');
+    expect(debianCopyrightExpression(dep5)).toBe('GPL-2.0-or-later OR Artistic-1.0');
+    expect(debianCopyright(dep5)?.paragraphs).toEqual([
+      { files: ['*'], expression: 'GPL-2.0-or-later OR Artistic-1.0' },
+      { files: ['debian/*'], expression: 'MIT' },
+    ]);
+    expect(debianCopyrightExpression(dep5.replace('Files: *', 'Files: src/*'))).toBe('GPL-2.0-or-later OR Artistic-1.0');
     expect(debianCopyrightExpression('This is the Debian prepackaged version of the GNU C Library.')).toBeUndefined();
   });
 });
@@ -73,5 +79,26 @@ describe('SPDX-License-Identifier tags', () => {
       { expression: 'MIT OR Apache-2.0', line: 1 },
       { expression: 'GPL-2.0-only WITH Linux-syscall-note', line: 2 },
     ]);
+  });
+});
+
+describe('whole SPDX licence texts in any text', () => {
+  // The list's own text in a comment box, inside a longer README; words joined across lines.
+  const embedded = (id: string) =>
+    `# Project\n\nSome words about the project and how to build it.\n\n${fullLicenseText(id)
+      .split('\n')
+      .map((line) => ` *   ${line.replace(/ +/g, '  ')}`)
+      .join('\n')}\n\nMore words after the licence, about contributing.\n`;
+
+  it.each(['BSD-3-Clause-Clear', 'MIT-0', 'Zlib', 'Apache-2.0', 'MPL-2.0', 'BlueOak-1.0.0', 'PostgreSQL'])('%s, embedded in a comment box', (id) => {
+    expect(matchLicenseText(embedded(id))).toEqual([{ expression: id, score: 1 }]);
+  });
+
+  it('a bare GPL text is -only; a clause less scores lower than its licence; prose matches nothing', () => {
+    expect(matchFullText(normaliseWords(fullLicenseText('GPL-2.0-or-later')))).toEqual({ id: 'GPL-2.0-only', score: 1 });
+    const bsd3 = fullLicenseText('BSD-3-Clause');
+    expect(matchFullText(normaliseWords(bsd3))?.id).toBe('BSD-3-Clause');
+    expect(matchFullText(normaliseWords(bsd3.replace(/3\. Neither[^]*?permission\./, '')))?.id).toBe('BSD-2-Clause');
+    expect(matchFullText(normaliseWords('This README explains how to build the project and run its tests on Linux and on other systems, step by step, with examples.'))).toBeUndefined();
   });
 });

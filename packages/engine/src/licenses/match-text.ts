@@ -2,6 +2,9 @@
 // gone, whitespace collapsed) and score each reference variant by how many of its phrases'
 // word 4-grams occur in the text. A variant whose every phrase scores at least MIN_SCORE
 // matches; its score is the mean. Tolerant of re-wrapping, comment boxes and small edits.
+// Whole licence texts of the full SPDX list are matched too (full-text.ts): the best one
+// is reported with its score, and a notice its own text contains is not reported again.
+import { fullLicenseText, matchFullText, normaliseWords, withoutCopyrightLines } from './full-text.ts';
 import { LICENSE_REFERENCES, type LicenseReference } from './references.ts';
 
 export interface TextMatch {
@@ -15,7 +18,22 @@ const N = 4;
 
 /** The SPDX ids a licence text matches, most specific only, sorted by id. */
 export function matchLicenseText(text: string, references: readonly LicenseReference[] = LICENSE_REFERENCES): TextMatch[] {
-  const normalised = normalise(text);
+  const notices = matchNotices(normalise(text), references);
+  const full = matchFullText(normaliseWords(withoutCopyrightLines(text)));
+  if (!full) return notices;
+  // The whole text answers when it explains every notice found (each is inside the licence's
+  // own text: BSD-3-Clause's clauses in BSD-3-Clause-Clear); otherwise the notices, read from
+  // curated excerpts, are surer than a plain SPDX text whose holder names differ (ISC's).
+  const own = new Set(ngrams(normalise(fullLicenseText(full.id))));
+  const explained = (n: TextMatch) => n.expression === full.id || references.some((r) => r.id === n.expression && r.phrases.every((p) => coverage(ngrams(p), own) >= MIN_SCORE));
+  if (!notices.every(explained)) return notices;
+  // A notice of the same licence may be the surer reading (Debian's GPL-2 text names the FSF's
+  // newer address; the SPDX text the old one): the higher score stands.
+  const same = notices.find((n) => n.expression === full.id);
+  return [{ expression: full.id, score: Math.max(full.score, same?.score ?? 0) }];
+}
+
+function matchNotices(normalised: string, references: readonly LicenseReference[]): TextMatch[] {
   const grams = new Set(ngrams(normalised));
   const best = new Map<string, number>();
   for (const ref of references) {
@@ -30,12 +48,7 @@ export function matchLicenseText(text: string, references: readonly LicenseRefer
 }
 
 export function normalise(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/^[ \t]*(?:#+|\/\/+|\/\*+|\*+\/?|;+|--|dnl\b|rem\b)/gm, ' ')
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+  return normaliseWords(text).join(' ');
 }
 
 function ngrams(normalised: string): string[] {

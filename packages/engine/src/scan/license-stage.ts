@@ -1,12 +1,14 @@
 // Stage "licences" (part of BOM postprocessing): licence files (LICENSE, COPYING, NOTICE,
-// Debian's copyright) matched against reference texts or read as DEP-5, and
+// Debian's copyright) matched against reference texts or read as DEP-5 (the `Files: *`
+// licence declared, the other paragraphs reported for their globs), licence texts in the
+// bounded head of any other text file (reported, not attributed), and
 // SPDX-License-Identifier tags in the head of text files. A licence file is attached to the
 // component that obviously owns it: Debian's usr/share/doc/<pkg>/copyright to package <pkg>
 // of the same root; a file beside a component's metadata (package.json, *.dist-info) or in
 // a jar's META-INF to that component.
 import { posix } from 'node:path';
 import type { Component, LicenseFinding } from '../model/index.ts';
-import { debianCopyrightExpression } from '../licenses/debian-copyright.ts';
+import { debianCopyright } from '../licenses/debian-copyright.ts';
 import { matchLicenseText } from '../licenses/match-text.ts';
 import { spdxIdentifiers } from '../licenses/spdx-identifier.ts';
 import { openReader } from '../util/reader.ts';
@@ -15,6 +17,10 @@ import { type ScanContext, internalProblem } from './context.ts';
 export const LICENSE_PLUGIN = 'engine/licenses';
 const MAX_LICENSE_FILE = 1024 * 1024;
 const HEAD = 8192;
+/** Other text files: a licence text is looked for in this much of a file that mentions one. */
+const TEXT_HEAD = 64 * 1024;
+// Words every licence text or notice carries: "Licensed under", "LICENCE", "Permission is hereby granted".
+const LICENSE_WORDS = /licen[cs]e|permission is hereby granted|redistribution and use/i;
 // LICENSE, LICENSE.txt, LICENCE-MIT, COPYING.LIB, NOTICE, copyright, UNLICENSE
 const LICENSE_FILE = /^(licen[cs]e|copying|copyright|notice|unlicense|mit-license)([._-][^/]*)?$/i;
 const DEBIAN_DOC = /^(?:.*\/)?usr\/share\/doc\/([^/]+)\/copyright$/;
@@ -22,6 +28,7 @@ const DEBIAN_DOC = /^(?:.*\/)?usr\/share\/doc\/([^/]+)\/copyright$/;
 export async function licenseStage(ctx: ScanContext, components: Component[]): Promise<LicenseFinding[]> {
   const files = ctx.tree.files.filter((f) => f.diskPath !== undefined && f.entry.linkTarget === undefined && f.entry.format === undefined && f.entry.size > 0);
   const findings: LicenseFinding[] = [];
+  const unattributed = new Set<LicenseFinding>();
   for (const file of files) {
     ctx.signal.throwIfAborted();
     const path = file.entry.path;
@@ -30,17 +37,26 @@ export async function licenseStage(ctx: ScanContext, components: Component[]): P
     try {
       const reader = await openReader(file.diskPath ?? '');
       let bytes: Buffer;
+      let mentionsLicense = false;
       try {
         bytes = await reader.read(0, Math.min(reader.size, isLicense ? MAX_LICENSE_FILE : HEAD));
+        mentionsLicense = !isLicense && !bytes.includes(0) && LICENSE_WORDS.test(bytes.toString('latin1'));
+        if (mentionsLicense && reader.size > HEAD) bytes = await reader.read(0, Math.min(reader.size, TEXT_HEAD));
       } finally {
         await reader.close();
       }
       if (bytes.subarray(0, HEAD).includes(0)) continue;
       const text = bytes.toString('utf8');
-      if (isLicense) {
-        const debian = debianCopyrightExpression(text);
-        if (debian) findings.push({ path, expression: debian, source: 'debian-copyright' });
-        else for (const m of matchLicenseText(text)) findings.push({ path, expression: m.expression, source: 'license-text', score: m.score });
+      const debian = isLicense ? debianCopyright(text) : undefined;
+      if (debian) {
+        findings.push({ path, expression: debian.declared, source: 'debian-copyright' });
+        for (const p of debian.paragraphs) if (!p.files.includes('*')) findings.push({ path, expression: p.expression, source: 'debian-copyright', files: p.files });
+      } else if (isLicense || mentionsLicense) {
+        for (const m of matchLicenseText(text)) {
+          const finding: LicenseFinding = { path, expression: m.expression, source: 'license-text', score: m.score };
+          findings.push(finding);
+          if (!isLicense) unattributed.add(finding);
+        }
       }
       for (const m of spdxIdentifiers(text.slice(0, HEAD))) findings.push({ path, expression: m.expression, source: 'spdx-identifier', line: m.line });
     } catch (err) {
@@ -48,7 +64,8 @@ export async function licenseStage(ctx: ScanContext, components: Component[]): P
       ctx.problems.push(internalProblem(path, LICENSE_PLUGIN, err));
     }
   }
-  for (const finding of findings) if (finding.source !== 'spdx-identifier') attach(finding, components);
+  // The package's licence only: not a DEP-5 paragraph for some files, not a text inside some other file.
+  for (const finding of findings) if (finding.source !== 'spdx-identifier' && finding.files === undefined && !unattributed.has(finding)) attach(finding, components);
   return findings;
 }
 

@@ -47,24 +47,46 @@ describe('parsePurl', () => {
     'pkg:npm/',
     'pkg:1npm/foo',
     'pkg:npm/foo@',
-    'pkg:npm/foo?arch',
-    'pkg:npm/foo?a=1&a=2',
     'pkg:npm/%E0%A4%A',
+    'pkg:maven/%E0%A4%A/x@1',
     '',
   ])('rejects %s', (s) => {
     expect(parsePurl(s)).toBe(null);
+  });
+
+  it('reads qualifiers as packageurl-js does: a key without a value is dropped, a repeated key keeps its last value', () => {
+    expect(parsePurl('pkg:npm/foo?arch')?.qualifiers).toEqual({});
+    expect(parsePurl('pkg:npm/foo?a=1&a=2')?.qualifiers).toEqual({ a: '2' });
+  });
+
+  it('reads a + in a qualifier as a plus sign, as purls written before percent-encoding it mean', () => {
+    expect(parsePurl('pkg:deb/debian/libc6@2.36-9+deb12u7?upstream=glibc%402.36-9+deb12u7#a+b')).toEqual({
+      type: 'deb', namespace: ['debian'], name: 'libc6', version: '2.36-9+deb12u7', qualifiers: { upstream: 'glibc@2.36-9+deb12u7' }, subpath: 'a+b',
+    });
+  });
+
+  it('keeps purls that packageurl-js refuses for its type rules only: maven without namespace, golang v-version not semver', () => {
+    expect(parsePurl('pkg:maven/commons-lang@2.6')).toEqual({ type: 'maven', namespace: [], name: 'commons-lang', version: '2.6', qualifiers: {}, subpath: null });
+    expect(parsePurl('pkg:golang/github.com/Foo/bar@v1.2?type=module')).toEqual({
+      type: 'golang', namespace: ['github.com', 'Foo'], name: 'bar', version: 'v1.2', qualifiers: { type: 'module' }, subpath: null,
+    });
+    expect(parsePurl('PKG:NPM/Foo_Bar@1.0.0?ARCH=x')).toEqual({ type: 'npm', namespace: [], name: 'foo_bar', version: '1.0.0', qualifiers: { arch: 'x' }, subpath: null });
   });
 });
 
 describe('formatPurl', () => {
   it.each([
     ['pkg:npm/%40angular/core@16.0.0', 'pkg:npm/%40angular/core@16.0.0'],
-    ['pkg:deb/debian/openssl@1.1.1n-0+deb11u5?distro=debian-11&arch=amd64', 'pkg:deb/debian/openssl@1.1.1n-0%2Bdeb11u5?arch=amd64&distro=debian-11'],
-    ['pkg:deb/ubuntu/curl@7.47.0-1ubuntu2.19?arch=i386&distro=esm-infra/xenial', 'pkg:deb/ubuntu/curl@7.47.0-1ubuntu2.19?arch=i386&distro=esm-infra/xenial'],
+    // packageurl-js keeps `+` and `:` in versions and form-encodes qualifier values (`/` → %2F, `:` → %3A).
+    ['pkg:deb/debian/openssl@1.1.1n-0+deb11u5?distro=debian-11&arch=amd64', 'pkg:deb/debian/openssl@1.1.1n-0+deb11u5?arch=amd64&distro=debian-11'],
+    ['pkg:deb/ubuntu/curl@7.47.0-1ubuntu2.19?arch=i386&distro=esm-infra/xenial', 'pkg:deb/ubuntu/curl@7.47.0-1ubuntu2.19?arch=i386&distro=esm-infra%2Fxenial'],
+    ['pkg:deb/debian/zlib1g@1:1.2.13.dfsg-1+b1?upstream=zlib%401:1.2.13.dfsg-1', 'pkg:deb/debian/zlib1g@1:1.2.13.dfsg-1+b1?upstream=zlib%401%3A1.2.13.dfsg-1'],
+    ['pkg:maven/commons-lang@2.6', 'pkg:maven/commons-lang@2.6'],
+    ['pkg:golang/github.com/Foo/bar@v1.2', 'pkg:golang/github.com/Foo/bar@v1.2'],
     ['pkg:rpm/fedora/curl@7.50.3-1.fc25?epoch=1&arch=i386', 'pkg:rpm/fedora/curl@7.50.3-1.fc25?arch=i386&epoch=1'],
     ['pkg:pypi/Flask_SQLAlchemy@3.1.1', 'pkg:pypi/flask-sqlalchemy@3.1.1'],
     ['pkg:golang/github.com/gorilla/context@v1.1.1#api', 'pkg:golang/github.com/gorilla/context@v1.1.1#api'],
-    ['pkg:maven/org.apache.xmlgraphics/batik-anim@1.9.1?repository_url=repo.spring.io%2Frelease', 'pkg:maven/org.apache.xmlgraphics/batik-anim@1.9.1?repository_url=repo.spring.io/release'],
+    ['pkg:maven/org.apache.xmlgraphics/batik-anim@1.9.1?repository_url=repo.spring.io%2Frelease', 'pkg:maven/org.apache.xmlgraphics/batik-anim@1.9.1?repository_url=repo.spring.io%2Frelease'],
     ['pkg:gem/ruby-advisory-db-check@0.12.4', 'pkg:gem/ruby-advisory-db-check@0.12.4'],
     ['pkg:generic/openssl@1.0.2k', 'pkg:generic/openssl@1.0.2k'],
     ['pkg:deb/debian/perl-base@1:5.32.1-4', 'pkg:deb/debian/perl-base@1:5.32.1-4'],

@@ -1,7 +1,12 @@
 // Package URLs (github.com/package-url/purl-spec):
-// pkg:type/namespace/name@version?qualifiers#subpath. Components are kept
-// decoded; `formatPurl` produces the canonical form (type and qualifier keys
-// lower-cased, qualifiers sorted, type-specific name normalisation).
+// pkg:type/namespace/name@version?qualifiers#subpath, read and written by packageurl-js,
+// the spec owners' reference implementation (its type rules: npm, pypi, deb names
+// lower-cased, pypi `_` → `-`, ...). Components are kept decoded; `formatPurl` writes the
+// canonical form (qualifiers sorted and form-encoded: `upstream=zlib%401%3A1.2.13`).
+// Where the library refuses a purl for its type's rules only (a maven purl without a
+// namespace, a golang version `v1.2` that is not semver), the parts it decoded are kept
+// with the generic rules: such purls are in advisories and SBOMs and still name a package.
+import { PackageURL } from 'packageurl-js';
 
 export interface Purl {
   readonly type: string;
@@ -14,128 +19,99 @@ export interface Purl {
   readonly subpath: string | null;
 }
 
-// A type is a letter followed by letters, digits, "." "+" "-".
-// Sample: "deb", "golang", "cargo", "generic".
-const TYPE_RE = /^[a-z][a-z0-9.+-]*$/;
-// A qualifier key. Sample: "arch", "distro", "repository_url", "vcs_url".
-const KEY_RE = /^[a-z][a-z0-9._-]*$/;
-
 /** Parses a purl; null when it is not one (never throws). */
 export function parsePurl(text: string): Purl | null {
-  let rest = text.trim();
-  let subpath: string | null = null;
-  const hash = rest.indexOf('#');
-  if (hash >= 0) {
-    const segments = splitPath(rest.slice(hash + 1)).filter((s) => s !== '.' && s !== '..');
-    subpath = segments.length === 0 ? null : segments.join('/');
-    rest = rest.slice(0, hash);
-  }
-  let qualifiers: Record<string, string> | null = {};
-  const question = rest.indexOf('?');
-  if (question >= 0) {
-    qualifiers = parseQualifiers(rest.slice(question + 1));
-    rest = rest.slice(0, question);
-  }
-  if (qualifiers === null || !/^pkg:/i.test(rest)) return null;
-  // "pkg://npm/x" is tolerated: slashes after the scheme carry no meaning.
-  rest = rest.slice(4).replace(/^\/+/, '');
-  const slash = rest.indexOf('/');
-  if (slash < 0) return null;
-  const type = rest.slice(0, slash).toLowerCase();
-  if (!TYPE_RE.test(type)) return null;
-  rest = rest.slice(slash + 1);
-  let version: string | null = null;
-  const at = rest.lastIndexOf('@');
-  if (at >= 0) {
-    version = decode(rest.slice(at + 1));
-    rest = rest.slice(0, at);
-  }
-  const segments = rest.split('/').filter((s) => s !== '').map(decode);
-  const name = segments.pop();
-  if (name === undefined || name === null || segments.includes(null) || version === '') return null;
-  return normalize({ type, namespace: segments as string[], name, version, qualifiers, subpath });
-}
-
-function parseQualifiers(text: string): Record<string, string> | null {
-  const qualifiers: Record<string, string> = {};
-  for (const pair of text.split('&')) {
-    if (pair === '') continue;
-    const eq = pair.indexOf('=');
-    if (eq <= 0) return null;
-    const key = pair.slice(0, eq).toLowerCase();
-    const value = decode(pair.slice(eq + 1));
-    if (!KEY_RE.test(key) || value === null || key in qualifiers) return null;
-    if (value !== '') qualifiers[key] = value;
-  }
-  return qualifiers;
-}
-
-function splitPath(path: string): string[] {
-  return path.split('/').filter((s) => s !== '').map((s) => decode(s) ?? s);
-}
-
-function decode(s: string): string | null {
+  let raw: ReturnType<typeof PackageURL.parseString>;
   try {
-    return decodeURIComponent(s);
+    raw = PackageURL.parseString(plusInQualifiers(text.trim()));
   } catch {
     return null;
   }
+  const [type, namespace, name, version, qualifiers, subpath] = raw;
+  if (type === undefined || name === undefined) return null;
+  // `pkg:npm/foo@` names no version: not a purl.
+  if (version === '') return null;
+  return fromLibrary(type, namespace, name, version, qualifiers, subpath);
 }
 
-/** Applies the purl-spec's type-specific rules and sorts qualifiers. */
+/**
+ * Form decoding reads `+` in a query as a space; purls written before the spec said to
+ * percent-encode it (ours included: `upstream=glibc%402.36-9+deb12u7`) mean a plus sign.
+ */
+function plusInQualifiers(text: string): string {
+  const question = text.indexOf('?');
+  if (question < 0) return text;
+  const hash = text.indexOf('#', question);
+  const end = hash < 0 ? text.length : hash;
+  return `${text.slice(0, question)}${text.slice(question, end).replaceAll('+', '%2B')}${text.slice(end)}`;
+}
+
+/** The library's object, or its generic normalisation when only the type's checks refuse it; null when invalid. */
+function fromLibrary(
+  type: string,
+  namespace: string | undefined,
+  name: string,
+  version: string | undefined,
+  qualifiers: Readonly<Record<string, string>> | URLSearchParams | undefined,
+  subpath: string | undefined,
+): Purl | null {
+  const rawQualifiers = qualifiers instanceof URLSearchParams ? Object.fromEntries(qualifiers) : qualifiers;
+  try {
+    return toPurl(new PackageURL(type, namespace, name, version, rawQualifiers, subpath));
+  } catch {
+    return unchecked(type, namespace, name, version, rawQualifiers, subpath);
+  }
+}
+
+function unchecked(type: string, namespace: string | undefined, name: string, version: string | undefined, qualifiers: Record<string, string> | undefined, subpath: string | undefined): Purl | null {
+  const { Component, Type } = PackageURL;
+  const parts = {
+    type: Component.type.normalize(type),
+    namespace: namespace === undefined ? undefined : Component.namespace.normalize(namespace),
+    name: Component.name.normalize(name),
+    version: version === undefined ? undefined : Component.version.normalize(version),
+    qualifiers: qualifiers === undefined ? undefined : (Component.qualifiers.normalize(qualifiers) as Record<string, string> | undefined),
+    subpath: subpath === undefined ? undefined : Component.subpath.normalize(subpath),
+  };
+  const valid = (['type', 'namespace', 'name', 'version', 'qualifiers', 'subpath'] as const).every((k) => Component[k].validate(parts[k], false));
+  if (!valid || parts.type === undefined || parts.name === undefined) return null;
+  const rules = (Type as Record<string, { normalize: (purl: typeof parts) => typeof parts } | undefined>)[parts.type];
+  rules?.normalize(parts);
+  return toPurl({ ...parts, type: parts.type, name: parts.name });
+}
+
+function toPurl(p: { type: string; namespace?: string | undefined; name: string; version?: string | undefined; qualifiers?: Record<string, string> | undefined; subpath?: string | undefined }): Purl {
+  return {
+    type: p.type,
+    namespace: p.namespace ? p.namespace.split('/') : [],
+    name: p.name,
+    version: p.version || null,
+    qualifiers: sortedQualifiers(p.qualifiers ?? {}),
+    subpath: p.subpath || null,
+  };
+}
+
+function sortedQualifiers(qualifiers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(qualifiers).filter(([, v]) => v !== '').sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** Applies the purl-spec's type-specific rules (through packageurl-js) and sorts qualifiers. */
 export function normalize(purl: Purl): Purl {
-  const rule = TYPE_RULES[purl.type];
-  const lowerNamespace = rule?.lowerNamespace ?? false;
-  const namespace = lowerNamespace ? purl.namespace.map((s) => s.toLowerCase()) : [...purl.namespace];
-  const name = rule?.name?.(purl.name) ?? purl.name;
-  const qualifiers = Object.fromEntries(Object.entries(purl.qualifiers).sort(([a], [b]) => (a < b ? -1 : 1)));
-  return { type: purl.type, namespace, name, version: purl.version, qualifiers, subpath: purl.subpath };
+  const qualifiers = Object.keys(purl.qualifiers).length > 0 ? { ...purl.qualifiers } : undefined;
+  return fromLibrary(purl.type, purl.namespace.join('/') || undefined, purl.name, purl.version ?? undefined, qualifiers, purl.subpath ?? undefined) ?? purl;
 }
-
-interface TypeRule {
-  readonly lowerNamespace?: boolean;
-  readonly name?: (name: string) => string;
-}
-
-const lower = (s: string): string => s.toLowerCase();
-
-// From the purl-spec's PURL-TYPES: which types are case-insensitive, and
-// PyPI's "_" -> "-" (PEP 503 names: "Flask_SQLAlchemy" -> "flask-sqlalchemy").
-const TYPE_RULES: Readonly<Record<string, TypeRule>> = {
-  alpm: { lowerNamespace: true, name: lower },
-  apk: { lowerNamespace: true, name: lower },
-  bitbucket: { lowerNamespace: true, name: lower },
-  composer: { lowerNamespace: true, name: lower },
-  deb: { lowerNamespace: true, name: lower },
-  github: { lowerNamespace: true, name: lower },
-  gitlab: { lowerNamespace: true, name: lower },
-  hex: { lowerNamespace: true, name: lower },
-  pypi: { name: (n) => n.toLowerCase().replaceAll('_', '-') },
-  rpm: { lowerNamespace: true },
-};
 
 /** Formats a purl in canonical form. */
 export function formatPurl(purl: Purl): string {
   const p = normalize(purl);
-  let out = `pkg:${p.type}/`;
-  for (const segment of p.namespace) out += `${encode(segment)}/`;
-  out += encode(p.name);
-  if (p.version !== null) out += `@${encode(p.version)}`;
-  const pairs = Object.entries(p.qualifiers).map(([k, v]) => `${k}=${encode(v, '/')}`);
-  if (pairs.length > 0) out += `?${pairs.join('&')}`;
-  if (p.subpath !== null) out += `#${p.subpath.split('/').map((s) => encode(s)).join('/')}`;
+  const { Component } = PackageURL;
+  let out = `pkg:${Component.type.encode(p.type)}/`;
+  if (p.namespace.length > 0) out += `${Component.namespace.encode(p.namespace.join('/'))}/`;
+  out += Component.name.encode(p.name);
+  if (p.version !== null) out += `@${Component.version.encode(p.version)}`;
+  if (Object.keys(p.qualifiers).length > 0) out += `?${Component.qualifiers.encode(p.qualifiers)}`;
+  if (p.subpath !== null) out += `#${Component.subpath.encode(p.subpath)}`;
   return out;
-}
-
-// Percent-encode all but unreserved characters and ":" (which the spec says
-// need not be encoded); "+" is always encoded so that "1.0+deb12u1" cannot
-// be read as a space. Sample: "@angular" -> "%40angular".
-function encode(s: string, keep = ''): string {
-  return s.replace(/[^A-Za-z0-9._~:-]/g, (c) => (keep.includes(c) ? c : encodeURIComponent(c) === c ? escapeChar(c) : encodeURIComponent(c)));
-}
-
-function escapeChar(c: string): string {
-  return `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
 }
 
 /**

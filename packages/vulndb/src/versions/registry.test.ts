@@ -15,7 +15,7 @@ describe('version scheme registry', () => {
     expect(schemeForEcosystem('openSUSE')?.name).toBe('rpm');
     expect(schemeForEcosystem('PyPI')?.name).toBe('pep440');
     expect(schemeForEcosystem('Maven')?.name).toBe('maven');
-    expect(schemeForEcosystem('npm')?.name).toBe('semver');
+    expect(schemeForEcosystem('npm')?.name).toBe('npm');
     expect(schemeForEcosystem('crates.io')?.name).toBe('semver');
     expect(schemeForEcosystem('Go')?.name).toBe('go');
     expect(schemeForEcosystem('RubyGems')?.name).toBe('rubygems');

@@ -4,6 +4,7 @@ import { debian } from './debian.ts';
 import { generic } from './generic.ts';
 import { go } from './go.ts';
 import { maven } from './maven.ts';
+import { npm } from './npm.ts';
 import { nuget } from './nuget.ts';
 import { pep440 } from './pep440.ts';
 import { rpm } from './rpm.ts';
@@ -19,7 +20,7 @@ export interface EcosystemScheme {
 
 /** Every version scheme, sorted by name. */
 export const VERSION_SCHEMES: readonly VersionScheme[] = [
-  alpine, composer, debian, generic, go, maven, nuget, pep440, rpm, rubygems, semver,
+  alpine, composer, debian, generic, go, maven, npm, nuget, pep440, rpm, rubygems, semver,
 ];
 
 /** OSV ecosystem names to version schemes, sorted by ecosystem. */
@@ -39,7 +40,7 @@ export const ECOSYSTEM_SCHEMES: readonly EcosystemScheme[] = [
   { ecosystem: 'Ubuntu', scheme: debian },
   { ecosystem: 'crates.io', scheme: semver },
   { ecosystem: 'generic', scheme: generic },
-  { ecosystem: 'npm', scheme: semver },
+  { ecosystem: 'npm', scheme: npm },
   { ecosystem: 'openSUSE', scheme: rpm },
 ];
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { rpm } from './rpm.ts';
 import type { Ordering } from './types.ts';
@@ -58,5 +59,26 @@ describe('rpm.valid', () => {
     ['1.0 -1', false],
   ] as const)('%s -> %s', (v, want) => {
     expect(rpm.valid(v)).toBe(want);
+  });
+});
+
+// 700 generated pairs with odd characters (~ ^ + _ : - and others), answered by rpm 4.18's
+// own rpm.vercmp; fixtures/versions/make-rpm-vercmp.sh made the table.
+const table = readFileSync(new URL('../../fixtures/versions/rpm-vercmp.tsv', import.meta.url), 'utf8')
+  .trimEnd()
+  .split('\n')
+  .map((line) => line.split('\t'));
+
+describe('rpm.compare agrees with rpm itself', () => {
+  it('on every generated pair, both ways', () => {
+    expect(table).toHaveLength(700);
+    const disagreements = table.filter(([a = '', b = '', want]) => rpm.compare(a, b) !== Number(want) || rpm.compare(b, a) !== -Number(want));
+    expect(disagreements).toEqual([]);
+  });
+
+  it('a missing release sorts before any release, as rpm answers', () => {
+    expect(rpm.compare('1.0', '1.0-')).toBe(-1);
+    expect(rpm.compare('1.0-', '1.0-~')).toBe(1);
+    expect(rpm.compare(':1.0', '1.0')).toBe(0);
   });
 });

@@ -1,27 +1,43 @@
-import { defineScheme } from './fallback.ts';
-import { compareDigits, compareStrings, type Ordering } from './types.ts';
+import { fallbackCompare } from './fallback.ts';
+import { compareDigits, compareStrings, type Ordering, type VersionScheme } from './types.ts';
 
 interface RpmVersion {
   readonly epoch: string;
   readonly version: string;
-  readonly release: string;
+  /** Null when the string has no `-`: it then sorts before any release, even an empty one. */
+  readonly release: string | null;
 }
 
-// [epoch:]version[-release], each part made of the characters rpm allows
-// in a version (letters, digits, . _ + ~ ^) and starting alphanumeric.
+// A well-formed [epoch:]version[-release], each part made of the characters rpm allows
+// in a version (letters, digits, . _ + ~ ^) and starting alphanumeric. Only `valid` uses it:
+// rpm itself compares any string, and so does `compare`.
 // Sample: "1:1.1.1k-12.el8_9" -> epoch 1, version "1.1.1k", release "12.el8_9".
-const EVR_RE = /^(?:(\d+):)?([A-Za-z0-9][A-Za-z0-9._+~^]*)(?:-([A-Za-z0-9][A-Za-z0-9._+~^]*))?$/;
+const EVR_RE = /^(?:\d+:)?[A-Za-z0-9][A-Za-z0-9._+~^]*(?:-[A-Za-z0-9][A-Za-z0-9._+~^]*)?$/;
 
-function parseRpm(v: string): RpmVersion | null {
-  const m = EVR_RE.exec(v.trim());
-  if (m === null) return null;
-  return { epoch: m[1] ?? '0', version: m[2] ?? '', release: m[3] ?? '' };
+/**
+ * rpm's own split (rpmver.c parseEVR): leading digits followed by `:` are the epoch (empty
+ * means 0), the release is what follows the last `-`, the version is what is left.
+ */
+function parseRpm(v: string): RpmVersion {
+  let digits = 0;
+  while (digits < v.length && isDigit(v[digits])) digits++;
+  const hasEpoch = v[digits] === ':';
+  const epoch = hasEpoch ? v.slice(0, digits) || '0' : '0';
+  const rest = hasEpoch ? v.slice(digits + 1) : v;
+  const dash = v.lastIndexOf('-');
+  if (dash < digits) return { epoch, version: rest, release: null };
+  const versionEnd = rest.length - (v.length - dash);
+  return { epoch, version: rest.slice(0, versionEnd), release: rest.slice(versionEnd + 1) };
 }
 
 function compareRpm(a: RpmVersion, b: RpmVersion): Ordering {
-  // A missing release compares as empty, i.e. before any release: this keeps
-  // the order total where rpm itself would treat it as "any release".
-  return compareDigits(a.epoch, b.epoch) || rpmvercmp(a.version, b.version) || rpmvercmp(a.release, b.release);
+  // As rpm 4.18's rpm.vercmp answers: "1.0" < "1.0-" < "1.0-~" < "1.0-1".
+  return rpmvercmp(a.epoch, b.epoch) || rpmvercmp(a.version, b.version) || compareRelease(a.release, b.release);
+}
+
+function compareRelease(a: string | null, b: string | null): Ordering {
+  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
+  return rpmvercmp(a, b);
 }
 
 /**
@@ -86,5 +102,13 @@ function isSeparator(c: string | undefined): boolean {
   return c !== undefined && !isDigit(c) && !isAlpha(c) && c !== '~' && c !== '^';
 }
 
-/** RPM epoch:version-release (Red Hat, Rocky, Alma, SUSE, openSUSE). */
-export const rpm = defineScheme('rpm', parseRpm, compareRpm);
+/**
+ * RPM epoch:version-release (Red Hat, Rocky, Alma, SUSE, openSUSE), compared as rpm's
+ * `rpm.vercmp` does for every non-empty string (checked against rpm 4.18 itself:
+ * fixtures/versions/rpm-vercmp.tsv); only the empty string, which rpm refuses, falls back.
+ */
+export const rpm: VersionScheme = {
+  name: 'rpm',
+  valid: (v) => EVR_RE.test(v.trim()),
+  compare: (a, b) => (a === '' || b === '' ? fallbackCompare(a, b) : compareRpm(parseRpm(a), parseRpm(b))),
+};

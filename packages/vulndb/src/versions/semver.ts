@@ -63,5 +63,5 @@ export function comparePrereleaseIdentifier(x: string, y: string): Ordering {
   return compareStrings(x, y);
 }
 
-/** SemVer 2.0.0 (npm, crates.io, OSV's SEMVER ranges). */
+/** SemVer 2.0.0 (crates.io, OSV's SEMVER ranges; npm has node-semver's own, npm.ts). */
 export const semver = defineScheme('semver', parseSemver, (a, b) => compareSemverParts(a, b));
