@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { buildDockerSave } from '../../../engine/test/builders/docker-save.ts';
 import { buildTar } from '../../../engine/test/builders/tar.ts';
 import { runCli } from '../testing/run-cli.ts';
 
@@ -13,15 +14,15 @@ const L1 = 'd3f283157fac946d90a1a1975203674218de6145181ae92e44a9806ebfd7c2af';
 const L2 = '2f929decd8ec6856962e56fa847e2977888c322a6e30a397340f377b3bf7cb93';
 
 describe('binlens unpack', () => {
-  it('--list: one tab-separated line per file: path, type, size, handler, layer', async () => {
+  it('--list: one tab-separated line per file: path, type, size, handler, layer, deleted-by', async () => {
     const { code, stdout, stderr } = await runCli(['unpack', FLASH, '--list']);
     expect([code, stderr]).toEqual([0, '']);
     expect(stdout.split('\n')).toEqual([
-      '0x10000.squashfs\tfilesystem/squashfs\t637\tcarve\t-',
-      '0x10000.squashfs/etc/os-release\t-\t67\tfilesystem/squashfs\t-',
-      '0x10000.squashfs/usr/lib/opkg/status\t-\t91\tfilesystem/squashfs\t-',
-      '0x200.gz\tcompress/gzip\t118\tcarve\t-',
-      '0x200.gz/0x200\t-\t3000\tcompress/gzip\t-',
+      '0x10000.squashfs\tfilesystem/squashfs\t637\tcarve\t-\t-',
+      '0x10000.squashfs/etc/os-release\t-\t67\tfilesystem/squashfs\t-\t-',
+      '0x10000.squashfs/usr/lib/opkg/status\t-\t91\tfilesystem/squashfs\t-\t-',
+      '0x200.gz\tcompress/gzip\t118\tcarve\t-\t-',
+      '0x200.gz/0x200\t-\t3000\tcompress/gzip\t-\t-',
       '',
     ]);
   });
@@ -38,9 +39,9 @@ describe('binlens unpack', () => {
       const { code, stdout, stderr } = await runCli(['unpack', tar, '--list']);
       expect([code, stderr]).toEqual([0, '']);
       expect(stdout.split('\n')).toEqual([
-        '\\e[2J\\e]0;owned\\x07title\t-\t1\tarchive/tar\t-',
-        'a\\nfake\\tlink\\t0\\t-\\t-\t-\t1\tarchive/tar\t-',
-        'back\\\\slash\\rcr\\x9bdel\\x7f\t-\t1\tarchive/tar\t-',
+        '\\e[2J\\e]0;owned\\x07title\t-\t1\tarchive/tar\t-\t-',
+        'a\\nfake\\tlink\\t0\\t-\\t-\t-\t1\tarchive/tar\t-\t-',
+        'back\\\\slash\\rcr\\x9bdel\\x7f\t-\t1\tarchive/tar\t-\t-',
         '',
       ]);
     } finally {
@@ -51,8 +52,39 @@ describe('binlens unpack', () => {
   it('the layer of every file of a container image, links typed as links', async () => {
     const { stdout } = await runCli(['unpack', DOCKER]);
     const lines = stdout.trim().split('\n');
-    expect(lines).toContain(`bin\tlink\t0\tcontainer/docker-archive\t${L1}`);
-    expect(lines).toContain(`opt/app/new.txt\t-\t17\tcontainer/docker-archive\t${L2}`);
+    expect(lines).toContain(`bin\tlink\t0\tcontainer/docker-archive\t${L1}\t-`);
+    expect(lines).toContain(`opt/app/new.txt\t-\t17\tcontainer/docker-archive\t${L2}\t-`);
+  });
+
+  it('--list marks the files a later layer deleted (whiteout, opaque directory) with that layer', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'binlens-unpack-cli-'));
+    try {
+      const { archive, layers: [bottom = '', top = ''] } = buildDockerSave([
+        [
+          { name: 'etc/keep.txt', data: 'kept\n' },
+          { name: 'etc/gone.txt', data: 'deleted\n' },
+          { name: 'opt/app/old.txt', data: 'hidden\n' },
+        ],
+        [
+          { name: 'etc/.wh.gone.txt' },
+          { name: 'opt/app/.wh..wh..opq' },
+          { name: 'opt/app/new.txt', data: 'new\n' },
+        ],
+      ]);
+      const image = join(dir, 'image.tar');
+      await writeFile(image, archive);
+      const { code, stdout, stderr } = await runCli(['unpack', image, '--list']);
+      expect([code, stderr]).toEqual([0, '']);
+      expect(stdout.split('\n')).toEqual([
+        `etc/gone.txt\t-\t8\tcontainer/docker-archive\t${bottom}\t${top}`,
+        `etc/keep.txt\t-\t5\tcontainer/docker-archive\t${bottom}\t-`,
+        `opt/app/new.txt\t-\t4\tcontainer/docker-archive\t${top}\t-`,
+        `opt/app/old.txt\t-\t7\tcontainer/docker-archive\t${bottom}\t${top}`,
+        '',
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('--json: the same tree with parents, docker images and problems', async () => {

@@ -13,7 +13,8 @@ Take FILE apart (archives, packages, firmware, container images, carved payloads
 
 Options:
   -o, --out DIR   write the unpacked tree under DIR (a container's members go to NAME.extracted/)
-  -l, --list      print one line per file: path, type, size, handler, layer (tab-separated; the default)
+  -l, --list      print one line per file: path, type, size, handler, layer, deleted-by (tab-separated;
+                  the default); deleted-by is the later image layer whose whiteout deleted the file
   -j, --json      print the tree as JSON
 ${LIMIT_HELP}
   -h, --help      show this help
@@ -65,13 +66,15 @@ async function runUnpack(argv: string[], io: CliIo): Promise<number> {
 }
 
 /**
- * `path<TAB>type<TAB>size<TAB>handler<TAB>layer`; `-` for an absent field. Fields are
- * escaped (`escapeText`): a name holding a newline, a tab or an ANSI escape stays one row
- * of five fields and never reaches the terminal raw.
+ * `path<TAB>type<TAB>size<TAB>handler<TAB>layer<TAB>deleted-by`; `-` for an absent field.
+ * A container image's file that a later layer deleted (whiteout or opaque directory) is
+ * still listed, since its bytes ship in the image, with that layer as `deleted-by`. Fields
+ * are escaped (`escapeText`): a name holding a newline, a tab or an ANSI escape stays one
+ * row of six fields and never reaches the terminal raw.
  */
 export function listLine(file: FileEntry): string {
   const type = file.linkTarget !== undefined ? 'link' : (file.format ?? '-');
-  return [file.path.join('/'), type, String(file.size), file.handler ?? '-', file.layer ?? '-'].map(escapeText).join('\t');
+  return [file.path.join('/'), type, String(file.size), file.handler ?? '-', file.layer ?? '-', file.whiteout ?? '-'].map(escapeText).join('\t');
 }
 
 function toJson(tree: UnpackedTree): unknown {

@@ -100,3 +100,21 @@ export function artifactFiles(identification: Identification): Map<string, FileE
   }
   return out;
 }
+
+/** CycloneDX property of a component found only in files a later image layer deleted. */
+export const WHITEOUT_PROPERTY = 'binlens:whiteout';
+
+/**
+ * Components whose every evidence file was deleted by a later layer of a container image
+ * (a whiteout or an opaque directory): shipped in the image's bytes, absent from its file
+ * system at run time. Their ids.
+ */
+export function deletedComponents(identification: Identification): Set<string> {
+  const deleted = new Set(identification.files.filter((f) => f.whiteout !== undefined).map((f) => JSON.stringify(f.path)));
+  const out = new Set<string>();
+  if (deleted.size === 0) return out;
+  for (const c of identification.components) {
+    if (c.evidence.length > 0 && c.evidence.every((e) => deleted.has(JSON.stringify(e.path)))) out.add(c.id);
+  }
+  return out;
+}

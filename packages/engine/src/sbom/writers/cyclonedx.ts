@@ -4,11 +4,12 @@
 // the same in both. The model has no `evidence.identity` nor `evidence.occurrences` (10.x):
 // `componentEvidence` gives them per bom-ref, added here to the normalised JSON before
 // serialising; the result is checked against the official 1.6 schema by the library's
-// validator in the tests.
+// validator in the tests. A component found only in files a later image layer deleted
+// carries the property `binlens:whiteout` = `true`: its bytes ship in the image, it does not run.
 import { Enums, Models, Serialize, Spec } from '@cyclonedx/cyclonedx-library';
 import type { Component, Identification } from '../../model/index.ts';
 import { compareStrings } from '../../identify/component.ts';
-import { METHOD_IDENTITY, NOT_EVALUATED_PROPERTY, type SbomOptions, type SbomWriter, TOOL_NAME, artifactFiles, location, resolveOptions } from '../common.ts';
+import { METHOD_IDENTITY, NOT_EVALUATED_PROPERTY, type SbomOptions, type SbomWriter, TOOL_NAME, WHITEOUT_PROPERTY, artifactFiles, deletedComponents, location, resolveOptions } from '../common.ts';
 import { isCompound, spdxExpression } from '../licenses.ts';
 import { type SbomVulnerability, advisorySource } from '../vulnerabilities.ts';
 
@@ -48,9 +49,11 @@ export function buildCycloneDxBom(identification: Identification, options?: Sbom
   root.hashes.set(Enums.HashAlgorithm['SHA-256'], input.sha256);
   bom.metadata.component = root;
   const artifacts = artifactFiles(identification);
+  const deleted = deletedComponents(identification);
   const byRef = new Map<string, Models.Component>();
   for (const c of identification.components) {
     const model = toModel(c, artifacts.get(c.id));
+    if (deleted.has(c.id)) model.properties.add(new Models.Property(WHITEOUT_PROPERTY, 'true'));
     byRef.set(c.id, model);
     bom.components.add(model);
   }
