@@ -14,11 +14,12 @@
 // each tool runs N times, taking turns, default 3; the ratios are of the median times)
 // Needs (apt-get install -y): debootstrap squashfs-tools u-boot-tools binwalk time
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type DockerArchive, buildDockerArchive as buildArchive, debianRootfs as buildRootfs } from '../debian-image.ts';
 
 const WORK = process.env.BINLENS_BENCH_DIR ?? join(tmpdir(), 'binlens-bench-unpack');
 const BINLENS = fileURLToPath(new URL('../../packages/cli/bin/binlens.js', import.meta.url));
@@ -124,18 +125,14 @@ function report(title: string, runs: Record<string, Run[]>): void {
   }
 }
 
-/** debootstrap once; the result is cached. */
+/** debootstrap once; the result is cached (bench/debian-image.ts). */
 function debianRootfs(): string {
-  const dir = join(WORK, 'rootfs');
-  if (existsSync(dir)) return dir;
-  const partial = `${dir}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  console.log('building the root filesystem (debootstrap --variant=minbase bookworm)...');
-  execFileSync('debootstrap', ['--variant=minbase', 'bookworm', partial, 'http://deb.debian.org/debian'], { stdio: 'ignore' });
-  // The downloaded .debs stay in the apt cache; images (and firmware) ship without them.
-  execFileSync('sh', ['-c', `rm -f "${partial}"/var/cache/apt/archives/*.deb`]);
-  renameSync(partial, dir);
-  return dir;
+  return buildRootfs(WORK);
+}
+
+/** Three layers (usr; the rest but var; var), laid out as `docker save` (docker < 25) writes them. */
+function buildDockerArchive(rootfs: string): DockerArchive {
+  return buildArchive(WORK, rootfs);
 }
 
 interface Firmware {
@@ -159,53 +156,6 @@ function buildFirmware(rootfs: string): Firmware {
   image.copy(out, at);
   writeFileSync(blob, out);
   return { blob, squashfs };
-}
-
-interface DockerArchive {
-  archive: string;
-  layers: string[];
-}
-
-/** Three layers (usr; the rest but var; var), laid out as `docker save` (docker < 25) writes them. */
-function buildDockerArchive(rootfs: string): DockerArchive {
-  const stage = join(WORK, 'docker');
-  const archive = join(WORK, 'docker.tar');
-  const groups = [['usr'], ['bin', 'boot', 'etc', 'home', 'lib', 'lib64', 'media', 'mnt', 'opt', 'root', 'run', 'sbin', 'srv', 'tmp'], ['var']];
-  const ids: string[] = [];
-  let parent = '';
-  const diffIds: string[] = [];
-  const layerTars: string[] = [];
-  if (!existsSync(archive)) {
-    rmSync(stage, { recursive: true, force: true });
-    mkdirSync(stage);
-  }
-  for (const [i, group] of groups.entries()) {
-    const layer = join(WORK, `layer${i + 1}.tar`);
-    const present = group.filter((g) => existsSync(join(rootfs, g)));
-    if (!existsSync(layer)) execFileSync('tar', ['--numeric-owner', '--xattrs', '-C', rootfs, '-cf', layer, ...present]);
-    const diffId = `sha256:${sha256File(layer)}`;
-    diffIds.push(diffId);
-    parent = createHash('sha256').update(parent + diffId).digest('hex');
-    ids.push(parent);
-    layerTars.push(layer);
-  }
-  if (existsSync(archive)) return { archive, layers: layerTars };
-  const config = JSON.stringify({ architecture: 'amd64', os: 'linux', config: { Cmd: ['/bin/bash'] }, rootfs: { type: 'layers', diff_ids: diffIds } });
-  const configName = `${createHash('sha256').update(config).digest('hex')}.json`;
-  writeFileSync(join(stage, configName), config);
-  for (const [i, id] of ids.entries()) {
-    mkdirSync(join(stage, id));
-    writeFileSync(join(stage, id, 'VERSION'), '1.0');
-    writeFileSync(join(stage, id, 'json'), JSON.stringify({ id }));
-    renameSync(layerTars[i] ?? '', join(stage, id, 'layer.tar'));
-  }
-  writeFileSync(join(stage, 'manifest.json'), JSON.stringify([{ Config: configName, RepoTags: ['binlens/bench:minbase'], Layers: ids.map((id) => `${id}/layer.tar`) }]));
-  writeFileSync(join(stage, 'repositories'), JSON.stringify({ 'binlens/bench': { minbase: ids.at(-1) } }));
-  execFileSync('tar', ['-C', stage, '-cf', archive, 'manifest.json', 'repositories', configName, ...ids]);
-  // Keep the layer tars for the `tar -x` baseline.
-  for (const [i, id] of ids.entries()) renameSync(join(stage, id, 'layer.tar'), layerTars[i] ?? '');
-  rmSync(stage, { recursive: true, force: true });
-  return { archive, layers: layerTars };
 }
 
 /** 2 GiB of random files (1 MiB each) in one tar, written as a stream: never 2 GiB in memory. */
@@ -291,10 +241,6 @@ function fresh(name: string): string {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   return dir;
-}
-
-function sha256File(path: string): string {
-  return execFileSync('sha256sum', [path], { encoding: 'utf8' }).split(' ')[0] ?? '';
 }
 
 function duBytes(dir: string): number {

@@ -16,10 +16,10 @@ import { WorkDir } from './unpack/safe-fs.ts';
 import { analyseStage } from './scan/analyse-stage.ts';
 import { catalogStage } from './scan/catalog-stage.ts';
 import { DIRECTORY_FORMAT, readDirectoryInput } from './scan/directory-input.ts';
-import { signatureStage } from './scan/signature-stage.ts';
+import { signatureStage, startSignatureMatching } from './scan/signature-stage.ts';
 import type { ScanContext } from './scan/context.ts';
 import { extractStage } from './scan/extract-stage.ts';
-import { infoleakStage } from './scan/infoleak-stage.ts';
+import { startInfoleakStage } from './scan/infoleak-stage.ts';
 import { licenseStage } from './scan/license-stage.ts';
 import { mobileStage } from './scan/mobile-stage.ts';
 import { kernelConfigStage } from './scan/kernel-config-stage.ts';
@@ -67,13 +67,15 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
   // The default byte and file budgets grow with the input (see INPUT_BUDGET).
   tracker.scaleTo(size, options.limits);
   const workDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'binlens-'));
+  // Ends the stages' worker threads however the scan ends (they read from the work directory).
+  const halt = new AbortController();
   try {
     const ctx: ScanContext = {
       inputName,
       tree: new FileTree(),
       work: new WorkDir(workDir),
       tracker,
-      signal,
+      signal: AbortSignal.any([signal, halt.signal]),
       problems: [],
       progress: onProgress ?? (() => undefined),
     };
@@ -86,17 +88,26 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
     const { dockerImages } = await extractStage(ctx);
     if (hashing) Object.assign(rootEntry, await hashing);
     await analyseStage(ctx);
+    // Signature matching needs only the files and their formats: on a large tree, worker
+    // threads read the files for it while the stages before it run.
+    const hitsAhead = startSignatureMatching(ctx);
     const mobile = outOfTime(ctx, 'mobile apps', () => 'apps not analysed') ? { components: [], mobileApps: [] } : await mobileStage(ctx);
     const kernelConfig = outOfTime(ctx, 'kernel config', () => 'kernel configurations not read') ? [] : await kernelConfigStage(ctx);
-    const infoleaks = await infoleakStage(ctx, options.infoleak);
+    // On a large tree the leak search runs in worker threads beside the stages after it;
+    // its problems are recorded where the stage stands, as when it ran alone.
+    const leakSearch = startInfoleakStage(ctx, options.infoleak);
+    const leakProblemsAt = ctx.problems.length;
+    if (!leakSearch.threaded) await leakSearch.result;
     const catalog = await catalogStage(ctx);
     // Signature hits in files a distro package owns join that package or name it as their container.
-    const found = [...catalog.components, ...mobile.components, ...(await signatureStage(ctx, catalog.owners))];
+    const found = [...catalog.components, ...mobile.components, ...(await signatureStage(ctx, catalog.owners, undefined, hitsAhead))];
     ctx.progress({ stage: 'BOM postprocessing', done: 0, total: 1 });
     // A library's soname supports the component found in it (never makes one on its own).
     // Once merged, whatever sits inside a Java archive is contained in the archive's component.
     const components = addArchiveContainment(mergeComponents(addSonameEvidence(found, ctx.tree.files.map((f) => f.entry))));
     const licenses = outOfTime(ctx, 'licences', () => 'licences not read') ? [] : await licenseStage(ctx, components);
+    const { findings: infoleaks, problems: leakProblems } = await leakSearch.result;
+    ctx.problems.splice(leakProblemsAt, 0, ...leakProblems);
     ctx.progress({ stage: 'BOM postprocessing', done: 1, total: 1 });
     const root = ctx.tree.files[0]?.entry;
     const input: InputInfo = { name: inputName, size, sha1: rootEntry.sha1, sha256: rootEntry.sha256 };
@@ -137,6 +148,7 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
     if (signal.aborted) throw signal.reason;
     throw err;
   } finally {
+    halt.abort();
     await rm(workDir, { recursive: true, force: true });
   }
 }

@@ -1,9 +1,12 @@
 // What `binlens scan` evaluates against: the local knowledge base (DIR/kb) when it holds
 // data. Without data nothing is evaluated, and the output says so rather than listing no
 // vulnerabilities, which would read as "none found".
+// The knowledge-base code (PGlite, drizzle: about a third of the CLI's start) is imported
+// only when DIR/kb exists.
 import { existsSync } from 'node:fs';
 import type { Identification } from '@binlens/engine';
-import { type EvaluateOptions, type Evaluation, evaluate, knowledgeBaseDir, knowledgeBaseStatus, openKnowledgeBase } from '@binlens/vulndb';
+import type { EvaluateOptions, Evaluation } from '@binlens/vulndb';
+import { knowledgeBaseDir } from '@binlens/vulndb/data-dir';
 
 export const NOT_EVALUATED = 'not evaluated: no vulnerability data';
 /** What an SBOM says instead of listing no vulnerabilities (CycloneDX property and SPDX comment `binlens:vulnerabilities`). */
@@ -24,6 +27,7 @@ export interface LocalEvaluation {
 export async function evaluateLocally(identification: Identification, dataDir: string, options: EvaluateOptions): Promise<LocalEvaluation> {
   const empty: LocalEvaluation = { evaluation: null, knowledgeBase: { state: 'empty', updated: null } };
   if (!existsSync(knowledgeBaseDir(dataDir))) return empty;
+  const { evaluate, knowledgeBaseStatus, openKnowledgeBase } = await import('@binlens/vulndb');
   const opened = await openKnowledgeBase(dataDir);
   try {
     const sources = await knowledgeBaseStatus(opened.db);

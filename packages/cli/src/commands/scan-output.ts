@@ -4,10 +4,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { escapeText, findSbomWriter, type Identification, toNativeJson, toScanResult, validatePolicyOverrides } from '@binlens/engine';
-import { type EvaluateOptions, defaultDataDir, knowledgeBaseDir, toSbomVulnerabilities, withVulns } from '@binlens/vulndb';
+import type { EvaluateOptions } from '@binlens/vulndb';
+import { defaultDataDir, knowledgeBaseDir } from '@binlens/vulndb/data-dir';
 import type { CliIo } from '../command.ts';
 import { FAIL_ON_HELP, type FailOnVerdict, failOnSummary, failOnVerdict, parseSeverity, type Severity } from '../fail-on.ts';
 import { toSarif } from '../sarif.ts';
+import { indentedJsonPieces } from '../json-chunks.ts';
 import { formatTable } from '../table.ts';
 import { evaluateLocally, NO_DATA_NOTE, NOT_EVALUATED, SBOM_NOT_EVALUATED } from './scan-knowledge-base.ts';
 
@@ -133,13 +135,15 @@ export async function printIdentification(identification: Identification, settin
   const { evaluation, knowledgeBase } = await evaluateLocally(identification, settings.dataDir, settings.matching);
   if (!evaluation && settings.failOn !== null) return { notEvaluated: failOnNeedsData(settings.dataDir) };
   if (!evaluation) io.stderr(NO_DATA_NOTE);
-  const result = evaluation ? withVulns(toScanResult(identification), evaluation) : null;
+  // Already loaded by evaluateLocally when there is an evaluation.
+  const vulndb = evaluation ? await import('@binlens/vulndb') : null;
+  const result = evaluation && vulndb ? vulndb.withVulns(toScanResult(identification), evaluation) : null;
   const failOn = result && evaluation && settings.failOn !== null
     ? failOnVerdict(result.components, (id) => evaluation.vulnerabilities[id]?.cvss3_severity ?? evaluation.vulnerabilities[id]?.cvss2_severity ?? null, settings.failOn)
     : null;
   const writer = findSbomWriter(settings.format);
   if (writer) {
-    io.stdout(writer.write(identification, evaluation ? { vulnerabilities: toSbomVulnerabilities(evaluation) } : { notEvaluated: SBOM_NOT_EVALUATED }));
+    io.stdout(writer.write(identification, evaluation && vulndb ? { vulnerabilities: vulndb.toSbomVulnerabilities(evaluation) } : { notEvaluated: SBOM_NOT_EVALUATED }));
   } else if (settings.format === 'sarif') {
     const sarif = toSarif(identification, result, evaluation, {
       ...(inputPath !== undefined ? { inputPath } : {}), knowledgeBase, failOn, ...(evaluation ? {} : { notEvaluated: SBOM_NOT_EVALUATED }),
@@ -149,7 +153,7 @@ export async function printIdentification(identification: Identification, settin
     const json = { ...toNativeJson(identification, result ?? toScanResult(identification), { licensePolicy: settings.licensePolicy }), knowledge_base: knowledgeBase };
     const failing = failOn ? { fail_on: { severity: failOn.threshold, failing: failOn.failing.map((f) => ({ vuln_id: f.vulnId, severity: f.severity, components: f.components })) } } : {};
     // What each vulnerability id the components list is: CVSS, EPSS, KEV, CWEs, aliases.
-    io.stdout(`${JSON.stringify(evaluation ? { ...json, vulnerabilities: evaluation.vulnerabilities, ...failing } : json, null, 2)}\n`);
+    for (const piece of indentedJsonPieces(evaluation ? { ...json, vulnerabilities: evaluation.vulnerabilities, ...failing } : json)) io.stdout(piece);
   } else {
     const table = formatTable(result ?? toScanResult(identification), identification.problems, evaluation, failOn);
     io.stdout(`${table}${evaluation ? '' : `\nVulnerabilities: ${NOT_EVALUATED}\n`}${failOn ? `\n${escapeText(failOnSummary(failOn))}\n` : ''}`);

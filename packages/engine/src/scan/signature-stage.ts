@@ -3,18 +3,24 @@
 // Text files are left out: changelogs and docs name versions they do not contain.
 import type { Component } from '../model/index.ts';
 import { type FileOwners, attributeFinding, ownerKey } from '../identify/ownership.ts';
-import { SignatureMatcher } from '../signatures/matcher.ts';
+import { type SignatureHit, SignatureMatcher } from '../signatures/matcher.ts';
 import { allSignatures } from '../signatures/registry.ts';
 import { type Finding, signatureComponent } from '../signatures/signature-component.ts';
 import type { Signature } from '../signatures/types.ts';
-import { openReader } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
+import { type WireFileHits, fileHits } from './signature-file.ts';
+import type { SignatureJob } from './signature-worker.ts';
 import type { TreeFile } from './tree.ts';
 import { outOfTime } from './time-limit.ts';
+import { poolWidth, runInWorkers } from './worker-pool.ts';
 
 const PLUGIN = 'signatures/matcher';
-/** Bytes looked at to tell a binary blob (has a NUL) from text. */
-const SNIFF = 4096;
+const WORKER_URL = new URL('./signature-worker.ts', import.meta.url);
+/** Below this many bytes to match, starting threads costs more than it saves. */
+const THREADED_MIN_BYTES = 32 * 1024 * 1024;
+
+/** Each file's hits, found ahead of the stage in worker threads (startSignatureMatching). */
+export type HitsAhead = Promise<Map<TreeFile, WireFileHits>>;
 
 let shared: SignatureMatcher | undefined;
 
@@ -24,9 +30,38 @@ export function defaultMatcher(): SignatureMatcher {
   return shared;
 }
 
-/** `owners`: files distro packages installed; hits in them are attributed (identify/ownership.ts). */
-export async function signatureStage(ctx: ScanContext, owners: FileOwners = new Map(), matcher: SignatureMatcher = defaultMatcher()): Promise<Component[]> {
-  const candidates = ctx.tree.files.filter((f) => f.diskPath !== undefined && f.entry.size > 0 && (f.entry.format === undefined || f.entry.format.startsWith('executable/')));
+function signatureCandidates(ctx: ScanContext): TreeFile[] {
+  return ctx.tree.files.filter((f) => f.diskPath !== undefined && f.entry.size > 0 && (f.entry.format === undefined || f.entry.format.startsWith('executable/')));
+}
+
+/**
+ * Starts matching the built-in signatures in worker threads when the tree is large (matching
+ * needs nothing the stages in between find); undefined when it is small, or on one core.
+ * Only the reading is done ahead: the stage itself still runs in its place.
+ */
+export function startSignatureMatching(ctx: ScanContext): HitsAhead | undefined {
+  const candidates = signatureCandidates(ctx);
+  const width = poolWidth();
+  if (width < 2 || candidates.reduce((n, f) => n + f.entry.size, 0) < THREADED_MIN_BYTES) return undefined;
+  const jobs: SignatureJob[] = candidates.map((f) => ({ diskPath: f.diskPath ?? '', sniff: f.entry.format === undefined }));
+  // The stage reports a time limit where it stands; files not matched ahead are matched there.
+  const run = runInWorkers<SignatureJob, WireFileHits>(WORKER_URL, null, jobs, width, ctx.signal, () => ctx.tracker.timeUp()).then(({ results }) => {
+    const ahead = new Map<TreeFile, WireFileHits>();
+    for (const [i, result] of results.entries()) if (result !== undefined) ahead.set(candidates[i] as TreeFile, result);
+    return ahead;
+  });
+  run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * `owners`: files distro packages installed; hits in them are attributed (identify/ownership.ts).
+ * `ahead`: hits found by startSignatureMatching (the default matcher's), used instead of reading the files again.
+ */
+export async function signatureStage(ctx: ScanContext, owners: FileOwners = new Map(), matcher: SignatureMatcher = defaultMatcher(), ahead?: HitsAhead): Promise<Component[]> {
+  const candidates = signatureCandidates(ctx);
+  const found = ahead === undefined ? undefined : await ahead;
+  const byId = found === undefined ? undefined : new Map(matcher.signatures.map((s) => [s.id, s]));
   const total = candidates.reduce((n, f) => n + f.entry.size, 0);
   const components: Component[] = [];
   let done = 0;
@@ -39,7 +74,7 @@ export async function signatureStage(ctx: ScanContext, owners: FileOwners = new 
     report(index, done);
     try {
       const owning = owners.get(ownerKey(file.entry.path));
-      components.push(...(await scanFile(ctx, matcher, file)).map((c) => attributeFinding(c, owning)));
+      components.push(...(await scanFile(ctx, matcher, file, found?.get(file), byId)).map((c) => attributeFinding(c, owning)));
     } catch (err) {
       if (ctx.signal.aborted) throw err;
       ctx.problems.push(internalProblem(file.entry.path, PLUGIN, err));
@@ -50,26 +85,38 @@ export async function signatureStage(ctx: ScanContext, owners: FileOwners = new 
   return components;
 }
 
-async function scanFile(ctx: ScanContext, matcher: SignatureMatcher, file: TreeFile): Promise<Component[]> {
-  const reader = await openReader(file.diskPath ?? '');
-  try {
-    if (file.entry.format === undefined && !(await reader.read(0, SNIFF)).includes(0)) return [];
-    const hits = await matcher.scan(reader.size, (offset, length) => reader.read(offset, length), ctx.signal);
-    const path = file.entry.path;
-    const baseName = file.innerPath.slice(file.innerPath.lastIndexOf('/') + 1);
-    const findings: Finding[] = hits
-      .filter((h) => !linksAgainst(file, baseName, h.signature))
-      .map((h) => ({ signature: h.signature, version: h.version, path, method: 'signature', offset: h.offset, text: h.text }));
-    for (const signature of matcher.signatures) {
-      if (findings.some((f) => f.signature === signature)) continue;
-      if (fileNamePatterns(signature).some((n) => n.test(baseName))) {
-        findings.push({ signature, version: '', path, method: 'filename', text: baseName });
-      }
+async function scanFile(ctx: ScanContext, matcher: SignatureMatcher, file: TreeFile, ahead?: WireFileHits, byId?: Map<string, Signature>): Promise<Component[]> {
+  const wired = ahead === undefined ? 'absent' : fromWire(ahead, byId);
+  const hits = wired === 'absent' ? await fileHits(matcher, file.diskPath ?? '', file.entry.format === undefined, ctx.signal) : wired;
+  if (hits === undefined) return [];
+  const path = file.entry.path;
+  const baseName = file.innerPath.slice(file.innerPath.lastIndexOf('/') + 1);
+  const findings: Finding[] = hits
+    .filter((h) => !linksAgainst(file, baseName, h.signature))
+    .map((h) => ({ signature: h.signature, version: h.version, path, method: 'signature', offset: h.offset, text: h.text }));
+  for (const signature of matcher.signatures) {
+    if (findings.some((f) => f.signature === signature)) continue;
+    if (fileNamePatterns(signature).some((n) => n.test(baseName))) {
+      findings.push({ signature, version: '', path, method: 'filename', text: baseName });
     }
-    return findings.map(signatureComponent);
-  } finally {
-    await reader.close();
   }
+  return findings.map(signatureComponent);
+}
+
+/**
+ * Hits found in a worker, with their signatures again; a failure there is thrown here, where the
+ * stage records it. 'absent' when a signature is not the matcher's (the worker read other data).
+ */
+function fromWire(ahead: WireFileHits, byId: Map<string, Signature> | undefined): SignatureHit[] | undefined | 'absent' {
+  if ('error' in ahead) throw new Error(ahead.error);
+  if (ahead.hits === null) return undefined;
+  const hits: SignatureHit[] = [];
+  for (const h of ahead.hits) {
+    const signature = byId?.get(h.id);
+    if (signature === undefined) return 'absent';
+    hits.push({ signature, version: h.version, offset: h.offset, text: h.text });
+  }
+  return hits;
 }
 
 const compiled = new WeakMap<Signature, RegExp[]>();

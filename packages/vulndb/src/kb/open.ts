@@ -2,7 +2,6 @@
 // migrations. The server instead passes its database (which has the same tables).
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,7 +10,10 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Identification } from '@binlens/engine/model';
 import type { KbDatabase } from '../db/database.ts';
 import { type EvaluateOptions, type Evaluation, evaluate } from '../evaluate.ts';
+import { knowledgeBaseDir } from './data-dir.ts';
 import { createKnowledgeBase, type KnowledgeBase } from './knowledge-base.ts';
+
+export { defaultDataDir, knowledgeBaseDir } from './data-dir.ts';
 
 export interface OpenKnowledgeBase {
   readonly db: KbDatabase;
@@ -21,22 +23,6 @@ export interface OpenKnowledgeBase {
 }
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations');
-
-/**
- * `$BINLENS_DATA_DIR`, else `$XDG_CACHE_HOME/binlens`, else `~/.cache/binlens`
- * (`%LOCALAPPDATA%\binlens` on Windows).
- */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.BINLENS_DATA_DIR) return env.BINLENS_DATA_DIR;
-  if (env.XDG_CACHE_HOME) return path.join(env.XDG_CACHE_HOME, 'binlens');
-  if (process.platform === 'win32' && env.LOCALAPPDATA) return path.join(env.LOCALAPPDATA, 'binlens');
-  return path.join(os.homedir(), '.cache', 'binlens');
-}
-
-/** The knowledge-base directory inside a data directory. */
-export function knowledgeBaseDir(dataDir: string): string {
-  return path.join(dataDir, 'kb');
-}
 
 /**
  * Opens (creating and migrating when needed) the PGlite knowledge base under `dataDir`;
