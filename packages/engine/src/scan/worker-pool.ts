@@ -3,14 +3,19 @@
 // whatever the order they finished in. Used for CPU work that needs nothing but the file
 // (leak search, signature matching) on trees large enough to pay for starting threads.
 import { availableParallelism } from 'node:os';
-import { Worker, parentPort } from 'node:worker_threads';
+import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 
 const MAX_THREADS = 4;
 /** Jobs sent to a thread ahead of its results, so that it never waits for the next one. */
 const PER_THREAD = 2;
 
-/** Threads worth starting on this machine: none (0) on a single core. */
+/**
+ * Threads worth starting on this machine: none (0) on a single core, and none when the scan
+ * itself runs in a worker thread (the server's scan threads already spread scans over the
+ * cores; threads started from a thread that load WebAssembly crashed V8 on exit).
+ */
 export function poolWidth(): number {
+  if (!isMainThread) return 0;
   const cores = availableParallelism();
   return cores > 1 ? Math.min(MAX_THREADS, cores) : 0;
 }
