@@ -1,9 +1,6 @@
 // Carving a raw flash dump: fixtures/unpack/carve-flash/flash.bin is a vendor
 // header, a gzip kernel at 0x200, 0xff padding, a SquashFS at 0x10000, padding.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -13,26 +10,12 @@ import { describeGap } from './extract-carved.ts';
 import { sliceReader } from './slice-reader.ts';
 import { UNPACKERS } from '../unpack/registry.ts';
 import type { Unpacker } from '../unpack/types.ts';
-import { openReader, type Reader } from '../util/reader.ts';
 import { rng } from '../../test/fuzz.ts';
+import { withReader } from '../../test/reader.ts';
 
 const FLASH = readFileSync(fileURLToPath(new URL('../../fixtures/unpack/carve-flash/flash.bin', import.meta.url)));
 const signal = new AbortController().signal;
 
-async function withReader<T>(bytes: Buffer, run: (reader: Reader) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'binlens-carve-'));
-  try {
-    await writeFile(join(dir, 'blob'), bytes);
-    const reader = await openReader(join(dir, 'blob'));
-    try {
-      return await run(reader);
-    } finally {
-      await reader.close();
-    }
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 const summary = (chunks: Awaited<ReturnType<typeof findChunks>>) => chunks.map((c) => [c.unpacker.name, c.start, c.end]);
 

@@ -1,15 +1,12 @@
 // Images carved out of a blob (fixtures/unpack/carve-images/make.sh: a PNG from pnmtopng,
 // a JPEG from cjpeg and a GIF from ppmtogif between filler bytes), and what is not one.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findChunks } from '../carve.ts';
 import { UNPACKERS } from '../../unpack/registry.ts';
 import { HEAD_BYTES } from '../../unpack/types.ts';
-import { openReader, type Reader } from '../../util/reader.ts';
+import { withReader } from '../../../test/reader.ts';
 import type { Carvable } from './carvable.ts';
 import { gif } from './gif.ts';
 import { jpeg } from './jpeg.ts';
@@ -20,20 +17,6 @@ const signal = new AbortController().signal;
 // Offsets the make.sh layout gives: 0x200 header+padding, then PNG, 0x123 of ff, JPEG, 0x77 of 00, GIF.
 const PNG_AT = 0x200;
 
-async function withReader<T>(bytes: Buffer, run: (reader: Reader) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'binlens-images-'));
-  try {
-    await writeFile(join(dir, 'blob'), bytes);
-    const reader = await openReader(join(dir, 'blob'));
-    try {
-      return await run(reader);
-    } finally {
-      await reader.close();
-    }
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 const identify = (format: Carvable, bytes: Buffer) => withReader(bytes, async (reader) => format.identify(await reader.read(0, HEAD_BYTES), reader));
 
