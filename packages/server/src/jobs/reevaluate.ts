@@ -5,14 +5,14 @@ import type { KnowledgeBase } from '@binlens/vulndb';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { ScanJobRepository } from '../modules/scans/job-repository.ts';
-import { type AdjustmentsSource, evaluateStoredScan } from '../modules/scans/evaluation.ts';
+import { type AdjustmentsSource, evaluateStoredScan, type StoredScanJobs } from '../modules/scans/evaluation.ts';
 
 export const REEVALUATE_QUEUE = 'reevaluate';
 /** Scans evaluated per database round trip; each evaluation is a handful of queries. */
 const BATCH = 20;
 
 export interface ReevaluateDeps {
-  scans: Pick<ScanJobRepository, 'staleScanIds' | 'knowledgeBaseChangedAt' | 'loadIdentification' | 'setVulnerabilityCounts'>;
+  scans: Pick<ScanJobRepository, 'staleScanIds' | 'knowledgeBaseChangedAt'> & StoredScanJobs;
   knowledgeBase: KnowledgeBase;
   adjustments: AdjustmentsSource;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;

@@ -39,7 +39,12 @@ class FakeScans implements ScanJobRepository {
   async loadIdentification() {
     return this.identification ?? undefined;
   }
-  async setVulnerabilityCounts() {}
+  async staleMarks() {
+    return 0;
+  }
+  async setVulnerabilityCounts() {
+    return true;
+  }
 }
 
 /** The scan log's lines as "level: message". */

@@ -76,6 +76,11 @@ export const scans = pgTable(
     /** Kept by the re-evaluation job: set when the scan is ready and again whenever the knowledge base changes. */
     vulnerabilityCounts: jsonb('vulnerability_counts').$type<VulnerabilityCounts>(),
     evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
+    /**
+     * Bumped with every mark as stale (modules/adjustments/stale-scans.ts). An evaluation stores its
+     * counts only while this is what it read when it began: a change committed meanwhile keeps the scan stale.
+     */
+    staleMarks: integer('stale_marks').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -1,5 +1,5 @@
 // After an adjustment changes, the stored counts of the scans it may reach are out of date:
-// they are marked so (evaluated_at cleared) in the change's transaction, and the re-evaluation
+// they are marked so (evaluated_at cleared, stale_marks bumped) in the change's transaction, and the re-evaluation
 // job (jobs/reevaluate.ts) recomputes them. Reads of a result never wait for it: they evaluate
 // with the adjustments of the moment (modules/scans/evaluation.ts).
 import { and, eq, like, or, type SQL, sql } from 'drizzle-orm';
@@ -42,7 +42,7 @@ export function createStaleScans(db: Db): StaleScans {
       if (reaches.length === 0) return;
       const conditions = reaches.map((reach) => reachWhere(reach));
       const where = conditions.some((c) => c === undefined) ? undefined : or(...conditions);
-      await db.update(scans).set({ evaluatedAt: null }).where(and(eq(scans.status, 'R'), where));
+      await db.update(scans).set({ evaluatedAt: null, staleMarks: sql`${scans.staleMarks} + 1` }).where(and(eq(scans.status, 'R'), where));
     },
   };
 }

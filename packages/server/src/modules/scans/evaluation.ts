@@ -46,8 +46,11 @@ export interface AdjustmentsSource {
   forScan(scanId: number): Promise<ScanAdjustments>;
 }
 
+/** What evaluating a stored scan reads and writes of it. */
+export type StoredScanJobs = Pick<ScanJobRepository, 'staleMarks' | 'loadIdentification' | 'setVulnerabilityCounts'>;
+
 export interface StoredScanEvaluation {
-  scans: Pick<ScanJobRepository, 'loadIdentification' | 'setVulnerabilityCounts'>;
+  scans: StoredScanJobs;
   knowledgeBase: KnowledgeBase;
   adjustments: AdjustmentsSource;
 }
@@ -55,10 +58,13 @@ export interface StoredScanEvaluation {
 /** Evaluates a stored ready scan now and stores its counts; null for a scan gone or not ready. */
 export async function evaluateStoredScan(deps: StoredScanEvaluation, scanId: number): Promise<VulnerabilityCounts | null> {
   const startedAt = new Date();
+  const marks = await deps.scans.staleMarks(scanId);
+  if (marks === undefined) return null;
   const identification = await deps.scans.loadIdentification(scanId);
   if (!identification) return null;
   const { counts } = await evaluateScan(identification, deps.knowledgeBase, await deps.adjustments.forScan(scanId));
-  await deps.scans.setVulnerabilityCounts(scanId, counts, startedAt);
+  // Not stored when an adjustment was committed meanwhile: the scan stays stale for the job it requested.
+  await deps.scans.setVulnerabilityCounts(scanId, counts, startedAt, marks);
   return counts;
 }
 

@@ -27,8 +27,14 @@ export interface ScanJobRepository {
   knowledgeBaseChangedAt(): Promise<Date | null>;
   /** What evaluation reads of a ready scan: its Identification's core (result-items.ts), components whole. */
   loadIdentification(id: number): Promise<Identification | undefined>;
-  /** `evaluatedAt`: when the evaluation began, so that an import finishing meanwhile leaves the scan stale. */
-  setVulnerabilityCounts(id: number, counts: VulnerabilityCounts, evaluatedAt: Date): Promise<void>;
+  /** How often the scan was marked stale (scans.stale_marks); undefined when it is gone. */
+  staleMarks(id: number): Promise<number | undefined>;
+  /**
+   * `evaluatedAt`: when the evaluation began, so that an import finishing meanwhile leaves the scan stale;
+   * `staleMarks`: what staleMarks answered before the evaluation read anything, so that an adjustment
+   * committed meanwhile does too (nothing is stored then). Answers whether the counts were stored.
+   */
+  setVulnerabilityCounts(id: number, counts: VulnerabilityCounts, evaluatedAt: Date, staleMarks: number): Promise<boolean>;
   /**
    * Delete-Binary: records that a finished scan's file is gone and answers its blob key, for the
    * worker to delete unless another scan holds the same bytes; undefined when the scan is busy or its file already went.
@@ -86,8 +92,17 @@ export function createScanJobRepository(db: Db): ScanJobRepository {
       if (!row) return undefined;
       return row.core ?? (await ensureSplit(db, id));
     },
-    async setVulnerabilityCounts(id, counts, evaluatedAt) {
-      await db.update(scans).set({ vulnerabilityCounts: counts, evaluatedAt }).where(and(eq(scans.id, id), eq(scans.status, 'R')));
+    async staleMarks(id) {
+      const [row] = await db.select({ marks: scans.staleMarks }).from(scans).where(eq(scans.id, id));
+      return row?.marks;
+    },
+    async setVulnerabilityCounts(id, counts, evaluatedAt, staleMarks) {
+      const stored = await db
+        .update(scans)
+        .set({ vulnerabilityCounts: counts, evaluatedAt })
+        .where(and(eq(scans.id, id), eq(scans.status, 'R'), eq(scans.staleMarks, staleMarks)))
+        .returning({ id: scans.id });
+      return stored.length > 0;
     },
   };
 }

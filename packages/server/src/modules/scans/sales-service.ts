@@ -4,8 +4,7 @@
 import type { KnowledgeBase } from '@binlens/vulndb';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../users/viewer.ts';
-import { type AdjustmentsSource, evaluateStoredScan } from './evaluation.ts';
-import type { ScanJobRepository } from './job-repository.ts';
+import { type AdjustmentsSource, evaluateStoredScan, type StoredScanJobs } from './evaluation.ts';
 import type { SalesRepository, SalesScanRecord } from './sales-repository.ts';
 import type { SalesScan } from './sales.schemas.ts';
 import type { ScanSummaryService } from './summary-service.ts';
@@ -23,7 +22,7 @@ export interface SalesServiceDeps {
   sales: SalesRepository;
   summary: Pick<ScanSummaryService, 'summary'>;
   /** Where a ready scan's counts are stored when a read finds them missing, as the scan page does. */
-  scanJobs: Pick<ScanJobRepository, 'loadIdentification' | 'setVulnerabilityCounts'>;
+  scanJobs: StoredScanJobs;
   knowledgeBase: KnowledgeBase;
   adjustments: AdjustmentsSource;
 }

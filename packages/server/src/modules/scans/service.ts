@@ -11,13 +11,12 @@ import { type Page, type PageRequest, pageOf } from '../../lib/paging.ts';
 import type { AuditedChange } from '../audit/audited.ts';
 import { visibilityKey } from '../groups/scope.ts';
 import type { Viewer } from '../users/viewer.ts';
-import { type AdjustmentsSource, SCAN_MATCHING, type ScanEvaluations, evaluateStoredScan } from './evaluation.ts';
+import { type AdjustmentsSource, SCAN_MATCHING, type ScanEvaluations, evaluateStoredScan, type StoredScanJobs } from './evaluation.ts';
 import type { ScanStamp } from './evaluation-cache.ts';
 import { listCacheKey } from './list-cache.ts';
 import { gzipBytes, type ResultEncoding } from './result-encoding.ts';
 import { scanListFilter } from './list-query.ts';
 import type { ScanReuse } from './reuse.ts';
-import type { ScanJobRepository } from './job-repository.ts';
 import type { ScanRecord, ScansRepository } from './repository.ts';
 import type { ScanControlRepository } from './control-repository.ts';
 import { allowance, assertWithinQuotas, type ByteAllowance, type QuotaRepository } from './quotas.ts';
@@ -87,7 +86,7 @@ function jobOptions(options: UploadOptions): ScanJobOptions | undefined {
 export interface ScansServiceDeps {
   scans: ScansRepository;
   /** Where a ready scan's counts are stored when a read finds them missing. */
-  scanJobs: Pick<ScanJobRepository, 'loadIdentification' | 'setVulnerabilityCounts'>;
+  scanJobs: StoredScanJobs;
   blobs: BlobStore;
   engine: Pick<Engine, 'toScanResult'>;
   knowledgeBase: KnowledgeBase;

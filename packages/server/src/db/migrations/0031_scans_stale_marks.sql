@@ -1,0 +1,1 @@
+ALTER TABLE "scans" ADD COLUMN "stale_marks" integer DEFAULT 0 NOT NULL;
