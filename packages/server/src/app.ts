@@ -79,6 +79,7 @@ import { queuePlugin } from './plugins/queue.ts';
 import { webPlugin } from './plugins/web.ts';
 import type { TrustProxy } from './config.ts';
 import { isStorableText, TEXT_FORMAT } from './lib/schemas.ts';
+import { sharedSchemaCompilers } from './plugins/schema-compilers.ts';
 import { boundedLogger } from './plugins/logging.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { standardResponsesPlugin } from './plugins/standard-responses.ts';
@@ -101,6 +102,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 4096 },
     rewriteUrl: (request) => withoutApiTrailingSlash(request.url ?? '/'),
     ajv: { customOptions: { allErrors: true, formats: { [TEXT_FORMAT]: isStorableText } } },
+    // Response serializers check anyOf branches with an Ajv of their own, which must know the format too.
+    serializerOpts: { ajv: { formats: { [TEXT_FORMAT]: isStorableText } } },
+    schemaController: { compilersFactory: sharedSchemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const { composition } = options;

@@ -35,11 +35,9 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('DATABASE_URL is not set');
   const name = `binlens_t_${randomBytes(6).toString('hex')}`;
-  await admin(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  await migrateDatabase(database);
+  // A copy of a database migrated once (~0.3 s instead of ~1.5 s for the migrations and pg-boss's schema).
+  await admin(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(serverUrl)}`);
+  const database = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl, name) });
   return {
     database,
     dispose: async () => {
@@ -47,6 +45,67 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
       await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+function databaseUrlOf(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+let pgTemplate: Promise<string> | undefined;
+
+/**
+ * The name of a database on the DATABASE_URL server migrated once per set of migrations, with
+ * pg-boss's schema and the app's queues, for CREATE DATABASE … TEMPLATE. Workers of one run
+ * (and of runs before it) share it: an advisory lock lets one make it, under a temporary name
+ * that is renamed when complete, so a half-made template is never copied.
+ */
+function postgresTemplate(serverUrl: string): Promise<string> {
+  pgTemplate ??= (async () => {
+    const name = `binlens_tpl_${schemaHash()}`;
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount === 0) {
+        const partial = `${name}_${randomBytes(4).toString('hex')}`;
+        await client.query(`CREATE DATABASE ${partial}`);
+        const database = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl, partial) });
+        try {
+          await migrateDatabase(database);
+          await createQueueSchema(database);
+        } finally {
+          await database.close();
+        }
+        await client.query(`ALTER DATABASE ${partial} RENAME TO ${name}`);
+      }
+      return name;
+    } finally {
+      await client.end();
+    }
+  })();
+  return pgTemplate;
+}
+
+/** pg-boss's schema and the app's queues, as the first start of the app makes them. */
+async function createQueueSchema(database: Database): Promise<void> {
+  const boss = createQueueHandle(database, true).boss;
+  if (!boss) throw new Error('expected a queue');
+  await boss.start();
+  await createQueues(boss);
+  await boss.stop({ graceful: false });
+}
+
+/** What makes a migrated database: the migrations, PGlite's and pg-boss's versions, the app's queues. */
+function schemaHash(): string {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(MIGRATIONS, { recursive: true }).map(String).sort()) {
+    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(path.join(MIGRATIONS, name)));
+  }
+  hash.update(packageVersion('@electric-sql/pglite')).update(packageVersion('pg-boss')).update(readFileSync(new URL('../src/jobs/queues.ts', import.meta.url)));
+  return hash.digest('hex').slice(0, 16);
 }
 
 async function admin(serverUrl: string, statement: string): Promise<void> {
@@ -69,24 +128,14 @@ let template: Promise<Buffer> | undefined;
  */
 function migratedTemplate(): Promise<Buffer> {
   template ??= (async () => {
-    const hash = createHash('sha256');
-    for (const name of readdirSync(MIGRATIONS, { recursive: true }).map(String).sort()) {
-      if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(path.join(MIGRATIONS, name)));
-    }
-    hash.update(packageVersion('@electric-sql/pglite')).update(packageVersion('pg-boss')).update(readFileSync(new URL('../src/jobs/queues.ts', import.meta.url)));
-    const file = path.join(tmpdir(), `binlens-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+    const file = path.join(tmpdir(), `binlens-test-pglite-${schemaHash()}.tar`);
     try {
       return await readFile(file);
     } catch {
       const database = await openDatabase({});
       await migrateDatabase(database);
       if (database.kind !== 'pglite') throw new Error('expected PGlite');
-      // pg-boss's schema and the app's queues too, as the first start of the app makes them.
-      const boss = createQueueHandle(database, true).boss;
-      if (!boss) throw new Error('expected a queue');
-      await boss.start();
-      await createQueues(boss);
-      await boss.stop({ graceful: false });
+      await createQueueSchema(database);
       const dump = Buffer.from(await (await database.pglite.dumpDataDir('none')).arrayBuffer());
       await database.close();
       const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
