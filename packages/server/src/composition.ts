@@ -324,6 +324,7 @@ export function compose(settings: CompositionSettings): Composition {
     adjustments,
   });
   const queue = createQueueHandle(database, settings.queue ?? true);
+  const requestReevaluation = () => queue.request(REEVALUATE_QUEUE);
   const repositories = {
     audit: createAuditRepository(db),
     users: createUsersRepository(db),
@@ -531,9 +532,7 @@ export function compose(settings: CompositionSettings): Composition {
       settings: () => createCompanySettingsRepository(db).get(),
       targets: (scanId) => triageTargets(scanId, { scans: repositories.scanJobs, knowledgeBase, adjustments }),
       adjustments: (scanId) => adjustments.forScan(scanId),
-      requestReevaluation: async () => {
-        await queue.boss?.send(REEVALUATE_QUEUE, {});
-      },
+      requestReevaluation,
     }),
     adjustableComponents: adjustableComponents({ scans: repositories.scanJobs, adjustments }),
     versionOverrides: createVersionOverridesService({
@@ -543,9 +542,7 @@ export function compose(settings: CompositionSettings): Composition {
       settings: () => createCompanySettingsRepository(db).get(),
       components: adjustableComponents({ scans: repositories.scanJobs, adjustments }),
       adjustments: (scanId) => adjustments.forScan(scanId),
-      requestReevaluation: async () => {
-        await queue.boss?.send(REEVALUATE_QUEUE, {});
-      },
+      requestReevaluation,
     }),
     licenseOverrides: createLicenseOverridesService({
       overrides: createLicenseOverridesRepository(db),
@@ -553,16 +550,12 @@ export function compose(settings: CompositionSettings): Composition {
       access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
       components: adjustableComponents({ scans: repositories.scanJobs, adjustments }),
       adjustments: (scanId) => adjustments.forScan(scanId),
-      requestReevaluation: async () => {
-        await queue.boss?.send(REEVALUATE_QUEUE, {});
-      },
+      requestReevaluation,
     }),
     componentNameOverrides: createComponentNameOverridesService({
       overrides: createComponentNameOverridesRepository(db),
       change: auditedChanges((work) => db.transaction((tx) => work({ overrides: createComponentNameOverridesRepository(tx), stale: createStaleScans(tx), audit: createAuditRepository(tx) }))),
-      requestReevaluation: async () => {
-        await queue.boss?.send(REEVALUATE_QUEUE, {});
-      },
+      requestReevaluation,
     }),
     componentIgnores: createComponentIgnoresService({
       ignores: createComponentIgnoresRepository(db),
@@ -570,17 +563,13 @@ export function compose(settings: CompositionSettings): Composition {
       access: { resolve: (viewer, target): ReturnType<ScopeResolver['resolve']> => services.access.resolve(viewer, target) },
       components: adjustableComponents({ scans: repositories.scanJobs, adjustments }),
       adjustments: (scanId) => adjustments.forScan(scanId),
-      requestReevaluation: async () => {
-        await queue.boss?.send(REEVALUATE_QUEUE, {});
-      },
+      requestReevaluation,
     }),
     componentMoves: createComponentMovesService({
       moves: createComponentMovesRepository(db),
       change: auditedChanges((work) => db.transaction((tx) => work({ moves: createComponentMovesRepository(tx), stale: createStaleScans(tx), audit: createAuditRepository(tx) }))),
       components: adjustableComponents({ scans: repositories.scanJobs, adjustments }),
-      requestReevaluation: async () => {
-        await queue.boss?.send(REEVALUATE_QUEUE, {});
-      },
+      requestReevaluation,
     }),
     vex: createVexService({
       // Built above in the same object; called only once requests come.
@@ -660,9 +649,7 @@ export function compose(settings: CompositionSettings): Composition {
         return (await queue.boss.send(KB_SYNC_QUEUE, {})) !== null;
       },
       automaticSync: async () => ((await queue.boss?.getSchedules(KB_SYNC_QUEUE)) ?? []).length > 0,
-      async onChanged() {
-        await queue.boss?.send(REEVALUATE_QUEUE, {});
-      },
+      onChanged: requestReevaluation,
       uploadDir: settings.kbUploadDir ?? path.join(settings.blobDir, 'tmp'),
       maxBundleBytes: maxUploadBytes,
     }),

@@ -73,7 +73,7 @@ if (config.scanConcurrency !== 0) {
     tempDir: workDir.path,
   });
 }
-await startReevaluation(app, { scans, knowledgeBase, adjustments: composition.repositories.adjustments });
+await startReevaluation(app, { scans, knowledgeBase, adjustments: composition.repositories.adjustments, queue: composition.queue });
 // URL fetches and completion webhooks, through the SSRF guard with the administrator's allowed networks.
 const allowedNetworks = () => composition.services.outboundNetworks.allowed();
 await startFetchWorkers(app, {

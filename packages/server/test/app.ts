@@ -54,7 +54,7 @@ export async function startTestApp(
     });
     // The real engine searches stored files for custom patterns, whatever engine scans them.
     await startCustomPatternWorkers(app, { scans: composition.repositories.customPatternScans, scanLog: composition.repositories.scanLog, blobs, scanLeaks: realLeakScanner, queue });
-    await startReevaluation(app, { scans, knowledgeBase, adjustments: composition.repositories.adjustments });
+    await startReevaluation(app, { scans, knowledgeBase, adjustments: composition.repositories.adjustments, queue: composition.queue });
     await startReportWorkers(app, { reports: composition.services.reportJobs, queue });
   }
   return {

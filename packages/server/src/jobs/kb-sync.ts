@@ -8,7 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { KnowledgeBaseRepository } from '../modules/knowledge-base/repository.ts';
 import { ProgressWriter } from './progress-writer.ts';
-import { requestReevaluation } from './reevaluate.ts';
+import { REEVALUATE_QUEUE } from './reevaluate.ts';
 
 /** Refreshes the knowledge base from the official feeds: at start when it is empty, then daily. */
 export const KB_SYNC_QUEUE = 'kb-sync';
@@ -154,7 +154,9 @@ export async function startKbSync(app: Pick<FastifyInstance, 'boss' | 'database'
     db: app.db,
     state: options.state,
     log: app.log,
-    onChanged: () => requestReevaluation(boss),
+    onChanged: async () => {
+      await boss.send(REEVALUATE_QUEUE, {});
+    },
     ...(options.sync ? { sync: options.sync } : {}),
     ...(options.env ? { env: options.env } : {}),
     ...(options.sources ? { sources: options.sources } : {}),

@@ -51,6 +51,11 @@ export interface QueueHandle {
   readonly boss: PgBoss | null;
   /** Sends a job; 503 when there is no queue or pg-boss refuses it. */
   enqueue(queue: string, data: object): Promise<string>;
+  /**
+   * Asks for a run on a queue that keeps at most one waiting job (policy `stately`): a request
+   * already waiting is enough, so pg-boss's refusal of another is not an error. No-op without a queue.
+   */
+  request(queue: string): Promise<void>;
   /** A worker of this process on `queue`: woken by every send, so a job starts at once rather than at its next poll. */
   wakeOnSend(queue: string, workerId: string): void;
 }
@@ -58,14 +63,22 @@ export interface QueueHandle {
 export function createQueueHandle(database: Database, enabled: boolean): QueueHandle {
   const boss = enabled ? newBoss(database) : null;
   const localWorkers = new Map<string, Set<string>>();
+  const wake = (queue: string) => {
+    for (const workerId of localWorkers.get(queue) ?? []) boss?.notifyWorker(workerId);
+  };
   return {
     boss,
     async enqueue(queue, data) {
       if (!boss) throw new AppError('queue_unavailable');
       const id = await boss.send(queue, data);
       if (!id) throw new AppError('queue_unavailable');
-      for (const workerId of localWorkers.get(queue) ?? []) boss.notifyWorker(workerId);
+      wake(queue);
       return id;
+    },
+    async request(queue) {
+      if (!boss) return;
+      await boss.send(queue, {});
+      wake(queue);
     },
     wakeOnSend(queue, workerId) {
       localWorkers.set(queue, (localWorkers.get(queue) ?? new Set()).add(workerId));

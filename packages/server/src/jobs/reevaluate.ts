@@ -3,7 +3,7 @@
 // is a pure function of (Identification, knowledge base), so only its summary is kept.
 import type { KnowledgeBase } from '@binlens/vulndb';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { PgBoss } from 'pg-boss';
+import type { QueueHandle } from './queues.ts';
 import type { ScanJobRepository } from '../modules/scans/job-repository.ts';
 import { type AdjustmentsSource, evaluateStoredScan, type StoredScanJobs } from '../modules/scans/evaluation.ts';
 
@@ -50,22 +50,23 @@ export async function reevaluateStale(deps: ReevaluateDeps, signal?: AbortSignal
   return done;
 }
 
-/** Asks for a re-evaluation; while one runs, at most one more waits (pg-boss `stately`). */
-export async function requestReevaluation(boss: Pick<PgBoss, 'send'>): Promise<void> {
-  await boss.send(REEVALUATE_QUEUE, {});
+/** Asks for a re-evaluation; while one runs, at most one more waits (pg-boss `stately`). This process's worker starts it at once. */
+export function requestReevaluation(queue: Pick<QueueHandle, 'request'>): Promise<void> {
+  return queue.request(REEVALUATE_QUEUE);
 }
 
 /** Creates the queue, starts its worker and asks for a run (scans left stale by an upgrade or a stop). */
 export async function startReevaluation(
   app: Pick<FastifyInstance, 'boss' | 'log'>,
-  from: Pick<ReevaluateDeps, 'scans' | 'knowledgeBase' | 'adjustments'>,
+  from: Pick<ReevaluateDeps, 'scans' | 'knowledgeBase' | 'adjustments'> & { queue: Pick<QueueHandle, 'request' | 'wakeOnSend'> },
 ): Promise<void> {
   const boss = app.boss;
   if (!boss) throw new Error('startReevaluation needs an app built with the queue enabled');
   if (!(await boss.getQueue(REEVALUATE_QUEUE))) await boss.createQueue(REEVALUATE_QUEUE, { policy: 'stately', retryLimit: 1, expireInSeconds: 6 * 3600 });
   const deps: ReevaluateDeps = { scans: from.scans, knowledgeBase: from.knowledgeBase, adjustments: from.adjustments, log: app.log };
-  await boss.work(REEVALUATE_QUEUE, { pollingIntervalSeconds: 2 }, async (jobs) => {
+  const workerId = await boss.work(REEVALUATE_QUEUE, { pollingIntervalSeconds: 2 }, async (jobs) => {
     for (const job of jobs) await reevaluateStale(deps, job.signal);
   });
-  await requestReevaluation(boss);
+  from.queue.wakeOnSend(REEVALUATE_QUEUE, workerId);
+  await requestReevaluation(from.queue);
 }

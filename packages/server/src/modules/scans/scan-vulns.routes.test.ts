@@ -71,9 +71,7 @@ describe.each(DATABASES)('scan result vulnerabilities on %s', (kind) => {
     expect(after.components[0]?.upgrade).toEqual({ nearest_fix: '4.17.21', latest_known: '4.17.21' });
 
     // The stored counts follow once the re-evaluation job has run (queued as a sync would).
-    const boss = t.app.boss;
-    if (!boss) throw new Error('no queue');
-    await requestReevaluation(boss);
+    await requestReevaluation(t.composition.queue);
     const until = Date.now() + 30_000;
     while (JSON.stringify(await counts()).includes('"high":0') && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 250));
     expect(await counts()).toEqual({ critical: 0, high: 1, medium: 0, low: 0, missing: 0 });
