@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Journeys start the real server and drive Debian's Chromium; one file at a time keeps two cores calm.
+// Journeys start the real server and drive Debian's Chromium: two files side by side (each a
+// server process and a browser) keep a two-core machine busy without starving either.
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -8,6 +9,6 @@ export default defineConfig({
     exclude: ['**/node_modules/**'],
     testTimeout: 180_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    maxWorkers: 2,
   },
 });
