@@ -2,7 +2,6 @@ import type { KnowledgeBase } from '@binlens/vulndb';
 import { hostname } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { PgBoss } from 'pg-boss';
 import type { CustomPattern, Limits } from '@binlens/engine';
 import type { BlobStore } from '../blobs/blob-store.ts';
 import type { ScanProgress } from '../db/schema/index.ts';
@@ -16,6 +15,7 @@ import { watchForAbort } from './scan-abort-watch.ts';
 import type { AdjustmentsSource } from '../modules/scans/evaluation.ts';
 import { reevaluateScan } from './reevaluate.ts';
 import { type QueueHandle, SCAN_ATTEMPTS, SCAN_DEAD_QUEUE, SCAN_HEARTBEAT_REFRESH_SECONDS, SCAN_QUEUE, type ScanJobData } from './queues.ts';
+import { failOrphanedJobs } from './orphaned-jobs.ts';
 import { ScanProgressTracker } from './scan-progress.ts';
 import { importedFile, readIfPortableScan } from './scan-import.ts';
 import { announceScanEnd } from './webhook.ts';
@@ -281,18 +281,4 @@ function engineReason(error: unknown): string {
   const firstLine = (message.split('\n', 1)[0] ?? '').trim().replace(/\.$/, '');
   if (!firstLine) return 'the engine stopped with an error';
   return firstLine.length > MAX_REASON_LENGTH ? `${firstLine.slice(0, MAX_REASON_LENGTH)}…` : firstLine;
-}
-
-/** Fails every active job of `queue`; returns their ids. */
-async function failOrphanedJobs(boss: PgBoss, queue: string): Promise<string[]> {
-  const orphans: string[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const page = await boss.findJobs(queue, { limit: 1000, ...(after ? { after } : {}) });
-    orphans.push(...page.filter((job) => job.state === 'active').map((job) => job.id));
-    if (page.length < 1000) break;
-    after = page[page.length - 1]?.id;
-  }
-  if (orphans.length > 0) await boss.fail(queue, orphans, { message: 'the process running the job ended' });
-  return orphans;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import { blobReferenced } from '../../db/blob-references.ts';
 import type { Db } from '../../db/client.ts';
 import { type ReportDocumentFormat, type ReportKind, type ReportParams, type ReportRow, reports } from '../../db/schema/index.ts';
@@ -24,6 +24,8 @@ export interface ReportJobsRepository {
   /** running → ready with its document; false when the report was deleted meanwhile. */
   finish(id: number, document: { name: string; blobKey: string; size: number }, at: Date): Promise<boolean>;
   fail(id: number, error: string, at: Date): Promise<void>;
+  /** queued or running → failed; false when the report is gone or already ended. */
+  abandon(id: number, error: string, at: Date): Promise<boolean>;
   /** Deletes the report; the row deleted, or null. */
   delete(id: number): Promise<ReportRow | null>;
   /** Whether a scan holding its file, or a report other than `exceptId`, names the blob (db/blob-references.ts). */
@@ -66,6 +68,12 @@ export function createReportJobsRepository(db: Db): ReportJobsRepository {
     },
     async fail(id, error, at) {
       await db.update(reports).set({ state: 'failed', error, finishedAt: at }).where(eq(reports.id, id));
+    },
+    async abandon(id, error, at) {
+      const rows = await db.update(reports)
+        .set({ state: 'failed', error, finishedAt: at })
+        .where(and(eq(reports.id, id), inArray(reports.state, ['queued', 'running']))).returning({ id: reports.id });
+      return rows.length > 0;
     },
     async delete(id) {
       const [row] = await db.delete(reports).where(eq(reports.id, id)).returning();

@@ -41,6 +41,11 @@ function fakeReports(): ReportJobsRepository & { rows: ReportRow[] } {
       const row = rows.find((r) => r.id === id);
       if (row) Object.assign(row, { state: 'failed', error, finishedAt: at });
     },
+    abandon: async (id, error, at) => {
+      const row = rows.find((r) => r.id === id && (r.state === 'queued' || r.state === 'running'));
+      if (row) Object.assign(row, { state: 'failed', error, finishedAt: at });
+      return row !== undefined;
+    },
     delete: async (id) => {
       const index = rows.findIndex((r) => r.id === id);
       return index < 0 ? null : (rows.splice(index, 1)[0] ?? null);

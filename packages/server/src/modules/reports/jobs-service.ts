@@ -29,6 +29,9 @@ const MEDIA_TYPES: Readonly<Record<ReportDocumentFormat, string>> = {
   pdf: 'application/pdf', 'csv-components': 'text/csv', 'csv-vulnerabilities': 'text/csv', csv: 'text/csv',
 };
 
+/** What a report whose making was cut off (its process ended) says. */
+export const REPORT_ABANDONED = 'The server stopped while making the report. Ask for it again.';
+
 export interface ReportJobsService {
   create(viewer: Viewer, body: Static<typeof ReportJobBody>): Promise<Static<typeof ReportJob>>;
   list(viewer: Viewer, page: PageRequest, path: string, query: Record<string, unknown>): Promise<Page<Static<typeof ReportJob>>>;
@@ -37,6 +40,8 @@ export interface ReportJobsService {
   delete(viewer: Viewer, id: number): Promise<void>;
   /** The job's work: makes the report's document as its owner; never throws for a report that cannot be made (the row says why). */
   make(data: ReportJobData, log: ReportLog): Promise<void>;
+  /** The job's process ended before the report was made: the report fails with REPORT_ABANDONED, unless it already ended. */
+  abandon(data: ReportJobData): Promise<void>;
   /** Removes the reports made before `now` less the retention; the ids removed. */
   sweep(now: Date): Promise<number[]>;
 }
@@ -132,6 +137,10 @@ export function createReportJobsService(deps: ReportJobsServiceDeps): ReportJobs
       const row = await owned(viewer, id);
       const deleted = await deps.reports.delete(row.id);
       if (deleted) await removeBlob(deleted.id, deleted.blobKey);
+    },
+
+    async abandon({ reportId }) {
+      await deps.reports.abandon(reportId, REPORT_ABANDONED, now());
     },
 
     async make({ reportId }, log) {

@@ -8,6 +8,9 @@ import { component, fakeEngine } from '../../../test/fake-engine.ts';
 import { multipart } from '../../../test/files.ts';
 import { newSession, type TestSession } from '../../../test/login.ts';
 import type { Engine } from '../../engine/engine.ts';
+import { REPORT_DEAD_QUEUE, REPORT_QUEUE } from '../../lib/report-queue.ts';
+import { createReportJobsRepository } from './jobs-repository.ts';
+import { REPORT_ABANDONED } from './jobs-service.ts';
 
 interface ReportJobBody {
   id: number;
@@ -140,6 +143,26 @@ describe.each(DATABASES)('reports made in the background on %s', (kind) => {
     expect(failed).toMatchObject({ state: 'failed', error: 'The scan failed, so there is nothing to report: rescan the file or upload it again.', size: null, name: 'broken.bin.pdf' });
     const download = await call('GET', `/rest/reports/${id}/download/`);
     expect([download.statusCode, download.json()]).toEqual([409, { detail: 'The report failed: The scan failed, so there is nothing to report: rescan the file or upload it again.' }]);
+  });
+
+  it('fails a report whose job died with its process, with a reason; a report already made stays as it is', async () => {
+    const boss = t.app.boss;
+    if (!boss) throw new Error('no queue');
+    const made = await settled((await call('POST', '/rest/reports/', alice, { kind: 'scan', format: 'csv-components', scan: scanId })).json<ReportJobBody>().id);
+    const repository = createReportJobsRepository(t.database.db);
+    const template = await repository.find(made.id);
+    if (!template) throw new Error('no report');
+    const cut = await repository.create({ userId: template.userId, kind: template.kind, format: template.format, params: template.params, name: template.name });
+    expect(await repository.start(cut.id)).toBe(true);
+    // Jobs no worker takes yet, failed as pg-boss fails the job of a process that ended: dead-lettered (retryLimit 0).
+    for (const reportId of [made.id, cut.id]) {
+      const jobId = await boss.send(REPORT_QUEUE, { reportId }, { startAfter: 3600 });
+      if (!jobId) throw new Error('not sent');
+      await boss.fail(REPORT_QUEUE, jobId, { message: 'the process running the job ended' });
+    }
+    expect(await settled(cut.id)).toMatchObject({ state: 'failed', error: REPORT_ABANDONED, size: null });
+    expect((await call('GET', `/rest/reports/${made.id}/`)).json()).toEqual(made);
+    expect((await boss.getQueue(REPORT_QUEUE))?.deadLetter).toBe(REPORT_DEAD_QUEUE);
   });
 
   it('is removed by the retention sweep once older than 7 days, with its blob', async () => {
