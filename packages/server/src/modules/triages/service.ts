@@ -160,16 +160,18 @@ export function createTriagesService(deps: TriagesServiceDeps): TriagesService {
       const row = await rowOf(viewer, merged, settings.triageDescriptionMandatory, null, deps.targets);
       const changed = changedFields(current, row);
       if (Object.keys(changed).length === 0) return toTriageDto(current);
+      // A new description changes no scan's counts: nothing to re-evaluate.
+      const counted = Object.keys(changed).some((key) => key !== 'description');
       const updated = await deps.change(
         async (tx) => {
           const saved = await tx.triages.update(id, changed);
           if (!saved) throw new AppError('not_found');
-          await tx.stale.mark([reachOf(current), reachOf(saved)]);
+          if (counted) await tx.stale.mark([reachOf(current), reachOf(saved)]);
           return saved;
         },
         (saved) => ({ actorId: viewer.userId, action: 'triage.update', object: auditObject([saved]), level: 2, details: { before: auditOf(current), after: auditOf(saved) } }),
       );
-      await deps.requestReevaluation();
+      if (counted) await deps.requestReevaluation();
       return toTriageDto(updated);
     },
 

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Component, FileEntry } from '@binlens/engine/model';
 import { importFeed } from '@binlens/vulndb';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scans } from '../../db/schema/index.ts';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { DATABASES } from '../../../test/databases.ts';
 import { component, fakeEngine, findingsFile } from '../../../test/fake-engine.ts';
@@ -168,6 +170,14 @@ describe.each(DATABASES)('triages on %s', (kind) => {
     // Only the fields sent change.
     const patched = await api('PATCH', `/rest/triages/${id}/`, { adjusted_severity: 'low', environmental_vector: null });
     expect(patched.json()).toMatchObject({ adjusted_severity: 'low', environmental_vector: null, adjusted_score: null, rationale: 'MI', description: 'Not reachable.' });
+    const LOW: Counts = { critical: 0, high: 0, medium: 0, low: 1, missing: 0 };
+    expect(await countsOf(scan, LOW)).toEqual(LOW);
+    // A new description changes no counts: the scan's stored ones stay evaluated.
+    const evaluatedAt = async () => (await t.database.db.select({ at: scans.evaluatedAt }).from(scans).where(eq(scans.id, scan)))[0]?.at;
+    const before = await evaluatedAt();
+    expect(before).toBeInstanceOf(Date);
+    expect((await api('PATCH', `/rest/triages/${id}/`, { description: 'Only reachable from the console.' })).json()).toMatchObject({ description: 'Only reachable from the console.', adjusted_severity: 'low' });
+    expect(await evaluatedAt()).toEqual(before);
     await removeAll();
   });
 
