@@ -1,5 +1,5 @@
 // The callers and fixtures of the permission matrix (test/permission-matrix.ts,
-// src/permission-matrix.routes.test.ts): who calls every route, the objects the calls name,
+// test/permission-matrix-suite.ts): who calls every route, the objects the calls name,
 // and what spec §6 says each caller may do.
 import { randomBytes, scryptSync } from 'node:crypto';
 import path from 'node:path';

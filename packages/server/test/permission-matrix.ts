@@ -1,5 +1,5 @@
 // The permission matrix: every /rest/ and /api/ route, who may call it (spec §6) and a valid
-// request for it. src/permission-matrix.routes.test.ts runs each row as every caller of
+// request for it. test/permission-matrix-suite.ts runs each row as every caller of
 // test/permission-callers.ts and fails when a registered route has no row here, or a row no route.
 import { LEFT_PAD_UID, LODASH_FILE_SHA1, LODASH_UID, nextLeftPadSha1 } from './matrix-adjustments.ts';
 import type { Allow, Fixtures, MatrixRequest } from './permission-callers.ts';
