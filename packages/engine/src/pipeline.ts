@@ -8,6 +8,7 @@ import {
   type FileEntry,
   type Identification,
   type InputInfo,
+  type LicenseFinding,
   type ProgressListener,
 } from './model/index.ts';
 import { comparePaths, mergeComponents } from './identify/component.ts';
@@ -19,8 +20,8 @@ import { DIRECTORY_FORMAT, readDirectoryInput } from './scan/directory-input.ts'
 import { signatureStage, startSignatureMatching } from './scan/signature-stage.ts';
 import type { ScanContext } from './scan/context.ts';
 import { extractStage } from './scan/extract-stage.ts';
-import { startInfoleakStage } from './scan/infoleak-stage.ts';
-import { licenseStage } from './scan/license-stage.ts';
+import { startEarlyLeakSearch, startInfoleakStage } from './scan/infoleak-stage.ts';
+import { attachLicenses, readLicenses } from './scan/license-stage.ts';
 import { mobileStage } from './scan/mobile-stage.ts';
 import { kernelConfigStage } from './scan/kernel-config-stage.ts';
 import type { InfoleakOptions } from './infoleak/types.ts';
@@ -85,7 +86,9 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
       for (const member of dir.members) ctx.tree.add(member);
       ctx.problems.push(...dir.problems);
     } else ctx.tree.add({ entry: rootEntry, diskPath: path, depth: 0, innerPath: inputName });
-    const { dockerImages } = await extractStage(ctx);
+    // On a large input the leak search starts with the unpacking, file by file.
+    const earlyLeaks = startEarlyLeakSearch(ctx, size, options.infoleak);
+    const { dockerImages } = await extractStage(ctx, { retain: true, ...(earlyLeaks ? { passed: earlyLeaks.passed } : {}) });
     if (hashing) Object.assign(rootEntry, await hashing);
     await analyseStage(ctx);
     // Signature matching needs only the files and their formats: on a large tree, worker
@@ -95,17 +98,24 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
     const kernelConfig = outOfTime(ctx, 'kernel config', () => 'kernel configurations not read') ? [] : await kernelConfigStage(ctx);
     // On a large tree the leak search runs in worker threads beside the stages after it;
     // its problems are recorded where the stage stands, as when it ran alone.
-    const leakSearch = startInfoleakStage(ctx, options.infoleak);
+    const leakSearch = earlyLeaks ? earlyLeaks.finish() : startInfoleakStage(ctx, options.infoleak);
     const leakProblemsAt = ctx.problems.length;
     if (!leakSearch.threaded) await leakSearch.result;
     const catalog = await catalogStage(ctx);
+    // Licence files are read while the signature threads finish; attached (and their problems
+    // recorded) in the licence stage's place below.
+    const licenseReading = await readLicenses(ctx);
     // Signature hits in files a distro package owns join that package or name it as their container.
     const found = [...catalog.components, ...mobile.components, ...(await signatureStage(ctx, catalog.owners, undefined, hitsAhead))];
     ctx.progress({ stage: 'BOM postprocessing', done: 0, total: 1 });
     // A library's soname supports the component found in it (never makes one on its own).
     // Once merged, whatever sits inside a Java archive is contained in the archive's component.
     const components = addArchiveContainment(mergeComponents(addSonameEvidence(found, ctx.tree.files.map((f) => f.entry))));
-    const licenses = outOfTime(ctx, 'licences', () => 'licences not read') ? [] : await licenseStage(ctx, components);
+    let licenses: LicenseFinding[] = [];
+    if (!outOfTime(ctx, 'licences', () => 'licences not read')) {
+      ctx.problems.push(...licenseReading.problems);
+      licenses = attachLicenses(licenseReading, components);
+    }
     const { findings: infoleaks, problems: leakProblems } = await leakSearch.result;
     ctx.problems.splice(leakProblemsAt, 0, ...leakProblems);
     ctx.progress({ stage: 'BOM postprocessing', done: 1, total: 1 });

@@ -1,6 +1,7 @@
 // One pass per file: take its text (a text file as is; a binary's ASCII and UTF-16LE
 // strings with their offsets), lower-case it once for the keyword pre-filter, and run
 // every detector whose keyword occurs. Images are also read for their metadata (GPS, author).
+import { isAscii } from 'node:buffer';
 import type { InfoleakFinding } from '../model/index.ts';
 import { imageMetadataFinding } from './image/image-metadata.ts';
 import type { Detected, InfoleakDetector, Pattern } from './types.ts';
@@ -16,6 +17,8 @@ interface Piece {
 }
 
 const MIN_STRING = 8;
+/** A detector's `starts` costs a search of its own: worth it on long texts only. */
+const STARTS_MIN_TEXT = 1024;
 const CONTEXT = 80;
 
 /**
@@ -38,21 +41,30 @@ export function scanBytes(bytes: Buffer, path: string[], detectors: readonly Inf
     }
   }
   // Keywords: one pass over each piece for all detectors (keywordsOf); patterns: one per detector and file.
+  // A detector's keyword group is its index in `detectors`: groups in ascending order are the detectors in order.
   const keywords = keywordsOf(detectors);
-  const keywordGroup = Int32Array.from(active, (d) => keywords.index.get(d) ?? -1);
+  const isActive = new Uint8Array(detectors.length);
+  for (const detector of active) isActive[keywords.index.get(detector) ?? 0] = 1;
+  // A binary's strings are ASCII; an ASCII text's lower case is its A-Z read as a-z, which the keyword search can do itself.
+  const ascii = !isText || isAscii(bytes);
   const patterns = new Map<InfoleakDetector, Pattern>();
+  const stickies = new Map<InfoleakDetector, RegExp>();
   for (const piece of pieces) {
-    const lower = piece.text.toLowerCase();
     const lineOf = isText ? lineFinder(piece.text) : undefined;
-    const present = keywords.set.present(lower);
-    for (let a = 0; a < active.length; a++) {
-      const detector = active[a];
-      if (detector === undefined || present[keywordGroup[a] ?? -1] !== 1) continue;
-      let pattern = patterns.get(detector);
-      if (pattern === undefined) patterns.set(detector, (pattern = fresh(detector.pattern)));
-      pattern.lastIndex = 0;
-      for (let m = pattern.exec(piece.text); m; m = pattern.exec(piece.text)) {
-        if (m[0].length === 0) pattern.lastIndex++;
+    for (const group of keywords.set.presentGroups(ascii ? piece.text : piece.text.toLowerCase(), ascii)) {
+      const detector = detectors[group];
+      if (detector === undefined || isActive[group] !== 1) continue;
+      let search: Iterable<RegExpExecArray>;
+      if (detector.starts !== undefined && detector.pattern instanceof RegExp && piece.text.length >= STARTS_MIN_TEXT) {
+        let sticky = stickies.get(detector);
+        if (sticky === undefined) stickies.set(detector, (sticky = new RegExp(detector.pattern.source, `${detector.pattern.flags.replace('y', '')}y`)));
+        search = matchesAt(sticky, piece.text, detector.starts(piece.text));
+      } else {
+        let pattern = patterns.get(detector);
+        if (pattern === undefined) patterns.set(detector, (pattern = fresh(detector.pattern)));
+        search = matchesOf(pattern, piece.text);
+      }
+      for (const m of search) {
         const found = detector.validate ? detector.validate(m, path) : { value: m[0] };
         if (!found || (found.decoy && options.decoys !== false)) continue;
         const where = lineOf ? { line: lineOf(m.index) } : { offset: piece.offset + m.index * piece.width };
@@ -91,6 +103,33 @@ function keywordsOf(detectors: readonly InfoleakDetector[]): { set: KeywordSet; 
     keywordSets.set(detectors, keywords);
   }
   return keywords;
+}
+
+/** Every match of a global pattern, one after the other as `exec` finds them. */
+function* matchesOf(pattern: Pattern, text: string): Generator<RegExpExecArray> {
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    if (m[0].length === 0) pattern.lastIndex++;
+    yield m;
+  }
+}
+
+/**
+ * The same matches as matchesOf, given every position where the pattern can match (`starts`,
+ * any order): the sticky pattern is tried at those positions alone, in order, each search going
+ * on after the last match as `exec` would.
+ */
+function* matchesAt(sticky: RegExp, text: string, starts: number[]): Generator<RegExpExecArray> {
+  const sorted = Int32Array.from(starts).sort();
+  let next = 0;
+  for (const at of sorted) {
+    if (at < next || at > text.length) continue;
+    sticky.lastIndex = at;
+    const m = sticky.exec(text);
+    if (!m) continue;
+    next = m[0].length === 0 ? at + 1 : at + m[0].length;
+    yield m;
+  }
 }
 
 /** A pattern with its own lastIndex: a new RegExp, or the (stateful, reset) RE2 of a user pattern. */

@@ -24,8 +24,8 @@ export function matchLicenseText(text: string, references: readonly LicenseRefer
   // The whole text answers when it explains every notice found (each is inside the licence's
   // own text: BSD-3-Clause's clauses in BSD-3-Clause-Clear); otherwise the notices, read from
   // curated excerpts, are surer than a plain SPDX text whose holder names differ (ISC's).
-  const own = new Set(ngrams(normalise(fullLicenseText(full.id))));
-  const explained = (n: TextMatch) => n.expression === full.id || references.some((r) => r.id === n.expression && r.phrases.every((p) => coverage(ngrams(p), own) >= MIN_SCORE));
+  const own = ownGrams(full.id);
+  const explained = (n: TextMatch) => n.expression === full.id || references.some((r) => r.id === n.expression && r.phrases.every((p) => coverage(phraseGrams(p), own) >= MIN_SCORE));
   if (!notices.every(explained)) return notices;
   // A notice of the same licence may be the surer reading (Debian's GPL-2 text names the FSF's
   // newer address; the SPDX text the old one): the higher score stands.
@@ -38,7 +38,7 @@ function matchNotices(normalised: string, references: readonly LicenseReference[
   const best = new Map<string, number>();
   for (const ref of references) {
     if (ref.required?.some((r) => !normalised.includes(r))) continue;
-    const scores = ref.phrases.map((p) => coverage(ngrams(p), grams));
+    const scores = ref.phrases.map((p) => coverage(phraseGrams(p), grams));
     if (scores.some((s) => s < MIN_SCORE)) continue;
     const score = Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) / 100;
     best.set(ref.id, Math.max(best.get(ref.id) ?? 0, score));
@@ -56,6 +56,22 @@ function ngrams(normalised: string): string[] {
   const out: string[] = [];
   for (let i = 0; i + N <= words.length; i++) out.push(words.slice(i, i + N).join(' '));
   return out;
+}
+
+/** A reference phrase's grams, the same for every text: made once. */
+const phraseGramCache = new Map<string, string[]>();
+function phraseGrams(phrase: string): string[] {
+  let grams = phraseGramCache.get(phrase);
+  if (grams === undefined) phraseGramCache.set(phrase, (grams = ngrams(phrase)));
+  return grams;
+}
+
+/** The grams of a licence's SPDX text, for each licence a text was found to be. */
+const ownGramCache = new Map<string, Set<string>>();
+function ownGrams(id: string): Set<string> {
+  let grams = ownGramCache.get(id);
+  if (grams === undefined) ownGramCache.set(id, (grams = new Set(ngrams(normalise(fullLicenseText(id))))));
+  return grams;
 }
 
 function coverage(phrase: string[], grams: Set<string>): number {

@@ -7,6 +7,11 @@ export interface TreeFile {
   entry: FileEntry;
   /** Bytes in the work directory (or the input itself); absent for links. */
   diskPath?: string;
+  /**
+   * The whole file, kept in memory by the extract stage (a small member): the later stages
+   * read it instead of opening `diskPath`, which holds the same bytes.
+   */
+  contents?: Buffer;
   /** Nesting depth: 0 for the input, 1 for its members, ... */
   depth: number;
   /** Path inside its container; the input's name for the input. */

@@ -5,7 +5,7 @@
 import { readElf } from '../executables/elf.ts';
 import { isMachO, readMachO } from '../executables/macho.ts';
 import { isPe, readPe } from '../executables/pe.ts';
-import { openReader } from '../util/reader.ts';
+import { openSource } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
 import { ELF_FORMAT } from './extract-stage.ts';
 import { outOfTime } from './time-limit.ts';
@@ -32,7 +32,7 @@ export async function analyseStage(ctx: ScanContext): Promise<void> {
 }
 
 async function analyse(ctx: ScanContext, file: TreeFile): Promise<void> {
-  const reader = await openReader(file.diskPath ?? '');
+  const reader = await openSource(file);
   try {
     let plugin = ELF_FORMAT;
     let result;

@@ -5,7 +5,7 @@ import { compareStrings } from '../identify/component.ts';
 import { type FileOwners, addOwnedFiles } from '../identify/ownership.ts';
 import { CATALOGERS } from '../identify/registry.ts';
 import type { CatalogFile, Cataloger } from '../identify/types.ts';
-import { MAX_READ, openReader, type Reader } from '../util/reader.ts';
+import { type FileSource, MAX_READ, openSource, type Reader } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
 import type { TreeFile } from './tree.ts';
 import { outOfTime } from './time-limit.ts';
@@ -25,7 +25,7 @@ export async function catalogStage(ctx: ScanContext): Promise<CatalogOutput> {
     ctx.signal.throwIfAborted();
     if (outOfTime(ctx, 'BOM matching', () => `${files.length - i} of ${files.length} files not catalogued`)) break;
     ctx.progress({ stage: 'BOM matching', done: i, total: files.length });
-    const windows = new FileWindows(file.diskPath ?? '');
+    const windows = new FileWindows(file);
     try {
       for (const cataloger of CATALOGERS) {
         if (!cataloger.matches(file.entry.path, file.innerPath, file.entry.format)) continue;
@@ -76,7 +76,7 @@ async function runCataloger(ctx: ScanContext, cataloger: Cataloger, file: TreeFi
     readSibling: async (innerPath) => {
       const sibling = ctx.tree.sibling(location, innerPath);
       if (sibling?.diskPath === undefined || sibling.entry.size > MAX_READ) return undefined;
-      return readRange(sibling.diskPath, 0, sibling.entry.size);
+      return readRange(sibling, 0, sibling.entry.size);
     },
     listSiblings: (prefix) => siblings.filter((p) => p.startsWith(prefix)),
   };
@@ -99,8 +99,8 @@ function containerName(inputName: string, path: readonly string[]): string {
 }
 
 /** A bounded window of a file (Reader refuses windows over MAX_READ). */
-async function readRange(path: string, offset: number, length: number): Promise<Buffer> {
-  const reader = await openReader(path);
+async function readRange(source: FileSource, offset: number, length: number): Promise<Buffer> {
+  const reader = await openSource(source);
   try {
     return await reader.read(offset, length);
   } finally {
@@ -115,15 +115,15 @@ async function readRange(path: string, offset: number, length: number): Promise<
  * quarter of the stage's time on a root file system.
  */
 class FileWindows {
-  readonly #path: string;
+  readonly #source: FileSource;
   #reader: Promise<Reader> | undefined;
 
-  constructor(path: string) {
-    this.#path = path;
+  constructor(source: FileSource) {
+    this.#source = source;
   }
 
   async read(offset: number, length: number): Promise<Buffer> {
-    this.#reader ??= openReader(this.#path);
+    this.#reader ??= openSource(this.#source);
     return (await this.#reader).read(offset, length);
   }
 

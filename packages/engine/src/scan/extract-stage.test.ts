@@ -1,10 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mutate, rng } from '../../test/mutations.ts';
+import { inputContext } from '../../test/scan-context.ts';
+import { ustar } from '../../test/ustar.ts';
+import { gzipSync } from 'node:zlib';
 import { scan } from '../pipeline.ts';
+import { extractStage } from './extract-stage.ts';
+import type { TreeFile } from './tree.ts';
 
 const LAYOUT_ZIP = readFileSync(new URL('../../fixtures/unpack/oci-layout-zip/image-layout.zip', import.meta.url));
 
@@ -19,6 +24,54 @@ describe('extract stage', () => {
       const codes = identification.problems.map((p) => `${p.plugin} ${p.code}`);
       expect(codes).not.toContain('container/oci-layout internal-error');
       expect(identification.problems.filter((p) => p.plugin === 'container/oci-layout').map((p) => [p.code, p.message])).toEqual([['corrupt', 'layer b0ab8517f694: incorrect data check']]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  const unpackTar = async (dir: string, retain: boolean) => {
+    const input = join(dir, 'input.tar');
+    const text = Buffer.from('hello, kept in memory\n'.repeat(40));
+    const archive = ustar({ 'a.txt': text, 'b.txt.gz': gzipSync(text), 'big.bin': Buffer.alloc(200 * 1024, 7) });
+    await writeFile(input, archive);
+    const ctx = await inputContext(dir, input, archive.length);
+    const passed: TreeFile[] = [];
+    await extractStage(ctx, { retain, passed: (file) => void passed.push(file) });
+    const byName = new Map(ctx.tree.files.map((f) => [f.entry.path.join('!'), f]));
+    return { ctx, passed, text, byName };
+  };
+
+  it('retain: small files keep their bytes and are never written; large files are on disk', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'binlens-retain-'));
+    try {
+      const { ctx, passed, text, byName } = await unpackTar(dir, true);
+      expect(passed).toEqual(ctx.tree.files);
+      const kept = (name: string) => {
+        const file = byName.get(name);
+        return { contents: file?.contents?.equals(text) ?? false, onDisk: existsSync(file?.diskPath ?? '') };
+      };
+      expect([...byName.keys()]).toEqual(['', 'a.txt', 'b.txt.gz', 'big.bin', 'b.txt.gz!b.txt']);
+      expect(kept('a.txt')).toEqual({ contents: true, onDisk: false });
+      expect(kept('b.txt.gz!b.txt')).toEqual({ contents: true, onDisk: false });
+      // A gzip is read through its Reader: kept, it was never written either.
+      expect(byName.get('b.txt.gz')?.contents?.length).toBe(byName.get('b.txt.gz')?.entry.size);
+      expect(kept('b.txt.gz')).toEqual({ contents: false, onDisk: false });
+      expect(kept('big.bin')).toEqual({ contents: false, onDisk: true });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('without retain: no bytes kept, every member written', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'binlens-retain-'));
+    try {
+      const { ctx } = await unpackTar(dir, false);
+      expect(ctx.tree.files.slice(1).map((f) => [f.contents === undefined, existsSync(f.diskPath ?? '')])).toEqual([
+        [true, true],
+        [true, true],
+        [true, true],
+        [true, true],
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

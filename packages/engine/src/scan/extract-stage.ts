@@ -25,6 +25,18 @@ export const ELF_FORMAT = 'executable/elf';
 export interface ExtractOptions {
   /** Record on every produced file the unpacker that produced it and its parent (`handler`, `parent`). */
   provenance?: boolean;
+  /**
+   * Keep the whole bytes of small members (up to RETAIN_BYTES in all) as their `contents`, for
+   * the stages after this one to read instead of the disk (their `diskPath` is then never
+   * written, unless something read the file by its path during the stage).
+   */
+  retain?: boolean;
+  /**
+   * Told of each file of the tree, in tree order, once its turn is over (its format known,
+   * its members added); `onDisk` resolves once its bytes can be read (file.contents, else diskPath).
+   * Files the stage does not reach (a time limit) are not told of.
+   */
+  passed?: (file: TreeFile, onDisk: Promise<void>) => void;
 }
 
 export interface ExtractOutcome {
@@ -34,6 +46,12 @@ export interface ExtractOutcome {
 
 /** Specialised unpackers (a docker-save archive is a tar) are asked before the general ones. */
 const DETECTION_ORDER: readonly Unpacker[] = [...UNPACKERS.filter((u) => u.specialises), ...UNPACKERS.filter((u) => !u.specialises)];
+
+/**
+ * Unpackers that read their input only through the Reader (never its path): a kept member
+ * they open need not be written first. The others may hand the path to 7-Zip.
+ */
+const READS_THROUGH_READER = /^(?:compress\/|archive\/(?:tar|ar|cpio|zip)$)/;
 
 /** Carving reads a file once more: files smaller than this rarely hide a payload worth it. */
 const CARVE_MIN_BYTES = 4096;
@@ -58,10 +76,17 @@ const KEEP_BYTES = 64 * 1024 * 1024;
  */
 const KEEP_MEMBER_BYTES = 128 * 1024;
 const WRITE_BEHIND_FILES = 16_384;
+/**
+ * Memory for the small members kept for the later stages (ExtractOptions.retain): each of
+ * them opens a root file system's ~5,000 files again, and an open costs far more than its read.
+ */
+const RETAIN_BYTES = 128 * 1024 * 1024;
 
 /** What the stage shares between the files it unpacks. */
 interface Shared {
   keep: KeepBudget;
+  /** Memory for members kept after their turn (ExtractOptions.retain); absent when none are. */
+  retain: KeepBudget | undefined;
   behind: WriteBehind;
   /** Report the members whose background write failed; run once every write has ended. */
   unsettled: (() => Promise<void>)[];
@@ -91,7 +116,13 @@ interface Prepared {
 export async function extractStage(ctx: ScanContext, options: ExtractOptions = {}): Promise<ExtractOutcome> {
   const { tree, signal } = ctx;
   const outcome: ExtractOutcome = { dockerImages: [] };
-  const shared: Shared = { keep: keepBudget(KEEP_BYTES), behind: new WriteBehind(WRITE_BEHIND_FILES, KEEP_BYTES), unsettled: [] };
+  const shared: Shared = {
+    keep: keepBudget(KEEP_BYTES),
+    retain: options.retain ? keepBudget(RETAIN_BYTES) : undefined,
+    // Kept members need no file: their writes wait until it is known whether one is kept.
+    behind: new WriteBehind(WRITE_BEHIND_FILES, KEEP_BYTES, { defer: options.retain === true }),
+    unsettled: [],
+  };
   const root = tree.files[0];
   if (root?.entry.format === DIRECTORY_FORMAT) await unpackLayouts(ctx, root, tree.files.slice(1), options, outcome, shared);
   const ahead = new Map<number, Promise<Prepared | undefined>>();
@@ -128,14 +159,20 @@ export async function extractStage(ctx: ScanContext, options: ExtractOptions = {
       const prepared = await job;
       readAhead(i + 1);
       const file = tree.files[i];
-      if (file) forget(file, shared);
-      if (prepared === undefined || file === undefined) continue;
-      try {
-        // Merged into an image while this file was being read ahead.
-        if (!IN_LAYOUT.has(file)) await visit(ctx, file, prepared, options, outcome, shared);
-      } finally {
-        await prepared.reader.close();
+      if (file === undefined) continue;
+      const known = forget(file, shared);
+      if (prepared !== undefined) {
+        try {
+          // Merged into an image while this file was being read ahead.
+          if (!IN_LAYOUT.has(file)) await visit(ctx, file, prepared, options, outcome, shared);
+        } finally {
+          await prepared.reader.close();
+        }
+        if (known !== undefined) retain(file, known, shared);
       }
+      const path = file.diskPath;
+      if (path !== undefined && !(file.contents !== undefined && shared.behind.forgo(path))) shared.behind.release(path);
+      options.passed?.(file, path === undefined || file.contents !== undefined ? Promise.resolve() : shared.behind.done(path));
     }
   } finally {
     stop.abort();
@@ -172,7 +209,7 @@ async function prepare(ctx: ScanContext, file: TreeFile | undefined, signal: Abo
       carve = deeper ? await carveAhead(reader, 0, signal) : { from: 0 };
     }
     // An unpacker (or carving) may hand the file's path to a tool: it must be on disk.
-    if (found || carve) await behind.done(path);
+    if (carve || (found && (!READS_THROUGH_READER.test(found.unpacker.name) || found.chunk.end < reader.size))) await behind.done(path);
     return carve ? { reader, head, found, carve } : { reader, head, found };
   } catch (err) {
     await reader.close();
@@ -340,11 +377,20 @@ function isZlibError(err: unknown): boolean {
   return typeof code === 'string' && code.startsWith('Z_');
 }
 
-/** Drop what is known of a file's bytes once its turn has come. */
-function forget(file: TreeFile, shared: Shared): void {
+/** Drop what is known of a file's bytes once its turn has come; answers it. */
+function forget(file: TreeFile, shared: Shared): Buffer | undefined {
   const head = HEADS.get(file);
   if (head !== undefined && head.length > HEAD_BYTES) shared.keep.release(head.length);
   HEADS.delete(file);
+  return head;
+}
+
+/**
+ * Keep a file's bytes, when they are all of it, for the later stages (ExtractOptions.retain):
+ * they read it from memory, and a file kept before its write started is never written.
+ */
+function retain(file: TreeFile, known: Buffer, shared: Shared): void {
+  if (known.length === file.entry.size && known.length > 0 && shared.retain?.reserve(known.length)) file.contents = known;
 }
 
 /** Bytes of kept members, bounded by `limit`. */

@@ -4,7 +4,7 @@
 import type { InfoleakFinding, Problem } from '../model/index.ts';
 import { scanBytes } from '../infoleak/scan-text.ts';
 import type { InfoleakDetector } from '../infoleak/types.ts';
-import { openReader } from '../util/reader.ts';
+import { type FileSource, openSource } from '../util/reader.ts';
 import { internalProblem } from './context.ts';
 
 export const INFOLEAK_PLUGIN = 'engine/infoleak';
@@ -23,10 +23,10 @@ export interface FileLeaks {
 }
 
 /** Findings and problems of one file; an I/O failure is an internal-error problem, never a throw. */
-export async function searchFile(diskPath: string, location: string[], search: LeakSearch): Promise<FileLeaks> {
+export async function searchFile(source: FileSource, location: string[], search: LeakSearch): Promise<FileLeaks> {
   const problems: Problem[] = [];
   try {
-    const reader = await openReader(diskPath);
+    const reader = await openSource(source);
     try {
       const found = scanBytes(await reader.read(0, Math.min(reader.size, MAX_SCAN_BYTES)), location, search.detectors, { decoys: search.decoys });
       // Image metadata is read whatever the detectors: without the built-in ones it is left out.

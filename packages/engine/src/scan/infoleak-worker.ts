@@ -5,6 +5,7 @@ import { DETECTORS } from '../infoleak/registry.ts';
 import { customDetectors } from '../infoleak/custom.ts';
 import type { CustomPattern } from '../infoleak/types.ts';
 import { type FileLeaks, type LeakSearch, searchFile } from './infoleak-file.ts';
+import type { FileSource } from '../util/reader.ts';
 import { serveJobs } from './worker-pool.ts';
 
 export interface LeakWorkerData {
@@ -13,8 +14,8 @@ export interface LeakWorkerData {
   builtIn: boolean;
 }
 
-export interface LeakJob {
-  diskPath: string;
+/** A file to search: on disk, or its bytes (a member kept in memory). */
+export interface LeakJob extends FileSource {
   location: string[];
 }
 
@@ -22,4 +23,4 @@ const data = workerData as LeakWorkerData;
 const custom = customDetectors(data.customPatterns);
 const search: LeakSearch = { detectors: data.builtIn ? [...DETECTORS, ...custom] : custom, decoys: data.decoys, builtIn: data.builtIn };
 
-serveJobs<LeakJob, FileLeaks>((job) => searchFile(job.diskPath, job.location, search));
+serveJobs<LeakJob, FileLeaks>((job) => searchFile(job, job.location, search));

@@ -5,7 +5,7 @@
 import { posix } from 'node:path';
 import type { KernelConfigReport } from '../model/index.ts';
 import { IKCFG_START, checkKernelConfig, inflateIkconfig, parseKernelConfig } from '../executables/kernel-config.ts';
-import { openReader } from '../util/reader.ts';
+import { openSource } from '../util/reader.ts';
 import type { ScanContext } from './context.ts';
 import { internalProblem } from './context.ts';
 import type { TreeFile } from './tree.ts';
@@ -47,7 +47,7 @@ export async function kernelConfigStage(ctx: ScanContext): Promise<KernelConfigR
 }
 
 async function readText(file: TreeFile): Promise<string | undefined> {
-  const reader = await openReader(file.diskPath ?? '');
+  const reader = await openSource(file);
   try {
     const bytes = await reader.read(0, reader.size);
     return bytes.includes(0) ? undefined : bytes.toString('utf8');
@@ -57,7 +57,7 @@ async function readText(file: TreeFile): Promise<string | undefined> {
 }
 
 async function findIkconfig(file: TreeFile, signal: AbortSignal): Promise<string | undefined> {
-  const reader = await openReader(file.diskPath ?? '');
+  const reader = await openSource(file);
   try {
     for (let at = 0; at < reader.size; at += WINDOW) {
       signal.throwIfAborted();

@@ -7,11 +7,11 @@
 // of the same root; a file beside a component's metadata (package.json, *.dist-info) or in
 // a jar's META-INF to that component.
 import { posix } from 'node:path';
-import type { Component, LicenseFinding } from '../model/index.ts';
+import type { Component, LicenseFinding, Problem } from '../model/index.ts';
 import { debianCopyright } from '../licenses/debian-copyright.ts';
 import { matchLicenseText } from '../licenses/match-text.ts';
 import { spdxIdentifiers } from '../licenses/spdx-identifier.ts';
-import { openReader } from '../util/reader.ts';
+import { openSource } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
 
 export const LICENSE_PLUGIN = 'engine/licenses';
@@ -26,16 +26,37 @@ const LICENSE_FILE = /^(licen[cs]e|copying|copyright|notice|unlicense|mit-licens
 const DEBIAN_DOC = /^(?:.*\/)?usr\/share\/doc\/([^/]+)\/copyright$/;
 
 export async function licenseStage(ctx: ScanContext, components: Component[]): Promise<LicenseFinding[]> {
+  const read = await readLicenses(ctx);
+  ctx.problems.push(...read.problems);
+  return attachLicenses(read, components);
+}
+
+/** What the files say, before it is attached to components (readLicenses). */
+export interface LicenseReading {
+  findings: LicenseFinding[];
+  /** Licence texts inside other files: reported, never attached. */
+  unattributed: Set<LicenseFinding>;
+  /** For the stage to record where it stands. */
+  problems: Problem[];
+}
+
+/**
+ * The stage's reading of the files, which needs no component: a scan does it while it waits
+ * for other work (the signature threads), and attaches the findings once the components are known.
+ * The files' formats must be settled (after the analyse stage).
+ */
+export async function readLicenses(ctx: ScanContext): Promise<LicenseReading> {
   const files = ctx.tree.files.filter((f) => f.diskPath !== undefined && f.entry.linkTarget === undefined && f.entry.format === undefined && f.entry.size > 0);
   const findings: LicenseFinding[] = [];
   const unattributed = new Set<LicenseFinding>();
+  const problems: Problem[] = [];
   for (const file of files) {
     ctx.signal.throwIfAborted();
     const path = file.entry.path;
     const name = posix.basename(path.at(-1) ?? '');
     const isLicense = LICENSE_FILE.test(name) && file.entry.size <= MAX_LICENSE_FILE;
     try {
-      const reader = await openReader(file.diskPath ?? '');
+      const reader = await openSource(file);
       let bytes: Buffer;
       let mentionsLicense = false;
       try {
@@ -61,9 +82,14 @@ export async function licenseStage(ctx: ScanContext, components: Component[]): P
       for (const m of spdxIdentifiers(text.slice(0, HEAD))) findings.push({ path, expression: m.expression, source: 'spdx-identifier', line: m.line });
     } catch (err) {
       if (ctx.signal.aborted) throw err;
-      ctx.problems.push(internalProblem(path, LICENSE_PLUGIN, err));
+      problems.push(internalProblem(path, LICENSE_PLUGIN, err));
     }
   }
+  return { findings, unattributed, problems };
+}
+
+/** The findings of readLicenses, each package licence attached to the components that own its file. */
+export function attachLicenses({ findings, unattributed }: LicenseReading, components: Component[]): LicenseFinding[] {
   // The package's licence only: not a DEP-5 paragraph for some files, not a text inside some other file.
   for (const finding of findings) if (finding.source !== 'spdx-identifier' && finding.files === undefined && !unattributed.has(finding)) attach(finding, components);
   return findings;

@@ -6,7 +6,7 @@ import type { Component, MobileApp } from '../model/index.ts';
 import { APK_PLUGIN, MANIFEST, analyseApk, apkMembersToRead, looksLikeApk } from '../mobile/apk.ts';
 import { type SigningBlock, readSigningBlock } from '../mobile/apk-signing-block.ts';
 import { IPA_PLUGIN, analyseIpa, ipaFilesToRead } from '../mobile/ipa.ts';
-import { openReader } from '../util/reader.ts';
+import { openSource } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
 import type { TreeFile } from './tree.ts';
 
@@ -41,7 +41,7 @@ export async function mobileStage(ctx: ScanContext): Promise<MobileStageResult> 
 }
 
 async function apk(ctx: ScanContext, zip: TreeFile, children: Map<string, TreeFile>, manifest: Buffer, out: MobileStageResult): Promise<void> {
-  const reader = await openReader(zip.diskPath ?? '');
+  const reader = await openSource(zip);
   let block: SigningBlock;
   try {
     block = await readSigningBlock(reader);
@@ -86,7 +86,7 @@ async function ipa(ctx: ScanContext, zip: TreeFile, children: Map<string, TreeFi
 
 async function readSmall(file: TreeFile, limit = MAX_METADATA_FILE): Promise<Buffer | undefined> {
   if (file.diskPath === undefined || file.entry.size > limit) return undefined;
-  const reader = await openReader(file.diskPath);
+  const reader = await openSource(file);
   try {
     return await reader.read(0, reader.size);
   } finally {

@@ -12,7 +12,7 @@ import { type WireFileHits, fileHits } from './signature-file.ts';
 import type { SignatureJob } from './signature-worker.ts';
 import type { TreeFile } from './tree.ts';
 import { outOfTime } from './time-limit.ts';
-import { poolWidth, runInWorkers } from './worker-pool.ts';
+import { poolWidth, runInWorkers, wireSource } from './worker-pool.ts';
 
 const PLUGIN = 'signatures/matcher';
 const WORKER_URL = new URL('./signature-worker.ts', import.meta.url);
@@ -43,9 +43,12 @@ export function startSignatureMatching(ctx: ScanContext): HitsAhead | undefined 
   const candidates = signatureCandidates(ctx);
   const width = poolWidth();
   if (width < 2 || candidates.reduce((n, f) => n + f.entry.size, 0) < THREADED_MIN_BYTES) return undefined;
-  const jobs: SignatureJob[] = candidates.map((f) => ({ diskPath: f.diskPath ?? '', sniff: f.entry.format === undefined }));
+  const jobs: SignatureJob[] = candidates.map((f) => ({ ...wireSource(f), sniff: f.entry.format === undefined }));
+  // The leak search's threads run beside these: one core is left to them (each thread also
+  // builds its own automaton, which costs as much as matching a root file system's binaries).
+  const threads = width - 1;
   // The stage reports a time limit where it stands; files not matched ahead are matched there.
-  const run = runInWorkers<SignatureJob, WireFileHits>(WORKER_URL, null, jobs, width, ctx.signal, () => ctx.tracker.timeUp()).then(({ results }) => {
+  const run = runInWorkers<SignatureJob, WireFileHits>(WORKER_URL, null, jobs, threads, ctx.signal, () => ctx.tracker.timeUp()).then(({ results }) => {
     const ahead = new Map<TreeFile, WireFileHits>();
     for (const [i, result] of results.entries()) if (result !== undefined) ahead.set(candidates[i] as TreeFile, result);
     return ahead;
@@ -87,7 +90,7 @@ export async function signatureStage(ctx: ScanContext, owners: FileOwners = new 
 
 async function scanFile(ctx: ScanContext, matcher: SignatureMatcher, file: TreeFile, ahead?: WireFileHits, byId?: Map<string, Signature>): Promise<Component[]> {
   const wired = ahead === undefined ? 'absent' : fromWire(ahead, byId);
-  const hits = wired === 'absent' ? await fileHits(matcher, file.diskPath ?? '', file.entry.format === undefined, ctx.signal) : wired;
+  const hits = wired === 'absent' ? await fileHits(matcher, file, file.entry.format === undefined, ctx.signal) : wired;
   if (hits === undefined) return [];
   const path = file.entry.path;
   const baseName = file.innerPath.slice(file.innerPath.lastIndexOf('/') + 1);

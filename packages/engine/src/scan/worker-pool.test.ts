@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { type FileLeaks, searchFile } from './infoleak-file.ts';
 import type { LeakJob } from './infoleak-worker.ts';
 import { type WireFileHits, fileHits } from './signature-file.ts';
 import type { SignatureJob } from './signature-worker.ts';
-import { runInWorkers } from './worker-pool.ts';
+import { feedWorkers, runInWorkers } from './worker-pool.ts';
 
 // The stages' worker threads must give what the stages compute on their own thread.
 describe('runInWorkers', () => {
@@ -35,7 +35,7 @@ describe('runInWorkers', () => {
     const jobs: LeakJob[] = files.map((f, i) => ({ diskPath: f, location: [`f${i}`] }));
     const url = new URL('./infoleak-worker.ts', import.meta.url);
     const run = await runInWorkers<LeakJob, FileLeaks>(url, { customPatterns: [], decoys: true, builtIn: true }, jobs, 2, new AbortController().signal, () => false);
-    const alone = await Promise.all(jobs.map((j) => searchFile(j.diskPath, j.location, { detectors: DETECTORS, decoys: true, builtIn: true })));
+    const alone = await Promise.all(jobs.map((j) => searchFile(j, j.location, { detectors: DETECTORS, decoys: true, builtIn: true })));
     expect(run.failed).toBe(false);
     expect(run.results).toEqual(alone);
     expect(alone.flatMap((r) => r.findings).length).toBeGreaterThan(0);
@@ -49,7 +49,7 @@ describe('runInWorkers', () => {
     const alone: WireFileHits[] = [];
     for (const j of jobs) {
       // One file at a time: a matcher keeps state while it reads a file.
-      const hits = await fileHits(matcher, j.diskPath, j.sniff);
+      const hits = await fileHits(matcher, j, j.sniff);
       alone.push({ hits: hits === undefined ? null : hits.map((h) => ({ id: h.signature.id, version: h.version, offset: h.offset, text: h.text })) });
     }
     expect(run.results).toEqual(alone);
@@ -70,5 +70,23 @@ describe('runInWorkers', () => {
     const url = new URL('./infoleak-worker.ts', import.meta.url);
     const jobs: LeakJob[] = [{ diskPath: files[0] ?? '', location: ['f0'] }];
     await expect(runInWorkers(url, { customPatterns: [], decoys: true, builtIn: true }, jobs, 1, controller.signal, () => false)).rejects.toThrow('stop');
+  });
+
+  it('feedWorkers: jobs added while the threads run, some once a promise resolves, answered as runInWorkers does', async () => {
+    const url = new URL('./infoleak-worker.ts', import.meta.url);
+    const data = { customPatterns: [], decoys: true, builtIn: true };
+    const jobs: LeakJob[] = files.map((f, i) => ({ diskPath: f, location: [`f${i}`] }));
+    const feed = feedWorkers<LeakJob, FileLeaks>(url, data, 2, new AbortController().signal, () => false);
+    feed.add(jobs[0] as LeakJob);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    let ready: () => void = () => undefined;
+    feed.add(new Promise<LeakJob>((resolve) => (ready = () => resolve(jobs[1] as LeakJob))));
+    feed.add(jobs[2] as LeakJob);
+    // Kept bytes instead of the file, for the last one.
+    feed.add({ diskPath: join(dir, 'not-on-disk'), contents: await readFile(files[3] ?? ''), location: ['f3'] });
+    setTimeout(ready, 20);
+    const fed = await feed.end();
+    const all = await runInWorkers<LeakJob, FileLeaks>(url, data, jobs, 2, new AbortController().signal, () => false);
+    expect(fed).toEqual(all);
   });
 });

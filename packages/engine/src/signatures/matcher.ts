@@ -28,7 +28,9 @@ interface CompiledPattern {
 
 export class SignatureMatcher {
   readonly signatures: readonly Signature[];
-  readonly #automaton: AhoCorasick;
+  /** The anchors' automaton, built at the first scan (a thread that only reads the signatures needs none). */
+  #built: AhoCorasick | undefined;
+  readonly #anchors: string[];
   /** Per anchor index, the patterns that share it. */
   readonly #byAnchor: CompiledPattern[][];
   /** Per anchor index, its length in bytes (anchors are latin1: one byte per character). */
@@ -52,7 +54,12 @@ export class SignatureMatcher {
         this.#byAnchor[id]?.push({ signature, regex: new RegExp(pattern.regex, 'g'), excludes, key: key++ });
       }
     }
-    this.#automaton = new AhoCorasick([...anchorIds.keys()].map((a) => Buffer.from(a, 'latin1')));
+    this.#anchors = [...anchorIds.keys()];
+  }
+
+  get #automaton(): AhoCorasick {
+    this.#built ??= new AhoCorasick(this.#anchors.map((a) => Buffer.from(a, 'latin1')));
+    return this.#built;
   }
 
   get automatonStates(): number {

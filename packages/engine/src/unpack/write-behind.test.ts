@@ -42,4 +42,35 @@ describe('WriteBehind', () => {
     expect(await readFile(path, 'utf8')).toBe('kept');
     expect(await behind.settled()).toEqual([]);
   });
+
+  it('deferred: holds writes until asked for, let go or settled; a forgone write never happens', async () => {
+    const sub = join(dir, 'deferred');
+    await mkdir(sub);
+    const behind = new WriteBehind(4, 1024, { defer: true });
+    const at = (name: string) => join(sub, name);
+    for (const name of ['asked', 'released', 'forgone', 'settled']) await behind.write(at(name), Buffer.from(name));
+    expect(await readdir(sub)).toEqual([]);
+    await behind.done(at('asked'));
+    expect(await readFile(at('asked'), 'utf8')).toBe('asked');
+    expect(behind.forgo(at('forgone'))).toBe(true);
+    expect(behind.forgo(at('asked'))).toBe(false);
+    behind.release(at('released'));
+    await behind.done(at('released'));
+    expect(await readFile(at('released'), 'utf8')).toBe('released');
+    expect(await behind.settled()).toEqual([]);
+    expect((await readdir(sub)).sort()).toEqual(['asked', 'released', 'settled']);
+  });
+
+  it('deferred: past its byte bound, the oldest held writes start', async () => {
+    const sub = join(dir, 'bounded');
+    await mkdir(sub);
+    const behind = new WriteBehind(4, 10, { defer: true });
+    for (let i = 0; i < 4; i++) await behind.write(join(sub, String(i)), Buffer.alloc(4, i));
+    // 16 bytes held against a bound of 10: the first two went to disk.
+    await Promise.all(['0', '1'].map((name) => behind.done(join(sub, name))));
+    expect(behind.forgo(join(sub, '0'))).toBe(false);
+    expect(behind.forgo(join(sub, '3'))).toBe(true);
+    expect(await behind.settled()).toEqual([]);
+    expect((await readdir(sub)).sort()).toEqual(['0', '1', '2']);
+  });
 });

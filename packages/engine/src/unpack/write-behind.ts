@@ -3,6 +3,11 @@
 // main thread reads, hashes and decodes the next members. What is queued is bounded
 // in files and bytes; a reader of a file waits for `done(path)`, and the owner for
 // `settled` before the files are used or removed.
+//
+// Deferred (a scan that keeps small files' bytes for its later stages): a write waits,
+// bounded in bytes, until the file is asked for (`done`), let go (`release`) or never needed
+// (`forgo`: its bytes stay in memory, and nothing will open the file). Most of a root file
+// system's files are then never created.
 import { writeFile } from 'node:fs';
 
 export interface WriteFailure {
@@ -21,17 +26,69 @@ export class WriteBehind {
   #calls = 0;
   /** Writers waiting for room, woken when a write ends. */
   #waiting: (() => void)[] = [];
+  readonly #defer: boolean;
+  /** Deferred writes not started yet, oldest first. */
+  readonly #deferred = new Map<string, Buffer>();
+  #deferredBytes = 0;
+  /** Held writes started and waiting for room: not held, not pending yet. */
+  readonly #starting = new Map<string, Promise<void>>();
 
-  constructor(maxFiles = 64, maxBytes = 8 * 1024 * 1024) {
+  /** `defer`: hold each write until the file is asked for, let go or forgone (see above). */
+  constructor(maxFiles = 64, maxBytes = 8 * 1024 * 1024, { defer = false }: { defer?: boolean } = {}) {
     this.#maxFiles = maxFiles;
     this.#maxBytes = maxBytes;
+    this.#defer = defer;
   }
 
   /**
    * Queue `data` to be written to `path`, created exclusively ('wx'). Resolves once it
    * is queued (after waiting for room), not once it is written; failures are kept for `settled`.
+   * Deferred, it is held instead; past the byte bound the oldest held writes start.
    */
   async write(path: string, data: Buffer): Promise<void> {
+    if (!this.#defer) return this.#enqueue(path, data);
+    this.#deferred.set(path, data);
+    this.#deferredBytes += data.length;
+    while (this.#deferredBytes > this.#maxBytes) {
+      const oldest = this.#deferred.keys().next();
+      if (oldest.done === true) break;
+      await this.#start(oldest.value);
+    }
+  }
+
+  /** Starts the held write of `path` (none held: nothing); resolves once it is queued. */
+  async #start(path: string): Promise<void> {
+    const data = this.#deferred.get(path);
+    if (data === undefined) return;
+    this.#deferred.delete(path);
+    this.#deferredBytes -= data.length;
+    const queued = this.#enqueue(path, data);
+    this.#starting.set(path, queued);
+    try {
+      await queued;
+    } finally {
+      this.#starting.delete(path);
+    }
+  }
+
+  /** Starts the held write of `path` now, if one is held: its file will be read. */
+  release(path: string): void {
+    void this.#start(path);
+  }
+
+  /**
+   * Drops the held write of `path`: its bytes are kept elsewhere and its file is never opened.
+   * False when none is held (its write has started: the file exists or is being written).
+   */
+  forgo(path: string): boolean {
+    const data = this.#deferred.get(path);
+    if (data === undefined) return false;
+    this.#deferred.delete(path);
+    this.#deferredBytes -= data.length;
+    return true;
+  }
+
+  async #enqueue(path: string, data: Buffer): Promise<void> {
     this.#calls++;
     try {
       while (this.#pending.size > 0 && (this.#pending.size >= this.#maxFiles || this.#bytes + data.length > this.#maxBytes)) {
@@ -56,9 +113,11 @@ export class WriteBehind {
     this.#pending.set(path, job);
   }
 
-  /** Resolves when the write of `path` (if one is queued) has ended, failed or not. */
-  done(path: string): Promise<void> {
-    return this.#pending.get(path) ?? Promise.resolve();
+  /** Resolves when the write of `path` (if one is queued or held) has ended, failed or not. */
+  async done(path: string): Promise<void> {
+    if (this.#deferred.has(path)) await this.#start(path);
+    else await this.#starting.get(path);
+    await this.#pending.get(path);
   }
 
   /** Why the write of `path` failed, once it has. */
@@ -68,6 +127,7 @@ export class WriteBehind {
 
   /** Waits for every queued write; answers the failures since the last call. */
   async settled(): Promise<WriteFailure[]> {
+    for (const path of [...this.#deferred.keys()]) this.release(path);
     // A writer waiting for room queues its file once woken: wait for that too.
     while (this.#pending.size > 0 || this.#calls > 0) {
       if (this.#pending.size > 0) await Promise.all([...this.#pending.values()]);

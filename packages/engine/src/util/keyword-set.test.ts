@@ -28,4 +28,22 @@ describe('KeywordSet', () => {
       expect([...new KeywordSet(groups).present(text)]).toEqual(expected);
     }
   });
+
+  it('presentGroups: the present groups in order; folding A-Z reads an ASCII text as its lower case', () => {
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const word = (alphabet: string, length: number): string => Array.from({ length }, () => alphabet[random(alphabet.length)]).join('');
+    for (let round = 0; round < 50; round++) {
+      const groups = [...Array.from({ length: 6 }, () => Array.from({ length: 1 + random(3) }, () => word('abc:', 1 + random(4)))), ['']];
+      const set = new KeywordSet(groups);
+      const text = word('abcABC:', random(200));
+      const listed = (flags: Uint8Array): number[] => [...flags].flatMap((flag, group) => (flag === 1 ? [group] : []));
+      expect(set.presentGroups(text)).toEqual(listed(set.present(text)));
+      expect(set.presentGroups(text, true)).toEqual(listed(set.present(text.toLowerCase())));
+      expect(set.presentGroups(text, true)).toContain(6);
+    }
+  });
 });

@@ -6,11 +6,20 @@ export class KeywordSet {
   readonly #groups: number;
   /** Column of each code unit below 128; code units of keywords above 127 are in #wide. */
   readonly #ascii = new Uint16Array(128);
+  /** #ascii with A-Z in the columns of a-z: an ASCII text read as its lower case. */
+  readonly #folded = new Uint16Array(128);
   readonly #wide = new Map<number, number>();
   readonly #columns: number;
   readonly #delta: Int32Array;
   /** Per state: the groups whose keywords end there (its own and its fail chain's). */
   readonly #outputs: number[][];
+  /**
+   * #delta with each target as its row offset (state × columns), bitwise-negated when the
+   * target has outputs: presentGroups' loop then needs no multiply and tests one sign.
+   */
+  readonly #rows: Int32Array;
+  /** Scratch of presentGroups: 1 for each group already listed. */
+  readonly #listed: Uint8Array;
   /** Groups with an empty keyword: always present. */
   readonly #always: number[] = [];
 
@@ -73,6 +82,42 @@ export class KeywordSet {
     }
     this.#delta = delta;
     this.#outputs = outputs.map((s) => [...s]);
+    this.#rows = delta.map((next) => ((this.#outputs[next]?.length ?? 0) > 0 ? ~(next * columns) : next * columns));
+    this.#listed = new Uint8Array(this.#groups);
+    this.#folded.set(this.#ascii);
+    for (let c = 0x41; c <= 0x5a; c++) this.#folded[c] = this.#ascii[c + 0x20] ?? 0;
+  }
+
+  /**
+   * The groups present in `text`, ascending (present's ones, listed). `foldAscii`: A-Z read as
+   * a-z, which for an ASCII text is reading its lower case (the keywords are lower case) without making it.
+   */
+  presentGroups(text: string, foldAscii = false): number[] {
+    const listed = this.#listed;
+    const out: number[] = [];
+    for (const group of this.#always) {
+      if (listed[group] === 1) continue;
+      listed[group] = 1;
+      out.push(group);
+    }
+    const ascii = foldAscii ? this.#folded : this.#ascii;
+    const wide = this.#wide;
+    const rows = this.#rows;
+    const columns = this.#columns;
+    let row = 0;
+    for (let i = 0; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      row = rows[row + (unit < 128 ? (ascii[unit] ?? 0) : (wide.get(unit) ?? 0))] ?? 0;
+      if (row >= 0) continue;
+      row = ~row;
+      for (const group of this.#outputs[row / columns] ?? []) {
+        if (listed[group] === 1) continue;
+        listed[group] = 1;
+        out.push(group);
+      }
+    }
+    for (const group of out) listed[group] = 0;
+    return out.sort((a, b) => a - b);
   }
 
   /** One flag per group: 1 when one of its keywords occurs in `text`. */

@@ -18,6 +18,19 @@ export interface Reader {
   close(): Promise<void>;
 }
 
+/** Where a file's bytes are: on disk, and (a small member kept whole) in memory too. */
+export interface FileSource {
+  diskPath?: string;
+  /** The whole file, when kept in memory: read instead of the disk. */
+  contents?: Uint8Array;
+}
+
+/** A reader of the file's bytes in memory when kept, else on disk. */
+export function openSource(source: FileSource): Promise<Reader> {
+  const path = source.diskPath ?? '';
+  return source.contents === undefined ? openReader(path) : Promise.resolve(memoryReader(path, source.contents));
+}
+
 export async function openReader(path: string): Promise<Reader> {
   const handle = await open(path, 'r');
   try {
@@ -55,6 +68,37 @@ function makeReader(path: string, handle: FileHandle, size: number): Reader {
       return createReadStream(path, { start, end: last, highWaterMark: 64 * 1024 });
     },
     close: () => handle.close(),
+  };
+}
+
+/**
+ * A Reader over a whole file's bytes in memory (`path` holds the same bytes on disk). Reads
+ * are copies, bounded and refused as a file's are.
+ */
+export function memoryReader(path: string, contents: Uint8Array): Reader {
+  const bytes = Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
+  const size = bytes.length;
+  return {
+    path,
+    size,
+    read(offset, length) {
+      if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0) {
+        return Promise.reject(new RangeError(`bad read window ${offset}+${length}`));
+      }
+      if (length > MAX_READ) return Promise.reject(new RangeError(`read of ${length} bytes exceeds MAX_READ`));
+      const want = Math.max(0, Math.min(length, size - offset));
+      const buf = Buffer.alloc(want);
+      if (want > 0) bytes.copy(buf, 0, offset, offset + want);
+      return Promise.resolve(buf);
+    },
+    stream(start, end) {
+      const last = Math.min(end, size) - 1;
+      if (last < start) return Readable.from([]);
+      // A window a file stream would refuse (negative, fractional) is refused by one.
+      if (!Number.isSafeInteger(start) || start < 0) return createReadStream(path, { start, end: last });
+      return Readable.from([Buffer.from(bytes.subarray(start, last + 1))], { objectMode: false });
+    },
+    close: () => Promise.resolve(),
   };
 }
 

@@ -4,8 +4,10 @@
 // directly (export AWS_SECRET_ACCESS_KEY=…), so `=` before it does not make it a base64 tail.
 import { token } from '../checks.ts';
 import type { InfoleakDetector } from '../types.ts';
+import { asciiClass, isAlphanumeric, runStarts } from '../starts.ts';
 
 const NEAR = 200;
+const BASE64 = asciiClass((c) => isAlphanumeric(c) || c === 0x2f || c === 0x2b);
 // aws_secret_access_key = …, "SecretAccessKey": "…", AWS_SECRET_KEY=…, or an access key id.
 const CONTEXT = /aws.?secret|secret.?access.?key|\b(?:AKIA|ASIA)[A-Z2-7]{16}\b/i;
 
@@ -16,6 +18,8 @@ export const AWS_SECRET_KEY: InfoleakDetector = {
   keywords: ['secret', 'akia', 'asia'],
   // aws_secret_access_key = 9drTJvcXLB89EXAMPLEkeyQf3zPW7c2HkHq8mR1vE (40 characters)
   pattern: /(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g,
+  // A match is a whole run of the class (lookbehind and lookahead), so it opens a run of 40 or more.
+  starts: (text) => runStarts(text, BASE64, 40),
   secret: true,
   validate: (m) => {
     const value = m[0];

@@ -9,6 +9,9 @@
 import { crc32 } from 'node:zlib';
 import { base32Bytes, marvin32, token } from '../checks.ts';
 import type { Detected, InfoleakDetector } from '../types.ts';
+import { asciiClass, isAlphanumeric, runStarts } from '../starts.ts';
+
+const ALPHANUMERIC = asciiClass(isAlphanumeric);
 
 // "Default0" read as a big-endian 64-bit number: the seed of Microsoft's common annotated keys.
 const CASK_SEED = 0x44656661756c7430n;
@@ -23,6 +26,8 @@ export const AZURE_DEVOPS_PAT: InfoleakDetector = {
   keywords: ['azdo', 'azure', 'devops', 'visualstudio', 'vsts', 'pat'],
   // pY0SYvmt9RKCtlcpnmenk2nSXagSbUaJwMVB04E998aP6uabvnTZJQQJ99BLACAAAAAAAAAAAAASAZDO… ; 7rvecnydoesq5rb4xvbzhuxgdwr2boz4ho2oueigundiz7a473sq
   pattern: /(?<![0-9A-Za-z+/])(?:[0-9A-Za-z]{52}JQQJ[0-9A-Za-z]{2}([0-9A-Za-z])([A-L])[0-9A-Za-z]{16}AZDO[0-9A-Za-z]{4}|[2-7a-z]{52})(?![0-9A-Za-z+/])/g,
+  // Both forms open a run of at least 52 letters and digits (the lookbehind: at its start).
+  starts: (text) => runStarts(text, ALPHANUMERIC, 52),
   secret: true,
   validate: (m) => (m[1] === undefined ? legacy(m[0]) : annotated(m[0], m[1], m[2] ?? 'A')),
   samples: {

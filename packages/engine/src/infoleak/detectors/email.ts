@@ -1,5 +1,6 @@
 // E-mail addresses (RFC 5321 dot-atom local part, a domain with a letter TLD).
 import { DECOY_DOMAINS, type InfoleakDetector } from '../types.ts';
+import { reachBackStarts } from '../starts.ts';
 
 export const EMAIL: InfoleakDetector = {
   name: 'email',
@@ -8,6 +9,8 @@ export const EMAIL: InfoleakDetector = {
   keywords: ['@'],
   // maintainer: Jane Roe <jane.roe@corp-mail.net>
   pattern: /\b[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@((?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24})\b/g,
+  // The local part: at most 64 characters of its class right before the @ (which it cannot hold).
+  starts: (text) => reachBackStarts(text, /@/g, 64, isLocalPartChar),
   secret: false,
   validate: (m) => {
     // user:password@host inside a URL is a credential (url detector), not an address.
@@ -19,3 +22,8 @@ export const EMAIL: InfoleakDetector = {
     negative: ['postgres://app:s3cr3tPw@db.internal.corp/app', 'user@example.com', 'root@localhost', 'printf("%s@%d")', 'libfoo@1.2.3'],
   },
 };
+
+/** [A-Za-z0-9._%+-] */
+function isLocalPartChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2e || c === 0x5f || c === 0x25 || c === 0x2b || c === 0x2d;
+}

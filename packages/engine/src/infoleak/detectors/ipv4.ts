@@ -4,6 +4,7 @@
 // line that says version or compares (>= 2.2.7.1), before -suffix, or all single-digit octets
 // (3.5.0.0, 4.4.2.2) except the public resolvers 1.1.1.1, 8.8.8.8, 8.8.4.4, 9.9.9.9, 1.0.0.1.
 import type { InfoleakDetector } from '../types.ts';
+import { reachBackStarts } from '../starts.ts';
 
 const OCTET = /^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
 const VERSION_BEFORE = /(?:\b(?:version|ver|release|rev|build)[\s:=_-]*|\bv|[_-])$/i;
@@ -17,6 +18,8 @@ export const IPV4: InfoleakDetector = {
   keywords: ['.'],
   // server = 10.20.30.40 ; listen 192.168.1.17:8080
   pattern: /(?<![0-9A-Za-z.])(?:[0-9]{1,3}\.){3}[0-9]{1,3}(?![0-9]|\.[0-9])/g,
+  // The first dot, after at most 3 digits, with 1-3 digits and another dot after it.
+  starts: (text) => reachBackStarts(text, /\.(?=[0-9]{1,3}\.)/g, 3, (c) => c >= 0x30 && c <= 0x39),
   secret: false,
   validate: (m) => {
     const octets = m[0].split('.');

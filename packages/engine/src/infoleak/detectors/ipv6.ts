@@ -3,6 +3,7 @@
 // fewer than two non-zero groups (::1, ::ffff:0:0), and the documentation prefix 2001:db8::/32.
 import { isIPv6 } from 'node:net';
 import type { InfoleakDetector } from '../types.ts';
+import { isHexDigit, reachBackStarts } from '../starts.ts';
 
 export const IPV6: InfoleakDetector = {
   name: 'ipv6',
@@ -11,6 +12,8 @@ export const IPV6: InfoleakDetector = {
   keywords: [':'],
   // nameserver 2a00:1450:4001:82b::200e ; fe80::1c2d:3eff:fe4f:5a6b
   pattern: /(?<![0-9A-Za-z:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|(?:[0-9]{1,3}\.){3}[0-9]{1,3})?(?![0-9A-Za-z:])/g,
+  // The first colon, after at most 4 hex digits, with another colon at most 5 on.
+  starts: (text) => reachBackStarts(text, /:(?=[0-9A-Fa-f]{0,4}:)/g, 4, isHexDigit),
   secret: false,
   validate: (m) => {
     const value = m[0];

@@ -4,6 +4,7 @@
 // MAC only after a MAC-ish word (mac, hw, ether, address, bia), else it reads as a version or
 // date. Decoys: all-zero, broadcast, and the 01:23:45:67:89:ab style sequences of documentation.
 import type { InfoleakDetector } from '../types.ts';
+import { shiftedStarts } from '../starts.ts';
 
 const MAC_WORD = /(mac|hw|ether|address|bia|addr)[^\n]{0,24}$/i;
 
@@ -15,6 +16,8 @@ export const MAC_ADDRESS: InfoleakDetector = {
   // hwaddress ether 00:1a:2b:3c:4d:5e ; Physical Address: 3C-52-82-1F-0A-9D ; Hardware is Gigabit Ethernet, address is 001a.2b3c.4d5e
   pattern:
     /(?<![0-9A-Fa-f:-])[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}(?![0-9A-Fa-f]|[:-][0-9A-Fa-f])|(?<![0-9A-Za-z.])([0-9A-Fa-f]{4})\.([0-9A-Fa-f]{4})\.([0-9A-Fa-f]{4})(?![0-9A-Za-z]|\.[0-9A-Za-z])/g,
+  // The first separator: 2 characters in (: or -, the same again 3 on) or 4 in (a dot, another 5 on).
+  starts: (text) => shiftedStarts(text, /\.(?=[0-9A-Fa-f]{4}\.)/g, 4, shiftedStarts(text, /[:-](?=[0-9A-Fa-f]{2}[:-])/g, 2)),
   secret: false,
   validate: (m) => {
     const hex = m[0].replace(/[:.-]/g, '').toLowerCase();

@@ -1,6 +1,7 @@
 // Mailchimp API keys: 32 hex + -us<datacenter>.
 import { token } from '../checks.ts';
 import type { InfoleakDetector } from '../types.ts';
+import { shiftedStarts } from '../starts.ts';
 
 export const MAILCHIMP_KEY: InfoleakDetector = {
   name: 'mailchimp-key',
@@ -9,6 +10,7 @@ export const MAILCHIMP_KEY: InfoleakDetector = {
   keywords: ['-us'],
   // 03acc6cf0d90b4c951c9c6f92511c49c-us21
   pattern: /\b[0-9a-f]{32}-us[0-9]{1,2}\b/g,
+  starts: (text) => shiftedStarts(text, /-(?=us)/g, 32),
   secret: true,
   validate: (m) => token(m[0]),
   samples: {

@@ -3,8 +3,10 @@
 // quay in its surroundings and a robot name or the word robot/token near it.
 import { token } from '../checks.ts';
 import type { InfoleakDetector } from '../types.ts';
+import { asciiClass, runStarts } from '../starts.ts';
 
 const NEAR = 300;
+const UPPER_OR_DIGIT = asciiClass((c) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a));
 
 export const QUAY_ROBOT_TOKEN: InfoleakDetector = {
   name: 'quay-robot-token',
@@ -13,6 +15,8 @@ export const QUAY_ROBOT_TOKEN: InfoleakDetector = {
   keywords: ['quay'],
   // docker login -u="acme+deployer" -p="46DTVBZ1I4WQKHP91WQ74IWHV8XQQR59R08AWMGR4ZKPJCX1O0PTOSCUTYR8ZFNI" quay.io
   pattern: /(?<![A-Za-z0-9])[A-Z0-9]{64}(?![A-Za-z0-9])/g,
+  // The lookbehind puts a match at the start of a run of 64 or more upper-case letters and digits.
+  starts: (text) => runStarts(text, UPPER_OR_DIGIT, 64),
   secret: true,
   validate: (m) => {
     // Both letters and digits: hex digests are lower-case, and all-letter runs are words or base32.

@@ -1,8 +1,7 @@
 // gzip (RFC 1952). Node's gunzip reads concatenated members and ignores trailing
 // garbage after the last one. The stored file name (FNAME) is used when present;
 // otherwise the name loses its suffix (an OpenWrt `.ipk` is a gzip'd tar).
-import { promisify } from 'node:util';
-import { createGunzip, createInflateRaw, gunzip as gunzipCallback } from 'node:zlib';
+import { createGunzip, createInflateRaw, gunzipSync } from 'node:zlib';
 import { basename } from 'node:path';
 import type { Unpacker } from '../../types.ts';
 import { pipeThrough, type Reader } from '../../../util/reader.ts';
@@ -14,7 +13,6 @@ const FLAG_FNAME = 0x08;
 const FLAG_FCOMMENT = 0x10;
 /** CRC32 + ISIZE after the deflate data. */
 const TRAILER = 8;
-const gunzipWhole = promisify(gunzipCallback);
 
 export const gzip: Unpacker = {
   name: 'compress/gzip',
@@ -34,10 +32,23 @@ export const gzip: Unpacker = {
       ctx,
       name,
       (input) => pipeThrough(input, createGunzip()),
-      (input, maxOutput) => gunzipWhole(input, { maxOutputLength: maxOutput }),
+      gunzipWhole,
     );
   },
 };
+
+/**
+ * A small stream decoded in one call on this thread: the unpacking waits for it either way,
+ * and a thread-pool round trip per file (a root file system holds a thousand .gz files) costs
+ * more than decoding most of them.
+ */
+function gunzipWhole(input: Buffer, maxOutputLength: number): Promise<Buffer> {
+  try {
+    return Promise.resolve(gunzipSync(input, { maxOutputLength }));
+  } catch (err) {
+    return Promise.reject(err as Error);
+  }
+}
 
 /** FNAME from the header (latin-1, NUL-terminated), reduced to a base name. */
 function storedName(head: Buffer): string | undefined {
