@@ -15,6 +15,9 @@ export const COMPUTE_WORKERS = Math.max(2, availableParallelism() - 1);
 export const WAITING_WORKERS = Math.max(4, availableParallelism() + 2);
 export const WAITING_GROUP = 1;
 
+/** The journeys run last, on their own: each starts a server process and a browser, and some watch a scan's timing. */
+export const JOURNEY_GROUP = 2;
+
 /**
  * Files that run a minute or more on two cores. Without earlier results (a fresh clone, as CI
  * runs) Vitest starts the largest files first, and these are small: started last, one would
