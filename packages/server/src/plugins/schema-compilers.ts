@@ -20,31 +20,25 @@ const buildValidator: BuildCompilerFromPool = (externalSchemas, options) => {
   // Ajv's pool already shares one compiler per (external schemas, options): the key says which.
   const compiler = validatorPool(externalSchemas, options);
   const pool = `${JSON.stringify(externalSchemas)}${JSON.stringify(options?.customOptions)}`;
-  return (route) => {
-    // Fastify calls it with { schema, method, url, httpPart }; the package's type says the bare schema.
-    const key = `${pool}\0${JSON.stringify((route as unknown as { schema: unknown }).schema)}`;
-    let validate = validators.get(key);
-    if (!validate) {
-      validate = compiler(route);
-      validators.set(key, validate);
-    }
-    return validate;
-  };
+  // Fastify calls it with { schema, method, url, httpPart }; the package's type says the bare schema.
+  return (route) => kept(validators, `${pool}\0${JSON.stringify((route as unknown as { schema: unknown }).schema)}`, () => compiler(route));
 };
 
 const buildSerializer: SerializerFactory = (externalSchemas, options) => {
   const compiler = serializerSelector(externalSchemas, options);
   const pool = `${JSON.stringify(externalSchemas)}${JSON.stringify(options)}`;
-  return (route) => {
-    const key = `${pool}\0${JSON.stringify(route.schema)}`;
-    let serialize = serializers.get(key);
-    if (!serialize) {
-      serialize = compiler(route);
-      serializers.set(key, serialize);
-    }
-    return serialize;
-  };
+  return (route) => kept(serializers, `${pool}\0${JSON.stringify(route.schema)}`, () => compiler(route));
 };
+
+/** The function kept under `key`, compiled by `compile` the first time. */
+function kept<T>(cache: Map<string, T>, key: string, compile: () => T): T {
+  let found = cache.get(key);
+  if (found === undefined) {
+    found = compile();
+    cache.set(key, found);
+  }
+  return found;
+}
 
 /** Fastify's `schemaController.compilersFactory`, shared by every app the process builds. */
 export const sharedSchemaCompilers = { buildValidator, buildSerializer };
