@@ -20,7 +20,8 @@ import { DIRECTORY_FORMAT, readDirectoryInput } from './scan/directory-input.ts'
 import { signatureStage, startSignatureMatching } from './scan/signature-stage.ts';
 import type { ScanContext } from './scan/context.ts';
 import { extractStage } from './scan/extract-stage.ts';
-import { startEarlyLeakSearch, startInfoleakStage } from './scan/infoleak-stage.ts';
+import { startInfoleakStage } from './scan/infoleak-stage.ts';
+import { startEarlySearch } from './scan/early-search.ts';
 import { attachLicenses, readLicenses } from './scan/license-stage.ts';
 import { mobileStage } from './scan/mobile-stage.ts';
 import { kernelConfigStage } from './scan/kernel-config-stage.ts';
@@ -86,27 +87,28 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
       for (const member of dir.members) ctx.tree.add(member);
       ctx.problems.push(...dir.problems);
     } else ctx.tree.add({ entry: rootEntry, diskPath: path, depth: 0, innerPath: inputName });
-    // On a large input the leak search starts with the unpacking, file by file.
-    const earlyLeaks = startEarlyLeakSearch(ctx, size, options.infoleak);
-    const { dockerImages } = await extractStage(ctx, { retain: true, ...(earlyLeaks ? { passed: earlyLeaks.passed } : {}) });
+    // On a large input, worker threads search, match and read each file as soon as it is unpacked.
+    const early = startEarlySearch(ctx, size, options.infoleak);
+    const { dockerImages } = await extractStage(ctx, { retain: true, ...(early ? { passed: early.passed } : {}) });
     if (hashing) Object.assign(rootEntry, await hashing);
     await analyseStage(ctx);
     // Signature matching needs only the files and their formats: on a large tree, worker
     // threads read the files for it while the stages before it run.
-    const hitsAhead = startSignatureMatching(ctx);
+    const hitsAhead = early ? undefined : startSignatureMatching(ctx);
     const mobile = outOfTime(ctx, 'mobile apps', () => 'apps not analysed') ? { components: [], mobileApps: [] } : await mobileStage(ctx);
     const kernelConfig = outOfTime(ctx, 'kernel config', () => 'kernel configurations not read') ? [] : await kernelConfigStage(ctx);
     // On a large tree the leak search runs in worker threads beside the stages after it;
     // its problems are recorded where the stage stands, as when it ran alone.
-    const leakSearch = earlyLeaks ? earlyLeaks.finish() : startInfoleakStage(ctx, options.infoleak);
+    const ahead = early?.finish();
+    const leakSearch = ahead?.leaks ?? startInfoleakStage(ctx, options.infoleak);
     const leakProblemsAt = ctx.problems.length;
     if (!leakSearch.threaded) await leakSearch.result;
     const catalog = await catalogStage(ctx);
-    // Licence files are read while the signature threads finish; attached (and their problems
-    // recorded) in the licence stage's place below.
-    const licenseReading = await readLicenses(ctx);
+    // Licence files are read while the signature threads finish (unless the early threads read
+    // them); attached (and their problems recorded) in the licence stage's place below.
+    const licenseReading = await readLicenses(ctx, await ahead?.licences);
     // Signature hits in files a distro package owns join that package or name it as their container.
-    const found = [...catalog.components, ...mobile.components, ...(await signatureStage(ctx, catalog.owners, undefined, hitsAhead))];
+    const found = [...catalog.components, ...mobile.components, ...(await signatureStage(ctx, catalog.owners, undefined, ahead?.hits ?? hitsAhead))];
     ctx.progress({ stage: 'BOM postprocessing', done: 0, total: 1 });
     // A library's soname supports the component found in it (never makes one on its own).
     // Once merged, whatever sits inside a Java archive is contained in the archive's component.

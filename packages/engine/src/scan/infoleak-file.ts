@@ -1,5 +1,5 @@
 // One file searched for information leaks: what the infoleak stage does per file, shared by
-// the stage (small scans) and its worker threads (infoleak-worker.ts). Reads are bounded: a
+// the stage (small scans) and the scan's worker threads (file-job.ts). Reads are bounded: a
 // file's first MAX_SCAN_BYTES are searched and the rest reported.
 import type { InfoleakFinding, Problem } from '../model/index.ts';
 import { scanBytes } from '../infoleak/scan-text.ts';
@@ -24,27 +24,41 @@ export interface FileLeaks {
 
 /** Findings and problems of one file; an I/O failure is an internal-error problem, never a throw. */
 export async function searchFile(source: FileSource, location: string[], search: LeakSearch): Promise<FileLeaks> {
-  const problems: Problem[] = [];
   try {
     const reader = await openSource(source);
     try {
-      const found = scanBytes(await reader.read(0, Math.min(reader.size, MAX_SCAN_BYTES)), location, search.detectors, { decoys: search.decoys });
-      // Image metadata is read whatever the detectors: without the built-in ones it is left out.
-      const findings = search.builtIn ? found : found.filter((finding) => finding.kind === 'custom');
-      if (reader.size > MAX_SCAN_BYTES) {
-        problems.push({
-          level: 'info',
-          location,
-          plugin: INFOLEAK_PLUGIN,
-          code: 'partially-scanned',
-          message: `only the first ${MAX_SCAN_BYTES} of ${reader.size} bytes were searched for information leaks`,
-        });
-      }
-      return { findings, problems };
+      return searchBytes(await reader.read(0, Math.min(reader.size, MAX_SCAN_BYTES)), reader.size, location, search);
     } finally {
       await reader.close();
     }
   } catch (err) {
-    return { findings: [], problems: [internalProblem(location, INFOLEAK_PLUGIN, err)] };
+    return failedSearch(location, err);
   }
+}
+
+/** searchFile given the file's first min(size, MAX_SCAN_BYTES) bytes, read already. */
+export function searchBytes(bytes: Buffer, size: number, location: string[], search: LeakSearch): FileLeaks {
+  try {
+    const found = scanBytes(bytes, location, search.detectors, { decoys: search.decoys });
+    // Image metadata is read whatever the detectors: without the built-in ones it is left out.
+    const findings = search.builtIn ? found : found.filter((finding) => finding.kind === 'custom');
+    const problems: Problem[] = [];
+    if (size > MAX_SCAN_BYTES) {
+      problems.push({
+        level: 'info',
+        location,
+        plugin: INFOLEAK_PLUGIN,
+        code: 'partially-scanned',
+        message: `only the first ${MAX_SCAN_BYTES} of ${size} bytes were searched for information leaks`,
+      });
+    }
+    return { findings, problems };
+  } catch (err) {
+    return failedSearch(location, err);
+  }
+}
+
+/** The outcome of a file whose search failed (it could not be read). */
+export function failedSearch(location: string[], err: unknown): FileLeaks {
+  return { findings: [], problems: [internalProblem(location, INFOLEAK_PLUGIN, err)] };
 }

@@ -1,28 +1,15 @@
-// Stage "licences" (part of BOM postprocessing): licence files (LICENSE, COPYING, NOTICE,
-// Debian's copyright) matched against reference texts or read as DEP-5 (the `Files: *`
-// licence declared, the other paragraphs reported for their globs), licence texts in the
-// bounded head of any other text file (reported, not attributed), and
-// SPDX-License-Identifier tags in the head of text files. A licence file is attached to the
-// component that obviously owns it: Debian's usr/share/doc/<pkg>/copyright to package <pkg>
-// of the same root; a file beside a component's metadata (package.json, *.dist-info) or in
-// a jar's META-INF to that component.
+// Stage "licences" (part of BOM postprocessing): what each file declares (license-file.ts:
+// licence files, DEP-5 copyright files, licence texts and SPDX tags in other text files),
+// and each licence file attached to the component that obviously owns it: Debian's
+// usr/share/doc/<pkg>/copyright to package <pkg> of the same root; a file beside a
+// component's metadata (package.json, *.dist-info) or in a jar's META-INF to that component.
 import { posix } from 'node:path';
 import type { Component, LicenseFinding, Problem } from '../model/index.ts';
-import { debianCopyright } from '../licenses/debian-copyright.ts';
-import { matchLicenseText } from '../licenses/match-text.ts';
-import { spdxIdentifiers } from '../licenses/spdx-identifier.ts';
-import { openSource } from '../util/reader.ts';
-import { type ScanContext, internalProblem } from './context.ts';
+import type { ScanContext } from './context.ts';
+import { type FileLicenses, readFileLicenses } from './license-file.ts';
+import type { TreeFile } from './tree.ts';
 
-export const LICENSE_PLUGIN = 'engine/licenses';
-const MAX_LICENSE_FILE = 1024 * 1024;
-const HEAD = 8192;
-/** Other text files: a licence text is looked for in this much of a file that mentions one. */
-const TEXT_HEAD = 64 * 1024;
-// Words every licence text or notice carries: "Licensed under", "LICENCE", "Permission is hereby granted".
-const LICENSE_WORDS = /licen[cs]e|permission is hereby granted|redistribution and use/i;
-// LICENSE, LICENSE.txt, LICENCE-MIT, COPYING.LIB, NOTICE, copyright, UNLICENSE
-const LICENSE_FILE = /^(licen[cs]e|copying|copyright|notice|unlicense|mit-license)([._-][^/]*)?$/i;
+export { LICENSE_PLUGIN } from './license-file.ts';
 const DEBIAN_DOC = /^(?:.*\/)?usr\/share\/doc\/([^/]+)\/copyright$/;
 
 export async function licenseStage(ctx: ScanContext, components: Component[]): Promise<LicenseFinding[]> {
@@ -40,52 +27,31 @@ export interface LicenseReading {
   problems: Problem[];
 }
 
+/** The files the stage reads: every file of no format (text and unknown blobs). */
+export function isLicenseCandidate(f: TreeFile): boolean {
+  return f.diskPath !== undefined && f.entry.linkTarget === undefined && f.entry.format === undefined && f.entry.size > 0;
+}
+
 /**
  * The stage's reading of the files, which needs no component: a scan does it while it waits
- * for other work (the signature threads), and attaches the findings once the components are known.
- * The files' formats must be settled (after the analyse stage).
+ * for other work, and attaches the findings once the components are known. The files'
+ * formats must be settled (after the analyse stage). `ahead`: files already read (in the
+ * scan's worker threads), not read again.
  */
-export async function readLicenses(ctx: ScanContext): Promise<LicenseReading> {
-  const files = ctx.tree.files.filter((f) => f.diskPath !== undefined && f.entry.linkTarget === undefined && f.entry.format === undefined && f.entry.size > 0);
-  const findings: LicenseFinding[] = [];
-  const unattributed = new Set<LicenseFinding>();
-  const problems: Problem[] = [];
-  for (const file of files) {
+export async function readLicenses(ctx: ScanContext, ahead?: ReadonlyMap<TreeFile, FileLicenses>): Promise<LicenseReading> {
+  const reading: LicenseReading = { findings: [], unattributed: new Set(), problems: [] };
+  for (const file of ctx.tree.files.filter(isLicenseCandidate)) {
     ctx.signal.throwIfAborted();
-    const path = file.entry.path;
-    const name = posix.basename(path.at(-1) ?? '');
-    const isLicense = LICENSE_FILE.test(name) && file.entry.size <= MAX_LICENSE_FILE;
-    try {
-      const reader = await openSource(file);
-      let bytes: Buffer;
-      let mentionsLicense = false;
-      try {
-        bytes = await reader.read(0, Math.min(reader.size, isLicense ? MAX_LICENSE_FILE : HEAD));
-        mentionsLicense = !isLicense && !bytes.includes(0) && LICENSE_WORDS.test(bytes.toString('latin1'));
-        if (mentionsLicense && reader.size > HEAD) bytes = await reader.read(0, Math.min(reader.size, TEXT_HEAD));
-      } finally {
-        await reader.close();
-      }
-      if (bytes.subarray(0, HEAD).includes(0)) continue;
-      const text = bytes.toString('utf8');
-      const debian = isLicense ? debianCopyright(text) : undefined;
-      if (debian) {
-        findings.push({ path, expression: debian.declared, source: 'debian-copyright' });
-        for (const p of debian.paragraphs) if (!p.files.includes('*')) findings.push({ path, expression: p.expression, source: 'debian-copyright', files: p.files });
-      } else if (isLicense || mentionsLicense) {
-        for (const m of matchLicenseText(text)) {
-          const finding: LicenseFinding = { path, expression: m.expression, source: 'license-text', score: m.score };
-          findings.push(finding);
-          if (!isLicense) unattributed.add(finding);
-        }
-      }
-      for (const m of spdxIdentifiers(text.slice(0, HEAD))) findings.push({ path, expression: m.expression, source: 'spdx-identifier', line: m.line });
-    } catch (err) {
-      if (ctx.signal.aborted) throw err;
-      problems.push(internalProblem(path, LICENSE_PLUGIN, err));
-    }
+    const read = ahead?.get(file) ?? (await readFileLicenses(file, file.entry.path, file.entry.size));
+    ctx.signal.throwIfAborted();
+    const unattributed = new Set(read.unattributed);
+    read.findings.forEach((finding, i) => {
+      reading.findings.push(finding);
+      if (unattributed.has(i)) reading.unattributed.add(finding);
+    });
+    reading.problems.push(...read.problems);
   }
-  return { findings, unattributed, problems };
+  return reading;
 }
 
 /** The findings of readLicenses, each package licence attached to the components that own its file. */

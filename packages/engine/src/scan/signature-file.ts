@@ -1,5 +1,5 @@
 // The signature hits of one file: what the signature stage reads per file, shared by the
-// stage and its worker threads (signature-worker.ts).
+// stage and the scan's worker threads (file-job.ts).
 import type { SignatureHit, SignatureMatcher } from '../signatures/matcher.ts';
 import { type FileSource, openSource } from '../util/reader.ts';
 
@@ -13,11 +13,22 @@ const SNIFF = 4096;
 export async function fileHits(matcher: SignatureMatcher, source: FileSource, sniff: boolean, signal?: AbortSignal): Promise<SignatureHit[] | undefined> {
   const reader = await openSource(source);
   try {
-    if (sniff && !(await reader.read(0, SNIFF)).includes(0)) return undefined;
-    return await matcher.scan(reader.size, (offset, length) => reader.read(offset, length), signal);
+    return await hitsIn(matcher, reader.size, sniff, (offset, length) => reader.read(offset, length), signal);
   } finally {
     await reader.close();
   }
+}
+
+/** fileHits over a file of `size` bytes read through `read`. */
+export async function hitsIn(
+  matcher: SignatureMatcher,
+  size: number,
+  sniff: boolean,
+  read: (offset: number, length: number) => Promise<Buffer>,
+  signal?: AbortSignal,
+): Promise<SignatureHit[] | undefined> {
+  if (sniff && !(await read(0, Math.min(size, SNIFF))).includes(0)) return undefined;
+  return matcher.scan(size, read, signal);
 }
 
 /** A hit as it crosses threads: its signature by id. */
@@ -30,3 +41,13 @@ export interface WireHit {
 
 /** One file's outcome in a worker: its hits (null: a text file, not matched), or why it failed. */
 export type WireFileHits = { hits: WireHit[] | null } | { error: string };
+
+/** Hits as they cross threads (undefined: a text file, not matched). */
+export function toWire(hits: SignatureHit[] | undefined): WireFileHits {
+  return { hits: hits === undefined ? null : hits.map((h) => ({ id: h.signature.id, version: h.version, offset: h.offset, text: h.text })) };
+}
+
+/** A failure as it crosses threads. */
+export function wireError(err: unknown): WireFileHits {
+  return { error: err instanceof Error ? err.message : String(err) };
+}

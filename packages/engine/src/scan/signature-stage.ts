@@ -9,13 +9,13 @@ import { type Finding, signatureComponent } from '../signatures/signature-compon
 import type { Signature } from '../signatures/types.ts';
 import { type ScanContext, internalProblem } from './context.ts';
 import { type WireFileHits, fileHits } from './signature-file.ts';
-import type { SignatureJob } from './signature-worker.ts';
+import { FILE_WORKER_URL, type FileJob, type FileJobResult } from './file-job.ts';
+import type { FileWorkerData } from './file-worker.ts';
 import type { TreeFile } from './tree.ts';
 import { outOfTime } from './time-limit.ts';
 import { poolWidth, runInWorkers, wireSource } from './worker-pool.ts';
 
 const PLUGIN = 'signatures/matcher';
-const WORKER_URL = new URL('./signature-worker.ts', import.meta.url);
 /** Below this many bytes to match, starting threads costs more than it saves. */
 const THREADED_MIN_BYTES = 32 * 1024 * 1024;
 
@@ -30,9 +30,17 @@ export function defaultMatcher(): SignatureMatcher {
   return shared;
 }
 
-function signatureCandidates(ctx: ScanContext): TreeFile[] {
-  return ctx.tree.files.filter((f) => f.diskPath !== undefined && f.entry.size > 0 && (f.entry.format === undefined || f.entry.format.startsWith('executable/')));
+/** A file the stage matches: an executable, a library, or a file of no format (a text file is then left out). */
+export function isSignatureCandidate(f: TreeFile): boolean {
+  return f.diskPath !== undefined && f.entry.size > 0 && (f.entry.format === undefined || f.entry.format.startsWith('executable/'));
 }
+
+function signatureCandidates(ctx: ScanContext): TreeFile[] {
+  return ctx.tree.files.filter(isSignatureCandidate);
+}
+
+/** The threads' data when they only match signatures (no user patterns cross to them). */
+const MATCHING_ONLY: FileWorkerData = { customPatterns: [], decoys: true, builtIn: true };
 
 /**
  * Starts matching the built-in signatures in worker threads when the tree is large (matching
@@ -43,14 +51,14 @@ export function startSignatureMatching(ctx: ScanContext): HitsAhead | undefined 
   const candidates = signatureCandidates(ctx);
   const width = poolWidth();
   if (width < 2 || candidates.reduce((n, f) => n + f.entry.size, 0) < THREADED_MIN_BYTES) return undefined;
-  const jobs: SignatureJob[] = candidates.map((f) => ({ ...wireSource(f), sniff: f.entry.format === undefined }));
+  const jobs: FileJob[] = candidates.map((f) => ({ ...wireSource(f), location: f.entry.path, signatures: { sniff: f.entry.format === undefined } }));
   // The leak search's threads run beside these: one core is left to them (each thread also
   // builds its own automaton, which costs as much as matching a root file system's binaries).
   const threads = width - 1;
   // The stage reports a time limit where it stands; files not matched ahead are matched there.
-  const run = runInWorkers<SignatureJob, WireFileHits>(WORKER_URL, null, jobs, threads, ctx.signal, () => ctx.tracker.timeUp()).then(({ results }) => {
+  const run = runInWorkers<FileJob, FileJobResult>(FILE_WORKER_URL, MATCHING_ONLY, jobs, threads, ctx.signal, () => ctx.tracker.timeUp()).then(({ results }) => {
     const ahead = new Map<TreeFile, WireFileHits>();
-    for (const [i, result] of results.entries()) if (result !== undefined) ahead.set(candidates[i] as TreeFile, result);
+    for (const [i, result] of results.entries()) if (result?.hits !== undefined) ahead.set(candidates[i] as TreeFile, result.hits);
     return ahead;
   });
   run.catch(() => undefined);
@@ -59,7 +67,7 @@ export function startSignatureMatching(ctx: ScanContext): HitsAhead | undefined 
 
 /**
  * `owners`: files distro packages installed; hits in them are attributed (identify/ownership.ts).
- * `ahead`: hits found by startSignatureMatching (the default matcher's), used instead of reading the files again.
+ * `ahead`: hits found in worker threads (startSignatureMatching, early-search.ts; the default matcher's), used instead of reading the files again.
  */
 export async function signatureStage(ctx: ScanContext, owners: FileOwners = new Map(), matcher: SignatureMatcher = defaultMatcher(), ahead?: HitsAhead): Promise<Component[]> {
   const candidates = signatureCandidates(ctx);
@@ -89,7 +97,9 @@ export async function signatureStage(ctx: ScanContext, owners: FileOwners = new 
 }
 
 async function scanFile(ctx: ScanContext, matcher: SignatureMatcher, file: TreeFile, ahead?: WireFileHits, byId?: Map<string, Signature>): Promise<Component[]> {
-  const wired = ahead === undefined ? 'absent' : fromWire(ahead, byId);
+  // Left out as text ahead, while its format was still unknown, and named since (a PE file): matched here.
+  const stale = ahead !== undefined && 'hits' in ahead && ahead.hits === null && file.entry.format !== undefined;
+  const wired = ahead === undefined || stale ? 'absent' : fromWire(ahead, byId);
   const hits = wired === 'absent' ? await fileHits(matcher, file, file.entry.format === undefined, ctx.signal) : wired;
   if (hits === undefined) return [];
   const path = file.entry.path;
