@@ -30,6 +30,12 @@ async function readStdin() {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+// A reader that stops early (`binlens scan x | head`) closes the pipe: stop quietly, as Unix tools do.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());
 process.exitCode = await main(process.argv.slice(2), {

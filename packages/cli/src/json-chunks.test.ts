@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { indentedJsonPieces } from './json-chunks.ts';
+import { indentedJsonChunks } from './json-chunks.ts';
 
-const joined = (value: unknown): string => [...indentedJsonPieces(value)].join('');
+const joined = (value: unknown): string => Buffer.concat([...indentedJsonChunks(value)]).toString('utf8');
 
-describe('indentedJsonPieces', () => {
+describe('indentedJsonChunks', () => {
   it.each([
     ['a scan-like document', {
       schema_version: 1,
@@ -29,12 +29,19 @@ describe('indentedJsonPieces', () => {
     expect(joined(value)).toBe(`${JSON.stringify(value, null, 2)}\n`);
   });
 
-  it('hands a long list out in pieces of about a megabyte, the same text joined', () => {
-    const doc = { infoleaks: Array.from({ length: 40_000 }, (_, i) => ({ kind: 'url', value: `https://host${i}.example/${'p'.repeat(i % 50)}`, offsets: [i, i + 1] })) };
-    const pieces = [...indentedJsonPieces(doc)];
-    expect(pieces.join('')).toBe(`${JSON.stringify(doc, null, 2)}\n`);
-    expect(pieces.length).toBeGreaterThan(3);
-    for (const piece of pieces.slice(0, -1)) expect(piece.length).toBeGreaterThanOrEqual(1 << 20);
-    for (const piece of pieces) expect(piece.length).toBeLessThan((1 << 20) + 4096);
+  it('hands a long list out in chunks of about a megabyte, the same bytes joined', () => {
+    const doc = { infoleaks: Array.from({ length: 40_000 }, (_, i) => ({ kind: 'url', value: `https://host${i}.example/${'p'.repeat(i % 50)}`, context: 'é ✓ 😀', offsets: [i, i + 1] })) };
+    const chunks = [...indentedJsonChunks(doc)];
+    expect(Buffer.concat(chunks).equals(Buffer.from(`${JSON.stringify(doc, null, 2)}\n`))).toBe(true);
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const chunk of chunks.slice(0, -1)) expect(chunk.length).toBeGreaterThan((1 << 20) - 4096);
+    for (const chunk of chunks) expect(chunk.length).toBeLessThanOrEqual(1 << 20);
+  });
+
+  it('a piece larger than a chunk goes out whole, between the chunks', () => {
+    const doc = { big: 'x'.repeat(3 << 20), after: [1] };
+    const chunks = [...indentedJsonChunks(doc)];
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(`${JSON.stringify(doc, null, 2)}\n`);
+    expect(chunks.map((c) => c.length > 1 << 20)).toEqual([false, true, false]);
   });
 });

@@ -9,7 +9,7 @@ import { defaultDataDir, knowledgeBaseDir } from '@binlens/vulndb/data-dir';
 import type { CliIo } from '../command.ts';
 import { FAIL_ON_HELP, type FailOnVerdict, failOnSummary, failOnVerdict, parseSeverity, type Severity } from '../fail-on.ts';
 import { toSarif } from '../sarif.ts';
-import { indentedJsonPieces } from '../json-chunks.ts';
+import { indentedJsonChunks } from '../json-chunks.ts';
 import { formatTable } from '../table.ts';
 import { evaluateLocally, NO_DATA_NOTE, NOT_EVALUATED, SBOM_NOT_EVALUATED } from './scan-knowledge-base.ts';
 
@@ -153,7 +153,7 @@ export async function printIdentification(identification: Identification, settin
     const json = { ...toNativeJson(identification, result ?? toScanResult(identification), { licensePolicy: settings.licensePolicy }), knowledge_base: knowledgeBase };
     const failing = failOn ? { fail_on: { severity: failOn.threshold, failing: failOn.failing.map((f) => ({ vuln_id: f.vulnId, severity: f.severity, components: f.components })) } } : {};
     // What each vulnerability id the components list is: CVSS, EPSS, KEV, CWEs, aliases.
-    for (const piece of indentedJsonPieces(evaluation ? { ...json, vulnerabilities: evaluation.vulnerabilities, ...failing } : json)) io.stdout(piece);
+    for (const chunk of indentedJsonChunks(evaluation ? { ...json, vulnerabilities: evaluation.vulnerabilities, ...failing } : json)) await io.stdoutBytes(chunk);
   } else {
     const table = formatTable(result ?? toScanResult(identification), identification.problems, evaluation, failOn);
     io.stdout(`${table}${evaluation ? '' : `\nVulnerabilities: ${NOT_EVALUATED}\n`}${failOn ? `\n${escapeText(failOnSummary(failOn))}\n` : ''}`);

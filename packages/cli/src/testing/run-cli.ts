@@ -17,8 +17,9 @@ export interface BinaryCliRun extends CliRun {
  * machine's user leaks into a test.
  */
 export async function runCli(argv: string[], stdin = '', env: NodeJS.ProcessEnv = { BINLENS_DATA_DIR: '/nonexistent/binlens-test' }): Promise<CliRun> {
-  const { stdoutBytes: _bytes, ...run } = await runCliBytes(argv, stdin, env);
-  return run;
+  const { stdoutBytes, ...run } = await runCliBytes(argv, stdin, env);
+  // A command writes text or bytes (a large JSON goes out as UTF-8 chunks): the bytes as text.
+  return { ...run, stdout: run.stdout + stdoutBytes.toString('utf8') };
 }
 
 /** runCli, with the bytes the command wrote to standard output. */
