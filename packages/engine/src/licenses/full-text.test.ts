@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fullLicenseText, matchFullText, normaliseWords, withoutCopyrightLines } from './full-text.ts';
+import { createRequire } from 'node:module';
+import { fullLicenseText, matchFullText, normalisedWordKeys, normaliseWords, withoutCopyrightLines, wordKey } from './full-text.ts';
 
 const match = (text: string) => matchFullText(normaliseWords(withoutCopyrightLines(text)));
 
@@ -27,6 +28,22 @@ describe('normaliseWords', () => {
     ['the GPL in a comment box', fullLicenseText('GPL-3.0-only').replace(/^/gm, ' * ')],
   ])('gives the same words as the regular expressions: %s', (_, text) => {
     expect(normaliseWords(text)).toEqual(byRegex(text));
+    expect([...normalisedWordKeys(text)]).toEqual(normaliseWords(text).map(wordKey));
+  });
+
+  it('normalisedWordKeys: the keys of the words, for every text of the SPDX licence list', () => {
+    const list = createRequire(import.meta.url)('spdx-license-list/full.js') as Record<string, { licenseText?: string }>;
+    let words = 0;
+    for (const { licenseText = '' } of Object.values(list)) {
+      const expected = normaliseWords(licenseText).map(wordKey);
+      expect([...normalisedWordKeys(licenseText)]).toEqual(expected);
+      words += expected.length;
+    }
+    expect(words).toBeGreaterThan(500_000);
+  });
+
+  it('wordKey: FNV-1a of the code units, as 31 bits', () => {
+    expect([wordKey(''), wordKey('a'), wordKey('and')]).toEqual([0x811c9dc5 >>> 1, 0xe40c292c >>> 1, 0x0f29c2a6 >>> 1]);
   });
 });
 

@@ -10,7 +10,8 @@
 // sorted distinct gram keys and its sampled keys), a text's grams go into one
 // open-addressing table, licences too long for the text are never looked at, and a
 // candidate's window is only searched when it holds enough of the licence's grams to reach
-// the threshold. Normalisation is one pass over the lower-cased text.
+// the threshold. Normalisation is one pass over the lower-cased text; the index holds words as
+// hash keys (wordKey), made as the licences' texts are read, never as strings.
 import { createRequire } from 'node:module';
 
 export interface FullTextMatch {
@@ -32,7 +33,6 @@ interface IndexedLicense {
 interface Index {
   /** Shortest first: a text is compared only with the licences it is long enough to hold. */
   licenses: IndexedLicense[];
-  words: Map<string, number>;
 }
 
 /** A text's gram keys in an open-addressing table (-1: empty), and each position's slot (-1: no gram). */
@@ -63,9 +63,7 @@ export function matchFullText(normalisedWords: readonly string[], minScore = FUL
   const idx = (index ??= buildIndex());
   const textLength = normalisedWords.length - 2;
   if (textLength < MIN_LENGTH_SHARE * (idx.licenses[0]?.length ?? Infinity)) return undefined;
-  const ids = new Int32Array(normalisedWords.length);
-  normalisedWords.forEach((w, i) => (ids[i] = idx.words.get(w) ?? -1));
-  const text = textGrams(gramKeys(ids));
+  const text = textGrams(gramKeys(Int32Array.from(normalisedWords, wordKey)));
   let best: FullTextMatch | undefined;
   for (const license of idx.licenses) {
     if (textLength < MIN_LENGTH_SHARE * license.length) break;
@@ -89,18 +87,34 @@ export function withoutCopyrightLines(text: string): string {
   return text.replace(COPYRIGHT_LINE, ' ');
 }
 
-/** Word ids → 3-gram keys; a gram with a word no licence uses is -1 (it cannot match). */
-function gramKeys(ids: Int32Array): Int32Array {
-  const out = new Int32Array(Math.max(0, ids.length - 2));
+/** Word keys (wordKey) → 3-gram keys. */
+function gramKeys(keys: Int32Array): Int32Array {
+  const out = new Int32Array(Math.max(0, keys.length - 2));
   for (let i = 0; i < out.length; i++) {
-    const a = ids[i] ?? -1;
-    const b = ids[i + 1] ?? -1;
-    const c = ids[i + 2] ?? -1;
+    const a = keys[i] ?? 0;
+    const b = keys[i + 1] ?? 0;
+    const c = keys[i + 2] ?? 0;
     // A 30-bit hash: small integers keep the tables fast; a rare collision moves a score by a gram.
-    out[i] = a < 0 || b < 0 || c < 0 ? -1 : (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 1, 0x85ebca77) ^ Math.imul(c + 2, 0xc2b2ae3d)) >>> 2;
+    out[i] = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 1, 0x85ebca77) ^ Math.imul(c + 2, 0xc2b2ae3d)) >>> 2;
   }
   return out;
 }
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/**
+ * A word's 31-bit key (FNV-1a over its code units). Keys stand for words everywhere in the
+ * index: building it then makes no string per word of the whole licence list, which took most
+ * of its cost; two words sharing a key are as rare as a gram collision, and cost as little.
+ */
+export function wordKey(word: string): number {
+  let hash = FNV_OFFSET;
+  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), FNV_PRIME);
+  return hash >>> 1;
+}
+
+const AND_KEY = wordKey('and');
 
 function textGrams(keys: Int32Array): TextGrams {
   let size = 16;
@@ -173,17 +187,11 @@ function preferred(id: string, other: string): boolean {
 function buildIndex(): Index {
   const require = createRequire(import.meta.url);
   const deprecated = new Set(require('spdx-license-ids/deprecated.json') as string[]);
-  const words = new Map<string, number>();
   const licenses: IndexedLicense[] = [];
   for (const [id, entry] of Object.entries(spdxList())) {
     // Deprecated ids (GPL-2.0, GPL-2.0+) repeat the texts of the current ones.
     if (deprecated.has(id) || id.endsWith('+') || !entry.licenseText) continue;
-    const ids = Int32Array.from(normaliseWords(withoutCopyrightLines(entry.licenseText)), (w) => {
-      let n = words.get(w);
-      if (n === undefined) words.set(w, (n = words.size));
-      return n;
-    });
-    const keys = gramKeys(ids).sort();
+    const keys = gramKeys(normalisedWordKeys(withoutCopyrightLines(entry.licenseText))).sort();
     if (keys.length < MIN_WORDS) continue;
     licenses.push({ id, grams: distinct(keys), length: keys.length, samples: new Int32Array(0) });
   }
@@ -195,7 +203,7 @@ function buildIndex(): Index {
     license.samples = Int32Array.from(samples);
   }
   licenses.sort((a, b) => a.length - b.length);
-  return { licenses, words };
+  return { licenses };
 }
 
 /** The distinct values of sorted keys. */
@@ -236,6 +244,46 @@ export function normaliseWords(text: string): string[] {
     i++;
   }
   return words;
+}
+
+/** normaliseWords(text).map(wordKey), without making the words: the same loop, hashing as it goes. */
+export function normalisedWordKeys(text: string): Int32Array {
+  const lower = text.toLowerCase();
+  let keys = new Int32Array(Math.max(16, lower.length >>> 2));
+  let count = 0;
+  const push = (key: number): void => {
+    if (count === keys.length) {
+      const grown = new Int32Array(keys.length * 2);
+      grown.set(keys);
+      keys = grown;
+    }
+    keys[count++] = key;
+  };
+  let lineStart = true;
+  for (let i = 0; i < lower.length; ) {
+    const c = lower.charCodeAt(i);
+    if (isWordChar(c)) {
+      let hash = Math.imul(FNV_OFFSET ^ c, FNV_PRIME);
+      let end = i + 1;
+      for (let d = lower.charCodeAt(end); end < lower.length && isWordChar(d); d = lower.charCodeAt(++end)) hash = Math.imul(hash ^ d, FNV_PRIME);
+      if (!lineStart || !isLeaderAt(lower, i, end) || lower.charCodeAt(end) === 0x5f) push(hash >>> 1);
+      lineStart = false;
+      i = end;
+      continue;
+    }
+    if (c === 0x26) push(AND_KEY);
+    if (c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029) lineStart = true;
+    else if (c !== 0x20 && c !== 0x09) lineStart = false;
+    i++;
+  }
+  return keys.subarray(0, count);
+}
+
+/** Whether lower[start, end) is `dnl` or `rem`. */
+function isLeaderAt(lower: string, start: number, end: number): boolean {
+  if (end - start !== 3) return false;
+  const word = lower.charCodeAt(start) * 0x10000 + lower.charCodeAt(start + 1) * 0x100 + lower.charCodeAt(start + 2);
+  return word === 0x646e6c || word === 0x72656d; // "dnl", "rem"
 }
 
 function isWordChar(c: number): boolean {
