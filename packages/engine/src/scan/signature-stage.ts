@@ -107,9 +107,9 @@ async function scanFile(ctx: ScanContext, matcher: SignatureMatcher, file: TreeF
   const findings: Finding[] = hits
     .filter((h) => !linksAgainst(file, baseName, h.signature))
     .map((h) => ({ signature: h.signature, version: h.version, path, method: 'signature', offset: h.offset, text: h.text }));
-  for (const signature of matcher.signatures) {
+  for (const { signature, patterns } of namedBy(matcher)) {
     if (findings.some((f) => f.signature === signature)) continue;
-    if (fileNamePatterns(signature).some((n) => n.test(baseName))) {
+    if (patterns.some((n) => n.test(baseName))) {
       findings.push({ signature, version: '', path, method: 'filename', text: baseName });
     }
   }
@@ -141,6 +141,18 @@ function fileNamePatterns(signature: Signature): RegExp[] {
     compiled.set(signature, patterns);
   }
   return patterns;
+}
+
+const named = new WeakMap<SignatureMatcher, readonly { signature: Signature; patterns: RegExp[] }[]>();
+
+/** The matcher's signatures that name files (about one in thirteen), in its order: looked at for every file. */
+function namedBy(matcher: SignatureMatcher): readonly { signature: Signature; patterns: RegExp[] }[] {
+  let list = named.get(matcher);
+  if (!list) {
+    list = matcher.signatures.filter((s) => (s.fileNames?.length ?? 0) > 0).map((signature) => ({ signature, patterns: fileNamePatterns(signature) }));
+    named.set(matcher, list);
+  }
+  return list;
 }
 
 /**
