@@ -51,10 +51,10 @@ export function scanBytes(bytes: Buffer, path: string[], detectors: readonly Inf
   const stickies = new Map<InfoleakDetector, RegExp>();
   for (const piece of pieces) {
     const lineOf = isText ? lineFinder(piece.text) : undefined;
-    for (const group of keywords.set.presentGroups(ascii ? piece.text : piece.text.toLowerCase(), ascii)) {
+    for (const group of keywords.set.presentGroups(ascii ? piece.text : piece.text.toLowerCase(), ascii, isActive)) {
       const detector = detectors[group];
       if (detector === undefined || isActive[group] !== 1) continue;
-      let search: Iterable<RegExpExecArray>;
+      let search: NextMatch;
       if (detector.starts !== undefined && detector.pattern instanceof RegExp && piece.text.length >= STARTS_MIN_TEXT) {
         let sticky = stickies.get(detector);
         if (sticky === undefined) stickies.set(detector, (sticky = new RegExp(detector.pattern.source, `${detector.pattern.flags.replace('y', '')}y`)));
@@ -64,7 +64,7 @@ export function scanBytes(bytes: Buffer, path: string[], detectors: readonly Inf
         if (pattern === undefined) patterns.set(detector, (pattern = fresh(detector.pattern)));
         search = matchesOf(pattern, piece.text);
       }
-      for (const m of search) {
+      for (let m = search(); m !== null; m = search()) {
         const found = detector.validate ? detector.validate(m, path) : { value: m[0] };
         if (!found || (found.decoy && options.decoys !== false)) continue;
         const where = lineOf ? { line: lineOf(m.index) } : { offset: piece.offset + m.index * piece.width };
@@ -105,13 +105,17 @@ function keywordsOf(detectors: readonly InfoleakDetector[]): { set: KeywordSet; 
   return keywords;
 }
 
+/** The next match of a search, null at its end. A function, not a generator: searches run per string of every binary, and a generator allocates per match. */
+type NextMatch = () => RegExpExecArray | null;
+
 /** Every match of a global pattern, one after the other as `exec` finds them. */
-function* matchesOf(pattern: Pattern, text: string): Generator<RegExpExecArray> {
+function matchesOf(pattern: Pattern, text: string): NextMatch {
   pattern.lastIndex = 0;
-  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-    if (m[0].length === 0) pattern.lastIndex++;
-    yield m;
-  }
+  return () => {
+    const m = pattern.exec(text);
+    if (m !== null && m[0].length === 0) pattern.lastIndex++;
+    return m;
+  };
 }
 
 /**
@@ -119,17 +123,28 @@ function* matchesOf(pattern: Pattern, text: string): Generator<RegExpExecArray> 
  * any order): the sticky pattern is tried at those positions alone, in order, each search going
  * on after the last match as `exec` would.
  */
-function* matchesAt(sticky: RegExp, text: string, starts: number[]): Generator<RegExpExecArray> {
-  const sorted = Int32Array.from(starts).sort();
+function matchesAt(sticky: RegExp, text: string, starts: number[]): NextMatch {
+  const sorted = ascending(Int32Array.from(starts));
+  let i = 0;
   let next = 0;
-  for (const at of sorted) {
-    if (at < next || at > text.length) continue;
-    sticky.lastIndex = at;
-    const m = sticky.exec(text);
-    if (!m) continue;
-    next = m[0].length === 0 ? at + 1 : at + m[0].length;
-    yield m;
-  }
+  return () => {
+    while (i < sorted.length) {
+      const at = sorted[i++] ?? 0;
+      if (at < next || at > text.length) continue;
+      sticky.lastIndex = at;
+      const m = sticky.exec(text);
+      if (m === null) continue;
+      next = m[0].length === 0 ? at + 1 : at + m[0].length;
+      return m;
+    }
+    return null;
+  };
+}
+
+/** `positions` sorted, in place; most starts come in order already, and a typed array's sort copies it. */
+function ascending(positions: Int32Array): Int32Array {
+  for (let i = 1; i < positions.length; i++) if ((positions[i] ?? 0) < (positions[i - 1] ?? 0)) return positions.sort();
+  return positions;
 }
 
 /** A pattern with its own lastIndex: a new RegExp, or the (stateful, reset) RE2 of a user pattern. */

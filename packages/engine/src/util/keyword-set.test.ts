@@ -44,6 +44,11 @@ describe('KeywordSet', () => {
       expect(set.presentGroups(text)).toEqual(listed(set.present(text)));
       expect(set.presentGroups(text, true)).toEqual(listed(set.present(text.toLowerCase())));
       expect(set.presentGroups(text, true)).toContain(6);
+      // Only the groups asked about: the always-present one too.
+      const among = Uint8Array.from({ length: 7 }, (_, group) => group % 2);
+      expect(set.presentGroups(text, false, among)).toEqual(listed(set.present(text)).filter((group) => group % 2 === 1));
+      expect(set.presentGroups(text, true, among)).not.toContain(6);
     }
+    expect(new KeywordSet([['x']]).presentGroups('no such keyword')).toEqual([]);
   });
 });

@@ -91,14 +91,15 @@ export class KeywordSet {
   /**
    * The groups present in `text`, ascending (present's ones, listed). `foldAscii`: A-Z read as
    * a-z, which for an ASCII text is reading its lower case (the keywords are lower case) without making it.
+   * `among`: only the groups flagged 1 in it are listed.
    */
-  presentGroups(text: string, foldAscii = false): number[] {
+  presentGroups(text: string, foldAscii = false, among?: Uint8Array): readonly number[] {
     const listed = this.#listed;
-    const out: number[] = [];
+    let out: number[] | undefined;
     for (const group of this.#always) {
-      if (listed[group] === 1) continue;
+      if (listed[group] === 1 || (among !== undefined && among[group] !== 1)) continue;
       listed[group] = 1;
-      out.push(group);
+      (out ??= []).push(group);
     }
     const ascii = foldAscii ? this.#folded : this.#ascii;
     const wide = this.#wide;
@@ -111,13 +112,16 @@ export class KeywordSet {
       if (row >= 0) continue;
       row = ~row;
       for (const group of this.#outputs[row / columns] ?? []) {
-        if (listed[group] === 1) continue;
+        if (listed[group] === 1 || (among !== undefined && among[group] !== 1)) continue;
         listed[group] = 1;
-        out.push(group);
+        (out ??= []).push(group);
       }
     }
+    // Called for every string of every binary, most of which hold no keyword: nothing is
+    // allocated for those, and the few groups found are sorted in place (Array#sort allocates).
+    if (out === undefined) return NONE;
     for (const group of out) listed[group] = 0;
-    return out.sort((a, b) => a - b);
+    return insertionSorted(out);
   }
 
   /** One flag per group: 1 when one of its keywords occurs in `text`. */
@@ -139,4 +143,17 @@ export class KeywordSet {
     }
     return found;
   }
+}
+
+const NONE: readonly number[] = Object.freeze([]);
+
+/** `list` sorted ascending in place: a handful of numbers. */
+function insertionSorted(list: number[]): number[] {
+  for (let i = 1; i < list.length; i++) {
+    const value = list[i] ?? 0;
+    let j = i - 1;
+    for (; j >= 0 && (list[j] ?? 0) > value; j--) list[j + 1] = list[j] ?? 0;
+    list[j + 1] = value;
+  }
+  return list;
 }
