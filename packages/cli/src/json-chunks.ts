@@ -72,9 +72,27 @@ function* pieces(value: unknown, indent: string, depth = 0): Generator<string> {
 
 /** JSON.stringify's text of a value at `indent`, undefined when it has no JSON form. */
 function leafText(value: unknown, indent: string): string | undefined {
-  const text = JSON.stringify(value, null, 2) as string | undefined;
-  // Strings inside are escaped (a newline is \n), so every line break is JSON.stringify's own.
-  return text === undefined || indent === '' ? text : text.replaceAll('\n', `\n${indent}`);
+  if (indent === '' || !hasJsonForm(value)) {
+    const text = JSON.stringify(value, null, 2) as string | undefined;
+    // Strings inside are escaped (a newline is \n), so every line break is JSON.stringify's own.
+    return text === undefined || indent === '' ? text : text.replaceAll('\n', `\n${indent}`);
+  }
+  // Nested in one array per level of `indent`, the value is written at that indent by
+  // JSON.stringify itself: its text is then cut out of the brackets, not re-indented (a copy
+  // of every finding's text, and a tenth of a large result's printing).
+  const levels = indent.length / 2;
+  let nested: unknown = value;
+  for (let level = 0; level < levels; level++) nested = [nested];
+  const text = JSON.stringify(nested, null, 2);
+  // Before it, "[" and "\n<2k spaces>[" for k = 1 .. levels-1, then "\n<2·levels spaces>":
+  // levels² + 3·levels characters; after it, "\n<2k spaces>]" for k = levels-1 .. 0: levels² + levels.
+  return text.slice(levels * levels + 3 * levels, text.length - (levels * levels + levels));
+}
+
+/** Written by JSON.stringify as itself: not undefined, a function or a symbol, and no toJSON of its own. */
+function hasJsonForm(value: unknown): boolean {
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return false;
+  return typeof value !== 'object' || value === null || typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }
 
 /** A plain array or object, which JSON.stringify writes member by member (no toJSON). */

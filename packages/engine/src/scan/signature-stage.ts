@@ -107,13 +107,23 @@ async function scanFile(ctx: ScanContext, matcher: SignatureMatcher, file: TreeF
   const findings: Finding[] = hits
     .filter((h) => !linksAgainst(file, baseName, h.signature))
     .map((h) => ({ signature: h.signature, version: h.version, path, method: 'signature', offset: h.offset, text: h.text }));
+  const matched = findings.length;
   for (const { signature, patterns } of namedBy(matcher)) {
-    if (findings.some((f) => f.signature === signature)) continue;
-    if (patterns.some((n) => n.test(baseName))) {
-      findings.push({ signature, version: '', path, method: 'filename', text: baseName });
-    }
+    if (namesFile(patterns, baseName) && !hitBy(findings, matched, signature)) findings.push({ signature, version: '', path, method: 'filename', text: baseName });
   }
   return findings.map(signatureComponent);
+}
+
+// Plain loops: these run for every file and every signature that names files.
+function namesFile(patterns: readonly RegExp[], baseName: string): boolean {
+  for (const pattern of patterns) if (pattern.test(baseName)) return true;
+  return false;
+}
+
+/** Whether one of the first `count` findings is the signature's. */
+function hitBy(findings: readonly Finding[], count: number, signature: Signature): boolean {
+  for (let i = 0; i < count; i++) if (findings[i]?.signature === signature) return true;
+  return false;
 }
 
 /**
