@@ -32,6 +32,9 @@ const KIND_OPTIONS = [{ value: ALL_KINDS, label: 'All kinds' }, ...INFOLEAK_KIND
 
 const SEARCH_HELP = 'Text in the value, the file path or the context';
 
+/** On a 390 px phone: the page's margins, the selection box and Kind leave this much for Value (and the file under it). */
+const PHONE_VALUE_WIDTH = 190;
+
 /** A value longer than this is cut in the list; the side panel shows it whole. */
 const VALUE_CHARS = 80;
 
@@ -46,7 +49,7 @@ function ValueCell({ leak, phone = false }: { leak: InfoleakItem; phone?: boolea
   const shown = displayText(leak.masked ?? leak.value);
   return (
     <>
-      <Text size="sm" ff="monospace" title={shown} miw={phone ? 140 : 320} maw={480} style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+      <Text size="sm" ff="monospace" title={shown} miw={phone ? 140 : 320} maw={phone ? PHONE_VALUE_WIDTH : 480} style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
         {truncate(shown, VALUE_CHARS)}
       </Text>
       {phone && <FileCell leak={leak} dimmed />}
@@ -60,7 +63,7 @@ function FileCell({ leak, dimmed = false }: { leak: InfoleakItem; dimmed?: boole
   const location = leakLocation(leak);
   return (
     <>
-      <Text size={dimmed ? 'xs' : 'sm'} c={dimmed ? 'dimmed' : undefined} title={path} lineClamp={3} miw={120} maw={360} style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+      <Text size={dimmed ? 'xs' : 'sm'} c={dimmed ? 'dimmed' : undefined} title={path} lineClamp={3} miw={120} maw={dimmed ? PHONE_VALUE_WIDTH : 360} style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
         {path.split('/').map((part, index) => (
           <Fragment key={index}>
             {index > 0 && (
@@ -108,8 +111,8 @@ const columns: LeakColumn[] = [{ ...kindColumn, size: 150 }, valueColumn, fileCo
  * detector, the least useful, is reached by scrolling.
  */
 const phoneColumns: LeakColumn[] = [
-  { ...kindColumn, size: 150 },
-  { ...valueColumn, size: 210, cell: ({ row: { original: leak } }) => <ValueCell leak={leak} phone /> },
+  { ...kindColumn, size: 112 },
+  { ...valueColumn, size: PHONE_VALUE_WIDTH, cell: ({ row: { original: leak } }) => <ValueCell leak={leak} phone /> },
   { ...detectorColumn, size: 240 },
 ];
 
