@@ -341,6 +341,10 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'DELETE /api/groups/:id', allow: CHANGE, request: (f) => ({ url: `/api/groups/${f.groupId}` }) },
   { route: 'GET /api/groups/:id/statistics', allow: VIEW, request: (f) => ({ url: `/api/groups/${f.groupId}/statistics` }) },
   { route: 'GET /api/status', allow: 'signed-in' },
+  { route: 'GET /api/service/version', allow: 'signed-in' },
+  { route: 'GET /api/service/info', allow: 'signed-in' },
+  { route: 'GET /api/tasks', allow: 'signed-in', request: () => ({ url: '/api/tasks/?limit=1' }) },
+  { route: 'GET /api/audit-trail', allow: ADMIN, request: () => ({ url: '/api/audit-trail/?limit=1' }) },
   { route: 'GET /rest/api-key-networks/', allow: ADMIN },
   { route: 'POST /rest/api-key-networks/', allow: ADMIN, request: (f) => ({ url: '/rest/api-key-networks/', payload: { network: f.network() } }) },
   {

@@ -100,6 +100,20 @@ describe.each(DATABASES)('audit feeds and content types on %s', (kind) => {
     expect((await get(null, '/rest/audit-events/')).statusCode).toBe(401);
   });
 
+  it('answers the same feed at /api/audit-trail/ in the public envelope, to administrators only', async () => {
+    const rest = (await get(admin, '/rest/audit-events/?limit=2&level__gte=1')).json<FeedBody>();
+    const trail = await get(admin, '/api/audit-trail/?limit=2&level__gte=1');
+    expect(trail.statusCode).toBe(200);
+    const body = trail.json<{ meta: { code: number }; results: FeedBody & { links: { next: string | null; previous: string | null } } }>();
+    expect(body.meta).toEqual({ code: 200 });
+    expect(body.results.results).toEqual(rest.results);
+    expect(body.results.links).toEqual({ next: '/api/audit-trail/?level__gte=1&limit=2&offset=2', previous: null });
+    const refused = await get(alice, '/api/audit-trail');
+    expect([refused.statusCode, refused.json()]).toEqual([403, { meta: { code: 403 }, detail: 'You do not have permission to perform this action.' }]);
+    const anonymous = await get(null, '/api/audit-trail');
+    expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { meta: { code: 401 }, detail: 'Authentication credentials were not provided.' }]);
+  });
+
   it('lists the content types with stable ids', async () => {
     const types = await get(alice, '/rest/content-type/');
     expect([types.statusCode, types.json()]).toEqual([200, [

@@ -6,7 +6,8 @@ import type { FeedEvent, FeedQuery } from './schemas.ts';
 
 /** The audit feeds: the account's (every event), a group's (its own events and its scans') and a scan's. */
 export interface FeedsService {
-  account(query: FeedQuery, page: PageRequest): Promise<Page<FeedEvent>>;
+  /** `path`: where the page's links point (the public API's /api/audit-trail/ reads the same feed). */
+  account(query: FeedQuery, page: PageRequest, path?: string): Promise<Page<FeedEvent>>;
   /** The guard has checked that the viewer sees the group. */
   group(groupId: number, query: FeedQuery, page: PageRequest): Promise<Page<FeedEvent>>;
   /** The guard has checked that the viewer sees the scan. */
@@ -19,7 +20,7 @@ export function createFeedsService(deps: { feed: AuditFeedRepository }): FeedsSe
     return pageOf(rows.map(toFeedEvent), count, page, path, query);
   };
   return {
-    account: (query, page) => read('/rest/audit-events/', {}, query, page),
+    account: (query, page, path = '/rest/audit-events/') => read(path, {}, query, page),
     group: (groupId, query, page) => read(`/rest/groups/${groupId}/events/`, { groupId }, query, page),
     scan: (scanId, query, page) => read(`/rest/scans/${scanId}/events/`, { scanId }, query, page),
   };

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, ilike, inArray, lt, type SQL, sql } from 'drizzle-o
 import type { Db } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
 import { AppError } from '../../lib/errors.ts';
-import { scanCustomData, scans } from '../../db/schema/index.ts';
+import { type ScanStatus, scanCustomData, scans } from '../../db/schema/index.ts';
 import { inVisibleGroupWhere } from '../groups/scope.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { type ProductRecord, toProductEntry } from './product-entry.ts';
@@ -69,8 +69,11 @@ export interface AppsPage {
 }
 
 export interface AppsRepository {
-  /** The products the viewer sees (in `groupId` only, when given) that match the filter, with ids below `after`. */
-  list(viewer: Viewer, options: { groupId?: number | undefined; filter: AppsFilter; after?: number | undefined; limit: number }): Promise<AppsPage>;
+  /**
+   * The products the viewer sees (in `groupId` only, when given) that match the filter, with ids
+   * below `after`; `busy`: only those still queued or being scanned.
+   */
+  list(viewer: Viewer, options: { groupId?: number | undefined; filter: AppsFilter; after?: number | undefined; limit: number; busy?: boolean }): Promise<AppsPage>;
   /** Products by id, without a visibility check (the caller resolved them), in the order given. */
   find(ids: readonly number[]): Promise<ProductRecord[]>;
 }
@@ -114,13 +117,14 @@ export function createAppsRepository(db: Db): AppsRepository {
   };
 
   return {
-    async list(viewer, { groupId, filter, after, limit }) {
+    async list(viewer, { groupId, filter, after, limit, busy = false }) {
       const rows = await db
         .select(columns)
         .from(scans)
         .where(and(
           inVisibleGroupWhere(db, viewer, scans.groupId),
           groupId === undefined ? undefined : eq(scans.groupId, groupId),
+          busy ? inArray(scans.status, BUSY) : undefined,
           after === undefined ? undefined : lt(scans.id, after),
           ...filterWhere(filter),
         ))
@@ -138,6 +142,9 @@ export function createAppsRepository(db: Db): AppsRepository {
   };
 }
 
+/** A scan's states while it is queued or being scanned (modules/scans/schemas.ts ScanStatus). */
+const BUSY: ScanStatus[] = ['B', 'S', 'P', 'D'];
+
 /** The default and largest page of GET /api/apps/. */
 export const APPS_PAGE = { default: 100, max: 500 };
 
@@ -151,9 +158,10 @@ export async function appsPage(
   query: { q?: string | undefined; after?: number | undefined; limit?: number | undefined },
   groupId: number | undefined,
   pageUrl: string,
+  busy = false,
 ): Promise<{ products: ReturnType<typeof toProductEntry>[]; next?: string }> {
   const limit = Math.min(query.limit ?? APPS_PAGE.default, APPS_PAGE.max);
-  const page = await apps.list(viewer, { groupId, filter: parseAppsQuery(query.q), after: query.after, limit });
+  const page = await apps.list(viewer, { groupId, filter: parseAppsQuery(query.q), after: query.after, limit, busy });
   const products = page.rows.map(toProductEntry);
   if (page.next === undefined) return { products };
   const next = new URL(pageUrl);

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scans } from '../../db/schema/index.ts';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { DATABASES } from '../../../test/databases.ts';
 import { fakeEngine } from '../../../test/fake-engine.ts';
@@ -115,6 +117,28 @@ describe.each(DATABASES)('GET /api/apps/ on %s', (kind) => {
     expect(first.next).toBe(`http://localhost/api/apps/${firmware}/?q=file%3Arouter&after=${ids['router-2.2.img']}&limit=1`);
     const second = await list(`${new URL(first.next ?? '').pathname}${new URL(first.next ?? '').search}`);
     expect([names(second), second.next]).toEqual([['router-2.1.img'], undefined]);
+  });
+
+  // Last: it moves three products out of the busy states.
+  it('lists with /api/tasks/ only the products still queued or being scanned, with the same search and paging', async () => {
+    expect(names(await list('/api/tasks/'))).toEqual(['50%_done.bin', 'cli-tool.zip', 'registry_image:1.0.tar', 'router-2.2.img', 'router-2.1.img']);
+    const setStatus = (name: string, status: 'R' | 'F' | 'P') => t.database.db.update(scans).set({ status }).where(eq(scans.id, ids[name] ?? 0));
+    await setStatus('router-2.2.img', 'R');
+    await setStatus('cli-tool.zip', 'F');
+    await setStatus('50%_done.bin', 'P');
+    const tasks = await list('/api/tasks');
+    // The public API names every busy state B (§3.1).
+    expect(tasks.products.map((product) => [product.name, product.status])).toEqual([
+      ['50%_done.bin', 'B'],
+      ['registry_image:1.0.tar', 'B'],
+      ['router-2.1.img', 'B'],
+    ]);
+    expect(names(await list('/api/tasks/?q=file:router'))).toEqual(['router-2.1.img']);
+    const first = await list('/api/tasks/?limit=2');
+    expect([names(first), first.next]).toEqual([['50%_done.bin', 'registry_image:1.0.tar'], `http://localhost/api/tasks/?after=${ids['registry_image:1.0.tar']}&limit=2`]);
+    expect((await list('/api/tasks/', bob)).products).toEqual([]);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/tasks/' });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('answers 400 for a search it cannot read', async () => {

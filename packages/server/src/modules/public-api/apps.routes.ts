@@ -20,6 +20,21 @@ export const publicAppsRoutes: FastifyPluginAsyncTypebox<{ apps: Pick<AppsReposi
   );
 
   app.get(
+    '/api/tasks',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['public-api'],
+        summary: 'The products the caller sees that are still queued or being scanned',
+        description: `Status B, S, P or D (a product leaves the list once it is ready or has failed). ${DESCRIPTION}`,
+        querystring: AppsQuery,
+        response: { 200: AppsResponse },
+      },
+    },
+    async (request) => ({ meta: { code: 200 }, ...(await appsPage(apps, viewerOf(request), request.query, undefined, `${originOf(request)}/api/tasks/`, true)) }),
+  );
+
+  app.get(
     '/api/apps/:group_id',
     {
       config: { permission: 'view_appcheckgroup', scope: { group: 'params.group_id' } },

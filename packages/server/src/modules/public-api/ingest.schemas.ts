@@ -130,4 +130,13 @@ export const ApiStatus = Type.Object({
 export type ApiStatus = Static<typeof ApiStatus>;
 export const ApiStatusResponse = Enveloped(ApiStatus, 'ApiStatusResponse');
 
+export const ApiServiceVersionResponse = Enveloped(Type.Object({ version: Type.String({ description: 'The server version.' }) }, { title: 'ApiServiceVersion' }), 'ApiServiceVersionResponse');
+
+export const ApiServiceInfo = Type.Object({
+  name: Type.String(),
+  version: Type.String({ description: 'The server version.' }),
+  knowledge_base: ApiStatus.properties.knowledge_base,
+}, { title: 'ApiServiceInfo' });
+export const ApiServiceInfoResponse = Enveloped(ApiServiceInfo, 'ApiServiceInfoResponse');
+
 export const ApiMessage = Type.Object({ meta: ApiMeta, message: Type.String() }, { title: 'ApiMessage' });

@@ -31,6 +31,17 @@ describe.each(DATABASES)('GET /api/status/ on %s', (kind) => {
     expect(body.results.queue?.queued).toBeGreaterThanOrEqual(0);
   });
 
+  it('answers /api/service/version and /api/service/info, for a signed-in caller only', async () => {
+    const version = await t.app.inject({ method: 'GET', url: '/api/service/version', headers: session.headers });
+    expect([version.statusCode, version.json()]).toEqual([200, { meta: { code: 200 }, results: { version: PACKAGE_VERSION } }]);
+    const info = await t.app.inject({ method: 'GET', url: '/api/service/info/', headers: session.headers });
+    expect([info.statusCode, info.json()]).toEqual([200, { meta: { code: 200 }, results: { name: 'Binlens', version: PACKAGE_VERSION, knowledge_base: { state: 'empty', updated: null } } }]);
+    for (const url of ['/api/service/version', '/api/service/info']) {
+      const anonymous = await t.app.inject({ method: 'GET', url });
+      expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { meta: { code: 401 }, detail: 'Authentication credentials were not provided.' }]);
+    }
+  });
+
   it('answers 401 without credentials; HEAD / answers 200 for connectivity checks', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/status/' });
     expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { meta: { code: 401 }, detail: 'Authentication credentials were not provided.' }]);

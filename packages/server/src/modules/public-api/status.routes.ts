@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { envelope } from '../../lib/api-envelope.ts';
 import { SCAN_QUEUE } from '../../lib/queue-names.ts';
 import type { KnowledgeBaseService } from '../knowledge-base/service.ts';
-import { type ApiStatus, ApiStatusResponse } from './ingest.schemas.ts';
+import { type ApiStatus, ApiServiceInfoResponse, ApiServiceVersionResponse, ApiStatusResponse } from './ingest.schemas.ts';
 
 /** The server package's version, read once: the server runs from its sources, next to its package.json. */
+const SERVICE_NAME = 'Binlens';
+
 export const SERVER_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export const publicStatusRoutes: FastifyPluginAsyncTypebox<{ knowledgeBase: Pick<KnowledgeBaseService, 'summary'> }> = async (app, { knowledgeBase }) => {
@@ -32,6 +34,24 @@ export const publicStatusRoutes: FastifyPluginAsyncTypebox<{ knowledgeBase: Pick
         queue: queue ? { queued: queue.queuedCount, active: queue.activeCount } : null,
       };
       return envelope(status);
+    },
+  );
+
+  app.get(
+    '/api/service/version',
+    { config: { permission: 'authenticated' }, schema: { tags: ['public-api'], summary: 'The server version', response: { 200: ApiServiceVersionResponse } } },
+    async () => envelope({ version: SERVER_VERSION }),
+  );
+
+  app.get(
+    '/api/service/info',
+    {
+      config: { permission: 'authenticated' },
+      schema: { tags: ['public-api'], summary: "The service's name and version and its knowledge base's state and date", response: { 200: ApiServiceInfoResponse } },
+    },
+    async () => {
+      const summary = await knowledgeBase.summary();
+      return envelope({ name: SERVICE_NAME, version: SERVER_VERSION, knowledge_base: { state: summary.state, updated: summary.updated } });
     },
   );
 };
