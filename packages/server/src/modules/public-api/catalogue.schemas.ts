@@ -5,7 +5,7 @@
 import { type Static, Type } from 'typebox';
 import { ApiMeta, Enveloped } from '../../lib/api-envelope.ts';
 import { PageQuery } from '../../lib/paging.ts';
-import { Component, ComponentListQuery } from '../components/schemas.ts';
+import { Component, ComponentListQuery, ComponentTags } from '../components/schemas.ts';
 
 export const ApiLicense = Type.Object({
   name: Type.String({ description: 'The SPDX licence id, or a LicenseRef the account classes.' }),
@@ -35,3 +35,6 @@ export const ApiComponentList = Type.Object({
   next: Type.Union([Type.String(), Type.Null()], { description: 'The next page; null on the last.' }),
 }, { title: 'ApiComponentList' });
 export type ApiComponentList = Static<typeof ApiComponentList>;
+
+export const ApiTagList = Type.Object({ meta: ApiMeta, ...ComponentTags.properties }, { title: 'ApiTagList' });
+export type ApiTagList = Static<typeof ApiTagList>;

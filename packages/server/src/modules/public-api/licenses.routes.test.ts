@@ -1,4 +1,4 @@
-// PWN's catalogue queries: GET /api/licenses and /api/components, with and without the slash.
+// PWN's catalogue queries: GET /api/licenses, /api/components and /api/tags, with and without the slash.
 import spdxIds from 'spdx-license-ids/index.json' with { type: 'json' };
 import deprecatedSpdxIds from 'spdx-license-ids/deprecated.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,8 +68,17 @@ describe.each(DATABASES)('public catalogue API on %s', (kind) => {
     expect(last.json<{ results: unknown[] }>().results).toHaveLength(1);
   });
 
+  it('lists the catalogue\'s tags with their counts, as /rest/components/tags/ does', async () => {
+    const rest = (await get('/rest/components/tags/', user.headers)).json<{ count: number; results: unknown[] }>();
+    expect(rest.count).toBeGreaterThan(5);
+    for (const url of ['/api/tags', '/api/tags/']) {
+      const tags = await get(url, user.headers);
+      expect([tags.statusCode, tags.json()]).toEqual([200, { meta: { code: 200 }, count: rest.count, results: rest.results }]);
+    }
+  });
+
   it('answers 401 in the envelope without a login', async () => {
-    for (const url of ['/api/licenses', '/api/components/']) {
+    for (const url of ['/api/licenses', '/api/components/', '/api/tags']) {
       expect((await get(url, {})).json()).toEqual({ meta: { code: 401 }, detail: 'Authentication credentials were not provided.' });
     }
   });

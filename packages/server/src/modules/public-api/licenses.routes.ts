@@ -1,6 +1,6 @@
-// GET /api/licenses and /api/components (public-api.md §2.2 "Catalogue queries", PWN's calls,
-// without and with the trailing slash): the licences the server classes and the components
-// the engine identifies. /api/vulnerabilities has no /rest/ list to stand on (the knowledge
+// GET /api/licenses, /api/components and /api/tags (public-api.md §2.2 "Catalogue queries",
+// PWN's calls, without and with the trailing slash): the licences the server classes, the
+// components the engine identifies and their tags. /api/vulnerabilities has no /rest/ list to stand on (the knowledge
 // base is read one vulnerability at a time) and is not served.
 import type { LicensePolicyOverrides } from '@binlens/engine';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -10,13 +10,13 @@ import { envelope } from '../../lib/api-envelope.ts';
 import { pageOf, pageRequest } from '../../lib/paging.ts';
 import { viewerOf } from '../../plugins/guard.ts';
 import type { ComponentsService } from '../components/service.ts';
-import { ApiComponentList, ApiComponentQuery, type ApiLicense, ApiLicenseList } from './catalogue.schemas.ts';
+import { ApiComponentList, ApiComponentQuery, type ApiLicense, ApiLicenseList, ApiTagList } from './catalogue.schemas.ts';
 import { licenseType } from './license-type.ts';
 
 export interface PublicCatalogueDeps {
   /** The company's licence policy overrides, id → class (modules/settings). */
   policyOverrides: () => Promise<LicensePolicyOverrides>;
-  components: Pick<ComponentsService, 'list'>;
+  components: Pick<ComponentsService, 'list' | 'tags'>;
 }
 
 export const publicCatalogueRoutes: FastifyPluginAsyncTypebox<PublicCatalogueDeps> = async (app, deps) => {
@@ -43,6 +43,18 @@ export const publicCatalogueRoutes: FastifyPluginAsyncTypebox<PublicCatalogueDep
     const { results, count } = await deps.components.list(viewerOf(request), { q, ordering, tag, codetype }, page);
     const { next } = pageOf(results, count, page, '/api/components/', { q, ordering, tag, codetype }).links;
     return { meta: { code: 200 }, count, results, next };
+  });
+
+  app.get('/api/tags', {
+    config: { permission: 'authenticated' },
+    schema: {
+      tags: ['public-api'],
+      summary: 'The tags of the component catalogue (signature families), with how many components carry each, as /rest/components/tags/',
+      response: { 200: ApiTagList },
+    },
+  }, async (): Promise<ApiTagList> => {
+    const results = deps.components.tags();
+    return { meta: { code: 200 }, count: results.length, results };
   });
 };
 
