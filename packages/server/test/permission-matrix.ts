@@ -330,6 +330,7 @@ export const MATRIX: readonly MatrixRow[] = [
   { route: 'GET /api/licenses', allow: 'signed-in' },
   { route: 'GET /api/components', allow: 'signed-in', request: () => ({ url: '/api/components?limit=1' }) },
   { route: 'GET /api/tags', allow: 'signed-in' },
+  { route: 'GET /api/vulnerabilities', allow: 'signed-in', request: () => ({ url: '/api/vulnerabilities/?limit=1' }) },
   // The public API's upload and fetch name their group in the Group header, which the service resolves (its own tests cover 403/404 there): any signed-in caller gets past the guard.
   { route: 'PUT /api/upload/:filename', allow: 'signed-in', request: () => ({ url: '/api/upload/matrix.bin' }) },
   { route: 'POST /api/fetch', allow: 'signed-in' },

@@ -34,7 +34,7 @@ export { toSbomVulnerabilities } from './sbom-vulnerabilities.ts';
 export { cpeMatchSource, type MatchSource, type VulnMatch } from './match/matchers.ts';
 export { chooseMetric, pickMetric, type CvssChoice, type SeverityOptions, type SourcedMetric } from './match/severity.ts';
 export {
-  createKnowledgeBase, findVulnId, knowledgeBaseStatus, type DistroCvssFact, type EpssFact, type KevFact, type KnowledgeBase, type KnowledgeBaseOptions, type RecordFact,
+  createKnowledgeBase, findVulnId, knowledgeBaseStatus, listVulnIds, type VulnIdPage, type DistroCvssFact, type EpssFact, type KevFact, type KnowledgeBase, type KnowledgeBaseOptions, type RecordFact,
   type SourceStatus,
 } from './kb/knowledge-base.ts';
 export { knowledgeBaseVersion, knowledgeBaseVersionReader } from './kb/version.ts';

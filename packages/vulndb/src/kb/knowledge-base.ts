@@ -246,6 +246,40 @@ export async function findVulnId(db: KbDatabase, id: string): Promise<string | n
   return null;
 }
 
+export interface VulnIdPage {
+  /** The page's ids, newest published first (then by id, descending). */
+  readonly ids: string[];
+  /** Every id the search matches. */
+  readonly count: number;
+}
+
+/**
+ * The ids of the knowledge base's vulnerabilities (live records, not withdrawn or rejected), a
+ * page at a time; `q`: text in the id, the summary or the description, in any case.
+ * `advisories`: also the records that are neither CVEs nor the users' own (GHSA, GO, ...), which
+ * a scan reports only with include_bdsa_vulnerabilities.
+ */
+export async function listVulnIds(db: KbDatabase, options: { q?: string | undefined; advisories: boolean; limit: number; offset: number }): Promise<VulnIdPage> {
+  const q = options.q?.trim() ?? '';
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = and(
+    eq(vulnRecords.live, true),
+    eq(vulnRecords.withdrawn, false),
+    options.advisories ? undefined : sql`(upper(${vulnRecords.vulnId}) like 'CVE-%' or ${vulnRecords.source} = 'vendor')`,
+    q === '' ? undefined : sql`(${vulnRecords.vulnId} ilike ${pattern} or ${vulnRecords.summary} ilike ${pattern} or ${vulnRecords.description} ilike ${pattern})`,
+  );
+  const [counted] = await db.select({ count: sql<number | string>`count(distinct ${vulnRecords.vulnId})` }).from(vulnRecords).where(where);
+  const rows = await db
+    .select({ id: vulnRecords.vulnId })
+    .from(vulnRecords)
+    .where(where)
+    .groupBy(vulnRecords.vulnId)
+    .orderBy(sql`max(${vulnRecords.published}) desc nulls last`, sql`${vulnRecords.vulnId} desc`)
+    .limit(options.limit)
+    .offset(options.offset);
+  return { ids: rows.map((row) => row.id), count: Number(counted?.count ?? 0) };
+}
+
 export interface SourceStatus {
   readonly source: string;
   /** Live rows of the source's main table. */

@@ -1,7 +1,6 @@
 // GET /api/licenses, /api/components and /api/tags (public-api.md §2.2 "Catalogue queries",
 // PWN's calls, without and with the trailing slash): the licences the server classes, the
-// components the engine identifies and their tags. /api/vulnerabilities has no /rest/ list to stand on (the knowledge
-// base is read one vulnerability at a time) and is not served.
+// components the engine identifies and their tags (/api/vulnerabilities: modules/vulnerabilities).
 import type { LicensePolicyOverrides } from '@binlens/engine';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import spdxIds from 'spdx-license-ids/index.json' with { type: 'json' };

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SCAN_MATCHING } from '../scans/evaluation.ts';
 import { viewerOf } from '../../plugins/guard.ts';
-import { AffectedComponents, Vulnerability, VulnerabilityParams, VulnerabilityQuery } from './schemas.ts';
+import { pageOf, pageRequest } from '../../lib/paging.ts';
+import { AffectedComponents, ApiVulnerabilityList, ApiVulnerabilityQuery, Vulnerability, VulnerabilityParams, VulnerabilityQuery } from './schemas.ts';
 import type { VulnerabilitiesService, VulnerabilityOptions } from './service.ts';
 
 export const vulnerabilitiesRoutes: FastifyPluginAsyncTypebox<{ vulnerabilities: VulnerabilitiesService }> = async (app, { vulnerabilities: service }) => {
@@ -19,6 +20,27 @@ export const vulnerabilitiesRoutes: FastifyPluginAsyncTypebox<{ vulnerabilities:
       },
     },
     async (request) => service.get(request.params.id, optionsOf(request.query)),
+  );
+
+  app.get(
+    '/api/vulnerabilities',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['public-api'],
+        summary: 'The knowledge base\'s vulnerabilities, newest published first, each as /rest/vulnerabilities/{id}/ answers it, a page at a time',
+        description: 'Without include_bdsa, only what a scan with its defaults reports: CVEs and the account\'s own vendor advisories.',
+        querystring: ApiVulnerabilityQuery,
+        response: { 200: ApiVulnerabilityList },
+      },
+    },
+    async (request): Promise<ApiVulnerabilityList> => {
+      const { q, cvss3_fallback, include_bdsa, distro } = request.query;
+      const page = pageRequest(request.query);
+      const { count, results } = await service.list(q, optionsOf(request.query), page);
+      const { next } = pageOf(results, count, page, '/api/vulnerabilities/', { q, cvss3_fallback, include_bdsa, distro }).links;
+      return { meta: { code: 200 }, count, results, next };
+    },
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { ApiMeta } from '../../lib/api-envelope.ts';
 
 export const VulnerabilityParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64, description: 'A vulnerability id such as CVE-2021-23337 or GHSA-35jh-r3h4-6jhm (any case).' }),
@@ -121,3 +122,20 @@ export const AffectedComponents = Type.Object({
   truncated: Type.Boolean({ description: 'More scans held candidates than one request evaluates (the newest are answered).' }),
 }, { title: 'AffectedComponents' });
 export type AffectedComponents = Static<typeof AffectedComponents>;
+
+/** GET /api/vulnerabilities: a page is at most a hundred (each is read as GET /rest/vulnerabilities/{id}/ reads it). */
+export const ApiVulnerabilityQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'Text in the id, the summary or the description, in any case.' })),
+  ...VulnerabilityQuery.properties,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
+});
+export type ApiVulnerabilityQuery = Static<typeof ApiVulnerabilityQuery>;
+
+export const ApiVulnerabilityList = Type.Object({
+  meta: ApiMeta,
+  count: Type.Integer(),
+  results: Type.Array(Vulnerability),
+  next: Type.Union([Type.String(), Type.Null()], { description: 'The next page; null on the last.' }),
+}, { title: 'ApiVulnerabilityList' });
+export type ApiVulnerabilityList = Static<typeof ApiVulnerabilityList>;

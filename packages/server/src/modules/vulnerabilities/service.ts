@@ -1,5 +1,5 @@
 import type { KbDatabase, KnowledgeBase, SeverityOptions, SourcedMetric } from '@binlens/vulndb';
-import { chooseMetric, findVulnId, pickMetric } from '@binlens/vulndb';
+import { chooseMetric, findVulnId, listVulnIds, pickMetric } from '@binlens/vulndb';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../users/viewer.ts';
 import type { AffectedComponents, DistroCvss, Epss, Vulnerability } from './schemas.ts';
@@ -14,6 +14,11 @@ export interface VulnerabilityOptions {
 
 export interface VulnerabilitiesService {
   get(id: string, options: VulnerabilityOptions): Promise<Vulnerability>;
+  /**
+   * The knowledge base's vulnerabilities a scan with these options could report, newest
+   * published first, a page at a time; `q`: text in the id, summary or description.
+   */
+  list(q: string | undefined, options: VulnerabilityOptions, page: { limit: number; offset: number }): Promise<{ count: number; results: Vulnerability[] }>;
   /** The viewer's scans' components whose evaluation lists the vulnerability (by its id or an alias). */
   affectedComponents(viewer: Viewer, id: string, options: VulnerabilityOptions): Promise<AffectedComponents>;
   /** The distributions' ratings of these CVEs, of one distribution when given; by CVE, then distribution. */
@@ -46,6 +51,14 @@ export function createVulnerabilitiesService(deps: VulnerabilitiesServiceDeps): 
       const vulnerability = await service.get(id, options);
       const { results, truncated } = await deps.affectedBy(viewer, [vulnerability.vuln_id, ...vulnerability.aliases]);
       return { vuln_id: vulnerability.vuln_id, count: results.length, results, truncated };
+    },
+
+    async list(q, options, page) {
+      const { ids, count } = await listVulnIds(deps.db, { q, advisories: options.includeBdsa, ...page });
+      const results: Vulnerability[] = [];
+      // One at a time: a page is at most a hundred, and each reads a few rows.
+      for (const id of ids) results.push(await service.get(id, options));
+      return { count, results };
     },
 
     async distroCvss(cves, distro) {

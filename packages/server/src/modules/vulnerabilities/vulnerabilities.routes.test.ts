@@ -34,6 +34,31 @@ describe.each(DATABASES)('vulnerabilities on %s', (kind) => {
   const get = (id: string, headers: object = alice.headers, query = '') =>
     t.app.inject({ method: 'GET', url: `/rest/vulnerabilities/${id}/${query}`, headers: { ...headers } });
 
+  it('lists the knowledge base at /api/vulnerabilities/, newest published first, each as /rest/vulnerabilities/{id}/ answers it', async () => {
+    type Listing = { meta: { code: number }; count: number; next: string | null; results: { vuln_id: string }[] };
+    const list = async (url: string): Promise<Listing> => {
+      const response = await t.app.inject({ method: 'GET', url, headers: alice.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Listing>();
+    };
+    const ids = (listing: Listing) => listing.results.map((v) => v.vuln_id);
+    // A scan's defaults: CVEs (and the account's own advisories) only.
+    const cves = await list('/api/vulnerabilities');
+    expect([cves.meta, cves.count, cves.next]).toEqual([{ code: 200 }, 7, null]);
+    expect(ids(cves)).toEqual(['CVE-2025-4565', 'CVE-2024-6387', 'CVE-2023-45853', 'CVE-2023-43804', 'CVE-2022-0778', 'CVE-2021-23337', 'CVE-2003-0001']);
+    expect(cves.results[5]).toEqual((await get('CVE-2021-23337')).json());
+    const all = await list('/api/vulnerabilities/?include_bdsa=true&limit=4');
+    expect([all.count, ids(all), all.next]).toEqual([11, ['CVE-2025-4565', 'CVE-2024-6387', 'CVE-2023-45853', 'CVE-2023-43804'], '/api/vulnerabilities/?include_bdsa=true&limit=4&offset=4']);
+    const rest = await list((all.next ?? '').replace('limit=4', 'limit=100'));
+    expect(ids(rest)).toEqual(['GHSA-v845-jxx5-vc9f', 'PYSEC-2023-74', 'CVE-2022-0778', 'GHSA-35jh-r3h4-6jhm', 'CVE-2021-23337', 'CVE-2003-0001', 'GO-2024-3293']);
+    expect(ids(await list('/api/vulnerabilities?q=LODASH&include_bdsa=true'))).toEqual(['GHSA-35jh-r3h4-6jhm', 'CVE-2021-23337']);
+    expect(ids(await list('/api/vulnerabilities?q=cve-2023-4'))).toEqual(['CVE-2023-45853', 'CVE-2023-43804']);
+    // % and _ are text, not wildcards.
+    expect((await list('/api/vulnerabilities?q=%25_%25')).count).toBe(0);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/vulnerabilities' });
+    expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { meta: { code: 401 }, detail: 'Authentication credentials were not provided.' }]);
+  });
+
   it('answers a CVE from NVD with its advisory alias, EPSS and KEV, whatever the case of the id', async () => {
     const response = await get('cve-2021-23337');
     expect(response.statusCode).toBe(200);
