@@ -10,6 +10,16 @@ export function Enveloped<T extends TSchema>(results: T, title: string): TObject
   return Type.Object({ meta: ApiMeta, results }, { title });
 }
 
+/** A page of an /api/ list: `{meta, count, results, next}`, `next` the following page's path (null on the last). */
+export function ApiPage<T extends TSchema>(item: T, title: string) {
+  return Type.Object({
+    meta: ApiMeta,
+    count: Type.Integer(),
+    results: Type.Array(item),
+    next: Type.Union([Type.String(), Type.Null()], { description: 'The next page; null on the last.' }),
+  }, { title });
+}
+
 export function envelope<T>(results: T, code = 200): { meta: { code: number }; results: T } {
   return { meta: { code }, results };
 }

@@ -5716,6 +5716,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vulnerabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The knowledge base's vulnerabilities, newest published first, each as /rest/vulnerabilities/{id}/ answers it, a page at a time
+         * @description Without include_bdsa, only what a scan with its defaults reports: CVEs and the account's own vendor advisories.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Text in the id, the summary or the description, in any case. */
+                    q?: string;
+                    /** @description A scan's cvss3_fallback (default true): without a CVSS v3 score, score and severity are v2's. */
+                    cvss3_fallback?: boolean;
+                    /** @description A scan's include_bdsa_vulnerabilities (default false): off, an advisory without a CVE (GHSA, GO, ...) is not found, as scans do not report it. */
+                    include_bdsa?: boolean;
+                    /** @description Only this distribution's rating in distro_cvss (debian, ubuntu; any case: compared lower-cased). */
+                    distro?: string;
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiVulnerabilityList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/vulnerabilities/{id}/affected_components/": {
         parameters: {
             query?: never;
@@ -12814,6 +12918,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's audit trail, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    /** @description Only events of this level. */
+                    level?: number;
+                    /** @description Only events of this level or above. */
+                    level__gte?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiAuditTrailResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/groups/{id}/events/": {
         parameters: {
             query?: never;
@@ -16808,6 +17009,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The products the caller sees that are still queued or being scanned
+         * @description Status B, S, P or D (a product leaves the list once it is ready or has failed). Newest product first, a page at a time: follow `next` (an absolute URL) until it is absent. `q` holds space-separated terms that must all match, each as a substring in any case: meta:KEY=VALUE (custom data; `-` in KEY read as `_`), meta:KEY (has KEY), file:NAME (file name), and plain words (name). A term whose colon arrived URL-encoded twice (file%3Aname) is decoded once more.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Space-separated terms, all of which must match: meta:KEY=VALUE (custom data KEY holding VALUE, any case), file:NAME (file name holding NAME), other words (name holding them). */
+                    q?: string;
+                    /** @description Paging cursor from `next`: products with a smaller id. */
+                    after?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiAppsResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/apps/{group_id}": {
         parameters: {
             query?: never;
@@ -17409,6 +17709,186 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ApiStatusResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/service/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server version */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServiceVersionResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/service/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The service's name and version and its knowledge base's state and date */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServiceInfoResponse"];
                     };
                 };
                 /** @description Default Response */
@@ -18437,6 +18917,96 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ApiComponentList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiFieldErrors"] | components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tags of the component catalogue (signature families), with how many components carry each, as /rest/components/tags/ */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiTagList"];
                     };
                 };
                 /** @description Default Response */
@@ -20193,6 +20763,14 @@ export interface components {
             /** @description The distributions' own ratings of its CVE; only the asked one with ?distro=. */
             distro_cvss: components["schemas"]["DistroCvss"][];
         };
+        /** ApiVulnerabilityList */
+        ApiVulnerabilityList: {
+            meta: components["schemas"]["ApiMeta"];
+            count: number;
+            results: components["schemas"]["Vulnerability"][];
+            /** @description The next page; null on the last. */
+            next: string | null;
+        };
         /** AffectedComponent */
         AffectedComponent: {
             scan_id: number;
@@ -21455,6 +22033,15 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** ApiAuditTrailResponse */
+        ApiAuditTrailResponse: {
+            meta: components["schemas"]["ApiMeta"];
+            results: {
+                count: number;
+                results: components["schemas"]["FeedEvent"][];
+                links: components["schemas"]["PageLinks"];
+            };
+        };
         /** ReportJob */
         ReportJob: {
             id: number;
@@ -21874,6 +22461,32 @@ export interface components {
             meta: components["schemas"]["ApiMeta"];
             results: components["schemas"]["ApiStatus"];
         };
+        /** ApiServiceVersion */
+        ApiServiceVersion: {
+            /** @description The server version. */
+            version: string;
+        };
+        /** ApiServiceVersionResponse */
+        ApiServiceVersionResponse: {
+            meta: components["schemas"]["ApiMeta"];
+            results: components["schemas"]["ApiServiceVersion"];
+        };
+        /** ApiServiceInfo */
+        ApiServiceInfo: {
+            name: string;
+            /** @description The server version. */
+            version: string;
+            knowledge_base: {
+                /** @description empty, importing, ready or failed (GET /rest/knowledge-base/). */
+                state: string;
+                updated: string | null;
+            };
+        };
+        /** ApiServiceInfoResponse */
+        ApiServiceInfoResponse: {
+            meta: components["schemas"]["ApiMeta"];
+            results: components["schemas"]["ApiServiceInfo"];
+        };
         /** CustomPatternAuthor */
         CustomPatternAuthor: {
             id: number;
@@ -22057,6 +22670,12 @@ export interface components {
             results: components["schemas"]["CatalogueComponent"][];
             /** @description The next page; null on the last. */
             next: string | null;
+        };
+        /** ApiTagList */
+        ApiTagList: {
+            meta: components["schemas"]["ApiMeta"];
+            count: number;
+            results: components["schemas"]["ComponentTag"][];
         };
         /** ApiProductVerdict */
         ApiProductVerdict: {

@@ -3,7 +3,7 @@
 // url}` licences, the /rest/ component catalogue entries) in the envelope, with `next` paging
 // as the app listing has it (§2.1).
 import { type Static, Type } from 'typebox';
-import { ApiMeta, Enveloped } from '../../lib/api-envelope.ts';
+import { ApiMeta, ApiPage, Enveloped } from '../../lib/api-envelope.ts';
 import { PageQuery } from '../../lib/paging.ts';
 import { Component, ComponentListQuery, ComponentTags } from '../components/schemas.ts';
 
@@ -28,12 +28,7 @@ export const ApiComponentQuery = Type.Object({
 });
 export type ApiComponentQuery = Static<typeof ApiComponentQuery>;
 
-export const ApiComponentList = Type.Object({
-  meta: ApiMeta,
-  count: Type.Integer(),
-  results: Type.Array(Component),
-  next: Type.Union([Type.String(), Type.Null()], { description: 'The next page; null on the last.' }),
-}, { title: 'ApiComponentList' });
+export const ApiComponentList = ApiPage(Component, 'ApiComponentList');
 export type ApiComponentList = Static<typeof ApiComponentList>;
 
 export const ApiTagList = Type.Object({ meta: ApiMeta, ...ComponentTags.properties }, { title: 'ApiTagList' });

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { ApiMeta } from '../../lib/api-envelope.ts';
+import { ApiPage } from '../../lib/api-envelope.ts';
 
 export const VulnerabilityParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64, description: 'A vulnerability id such as CVE-2021-23337 or GHSA-35jh-r3h4-6jhm (any case).' }),
@@ -132,10 +132,5 @@ export const ApiVulnerabilityQuery = Type.Object({
 });
 export type ApiVulnerabilityQuery = Static<typeof ApiVulnerabilityQuery>;
 
-export const ApiVulnerabilityList = Type.Object({
-  meta: ApiMeta,
-  count: Type.Integer(),
-  results: Type.Array(Vulnerability),
-  next: Type.Union([Type.String(), Type.Null()], { description: 'The next page; null on the last.' }),
-}, { title: 'ApiVulnerabilityList' });
+export const ApiVulnerabilityList = ApiPage(Vulnerability, 'ApiVulnerabilityList');
 export type ApiVulnerabilityList = Static<typeof ApiVulnerabilityList>;
