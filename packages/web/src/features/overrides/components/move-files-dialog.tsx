@@ -47,15 +47,16 @@ function MoveFilesForm({ onClose, scan, component, components }: MoveFilesDialog
       onClose={onClose}
       onSubmit={() => {
         if (target === null) return;
-        move.mutate(
-          { from_uid: component.uid, to_uid: target, hashes },
-          {
-            onSuccess: () => {
-              onClose();
-              // The emptied component is gone from the result: show the one the files went to.
-              if (empties) select({ component: target });
-            },
+        // A promise, not mutate's own callbacks: those are dropped when this form unmounts, and
+        // an emptied component's panel (this form with it) goes as soon as the refreshed result
+        // without it is drawn, which may come first. A failure shows through move.error.
+        move.mutateAsync({ from_uid: component.uid, to_uid: target, hashes }).then(
+          () => {
+            onClose();
+            // The emptied component is gone from the result: show the one the files went to.
+            if (empties) select({ component: target });
           },
+          () => undefined,
         );
       }}
     >
