@@ -119,7 +119,9 @@ function ReportDetails({ report, downloading }: { report: ReportJob; downloading
         message={`Delete the report "${report.name}"? Its file is removed too.`}
         pending={remove.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate(report.id, { onSuccess: () => void navigate({ to: '/reports' }) })}
+        // A promise, not mutate's own callbacks: those are dropped if this page unmounts first
+        // (the report it shows is gone from the cache). A failure shows through the mutation.
+        onConfirm={() => void remove.mutateAsync(report.id).then(() => navigate({ to: '/reports' }), () => undefined)}
       />
     </Stack>
   );

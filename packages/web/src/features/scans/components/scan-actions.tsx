@@ -51,10 +51,12 @@ export function ScanActions({ scan }: { scan: Scan }) {
     if (confirming === 'abort') control.abort.mutate(undefined, done);
     else if (confirming === 'removeFile') control.removeFile.mutate(undefined, done);
     else if (confirming === 'remove') {
-      control.remove.mutate(undefined, {
-        onSuccess: () => void navigate({ to: '/groups/$groupId', params: { groupId: scan.group } }),
-        onSettled: () => setConfirming(null),
-      });
+      // A promise, not mutate's own callbacks: those are dropped if the scan's page unmounts
+      // first (the removed scan is gone from the cache), which would leave the user there.
+      void control.remove
+        .mutateAsync()
+        .then(() => navigate({ to: '/groups/$groupId', params: { groupId: scan.group } }), () => undefined)
+        .finally(() => setConfirming(null));
     }
   };
   const pending = control.abort.isPending || control.removeFile.isPending || control.remove.isPending;
