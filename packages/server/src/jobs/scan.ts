@@ -84,12 +84,14 @@ export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: Abor
   if (!scan || !BUSY.has(scan.status)) return;
   await deps.scans.markStarted(scanId);
   const worker = deps.workerName ?? workerName();
-  deps.log.info({ scanId, worker, attempt: attempt.number }, 'scan started');
   const note = (level: ScanLogLevel, message: string) => appendLog(deps, scanId, level, message);
   await note(
     attempt.number > 1 ? 'warning' : 'info',
     attempt.number > 1 ? `Started again on worker ${worker} (attempt ${attempt.number} of ${attempt.of}): the previous attempt stopped` : `Started on worker ${worker}`,
   );
+  // Once the scan's own log holds the start: a worker killed at any point after this line
+  // leaves the attempt on record.
+  deps.log.info({ scanId, worker, attempt: attempt.number }, 'scan started');
   const progress = new ProgressWriter<ScanProgress>(
     (p) => deps.scans.setProgress(scanId, p),
     deps.progressIntervalMs ?? 1000,
