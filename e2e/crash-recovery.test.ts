@@ -56,7 +56,7 @@ describe.each(databaseTargets())('crash recovery on $name', (target) => {
     const group = await first.session.json<{ id: number }>('POST', '/rest/groups/', { name: 'Crash' });
     const scan = await first.session.upload(group.id, demoDeb);
     await waitFor('the scan to start', started(first.server, 1));
-    // The server prints "scan started" before the scan log's line is stored: kill it only after.
+    // The server prints "scan started" once the scan log's line is stored (jobs/scan.ts); the log says so before the kill.
     await waitFor('the scan log to say so', async () =>
       (await first.session.json<{ lines: { message: string }[] }>('GET', `/rest/scans/${scan.id}/scan-log`)).lines.some((line) => line.message.startsWith('Started on worker')),
     );
