@@ -53,7 +53,8 @@ export function scanBytes(bytes: Buffer, path: string[], detectors: readonly Inf
     const lineOf = isText ? lineFinder(piece.text) : undefined;
     for (const group of keywords.set.presentGroups(ascii ? piece.text : piece.text.toLowerCase(), ascii, isActive)) {
       const detector = detectors[group];
-      if (detector === undefined || isActive[group] !== 1) continue;
+      // presentGroups lists only the active detectors' groups (isActive).
+      if (detector === undefined) continue;
       let search: NextMatch;
       if (detector.starts !== undefined && detector.pattern instanceof RegExp && piece.text.length >= STARTS_MIN_TEXT) {
         let sticky = stickies.get(detector);

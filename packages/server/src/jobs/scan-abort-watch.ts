@@ -1,9 +1,8 @@
 // How a running scan learns it was aborted: POST scans/{id}/abort/ fails the scan in the
 // database (whichever process or machine runs it), and the job's watch, reading the scan's
 // status every `intervalMs`, aborts the engine's signal: the scan's worker thread stops.
-import type { ScanStatus } from '../db/schema/index.ts';
+import { isBusyScan, type ScanStatus } from '../db/schema/index.ts';
 
-const BUSY: ReadonlySet<ScanStatus> = new Set(['B', 'S', 'P', 'D']);
 export const ABORT_POLL_MS = 1000;
 
 export interface AbortWatch {
@@ -20,7 +19,7 @@ export function watchForAbort(status: () => Promise<{ status: ScanStatus } | und
     checking = true;
     status()
       .then((scan) => {
-        if (!scan || !BUSY.has(scan.status)) controller.abort(new Error('the scan was aborted'));
+        if (!scan || !isBusyScan(scan.status)) controller.abort(new Error('the scan was aborted'));
       })
       // A failed read is not an abort: the next tick reads again.
       .catch(() => undefined)

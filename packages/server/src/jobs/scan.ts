@@ -4,7 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { CustomPattern, Limits } from '@binlens/engine';
 import type { BlobStore } from '../blobs/blob-store.ts';
-import type { ScanProgress } from '../db/schema/index.ts';
+import { isBusyScan, type ScanProgress } from '../db/schema/index.ts';
 import type { Engine } from '../engine/engine.ts';
 import { newErrorId } from '../lib/errors.ts';
 import type { ScanJobRepository } from '../modules/scans/job-repository.ts';
@@ -21,7 +21,6 @@ import { importedFile, readIfPortableScan } from './scan-import.ts';
 import { announceScanEnd } from './webhook.ts';
 
 /** Spec §4 busy codes: a scan in any of them may be (re)started by its job. */
-const BUSY = new Set(['B', 'S', 'P', 'D']);
 
 export interface ScanJobDeps {
   scans: ScanJobRepository;
@@ -81,7 +80,7 @@ export function workerName(): string {
 
 export async function runScanJob(deps: ScanJobDeps, scanId: number, signal: AbortSignal, attempt: ScanAttempt = { number: 1, of: SCAN_ATTEMPTS }): Promise<void> {
   const scan = await deps.scans.load(scanId);
-  if (!scan || !BUSY.has(scan.status)) return;
+  if (!scan || !isBusyScan(scan.status)) return;
   await deps.scans.markStarted(scanId);
   const worker = deps.workerName ?? workerName();
   const note = (level: ScanLogLevel, message: string) => appendLog(deps, scanId, level, message);
@@ -197,7 +196,7 @@ export const DEAD_SCAN_MESSAGE = `The scan stopped ${SCAN_ATTEMPTS} times (worke
 
 export async function markDeadScan(deps: Pick<ScanJobDeps, 'scans' | 'scanLog' | 'log'>, scanId: number): Promise<void> {
   const scan = await deps.scans.load(scanId);
-  if (!scan || !BUSY.has(scan.status)) return;
+  if (!scan || !isBusyScan(scan.status)) return;
   await deps.scans.markFailedIfBusy(scanId, DEAD_SCAN_MESSAGE);
   await appendLog(deps, scanId, 'error', DEAD_SCAN_MESSAGE);
 }

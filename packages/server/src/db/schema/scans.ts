@@ -9,6 +9,13 @@ import { users } from './users.ts';
 // Spec §4 codes; this server writes B, R and F.
 export type ScanStatus = 'R' | 'B' | 'S' | 'P' | 'D' | 'F';
 
+/** The states of a scan still queued or being scanned (B, S, P, D): every status but ready and failed. */
+export const BUSY_SCAN_STATUSES: readonly ScanStatus[] = ['B', 'S', 'P', 'D'];
+
+export function isBusyScan(status: ScanStatus): boolean {
+  return BUSY_SCAN_STATUSES.includes(status);
+}
+
 /** A scan's vulnerabilities by severity (modules/scans/vulnerability-counts.ts counts them). */
 export interface VulnerabilityCounts {
   critical: number;

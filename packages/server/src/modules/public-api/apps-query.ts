@@ -4,7 +4,7 @@ import { and, asc, desc, eq, ilike, inArray, lt, type SQL, sql } from 'drizzle-o
 import type { Db } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type ScanStatus, scanCustomData, scans } from '../../db/schema/index.ts';
+import { BUSY_SCAN_STATUSES, scanCustomData, scans } from '../../db/schema/index.ts';
 import { inVisibleGroupWhere } from '../groups/scope.ts';
 import type { Viewer } from '../users/viewer.ts';
 import { type ProductRecord, toProductEntry } from './product-entry.ts';
@@ -124,7 +124,7 @@ export function createAppsRepository(db: Db): AppsRepository {
         .where(and(
           inVisibleGroupWhere(db, viewer, scans.groupId),
           groupId === undefined ? undefined : eq(scans.groupId, groupId),
-          busy ? inArray(scans.status, BUSY) : undefined,
+          busy ? inArray(scans.status, [...BUSY_SCAN_STATUSES]) : undefined,
           after === undefined ? undefined : lt(scans.id, after),
           ...filterWhere(filter),
         ))
@@ -141,9 +141,6 @@ export function createAppsRepository(db: Db): AppsRepository {
     },
   };
 }
-
-/** A scan's states while it is queued or being scanned (modules/scans/schemas.ts ScanStatus). */
-const BUSY: ScanStatus[] = ['B', 'S', 'P', 'D'];
 
 /** The default and largest page of GET /api/apps/. */
 export const APPS_PAGE = { default: 100, max: 500 };

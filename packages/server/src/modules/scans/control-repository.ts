@@ -3,7 +3,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import { blobReferenced } from '../../db/blob-references.ts';
 import type { Db } from '../../db/client.ts';
-import { scanItems, scans, type ScanStatus } from '../../db/schema/index.ts';
+import { BUSY_SCAN_STATUSES, scanItems, scans, type ScanStatus } from '../../db/schema/index.ts';
 
 export interface ControlledScan {
   id: number;
@@ -47,7 +47,6 @@ export interface ReplacementFile {
   blobKey: string;
 }
 
-const BUSY: ScanStatus[] = ['B', 'S', 'P', 'D'];
 
 /** What a scan starting over holds: no result, no progress, no times. */
 const CLEARED_RESULT = {
@@ -103,7 +102,7 @@ export function createScanControlRepository(db: Db): ScanControlRepository {
       const updated = await db
         .update(scans)
         .set({ status: 'F', error: reason, progress: null, finishedAt: new Date() })
-        .where(and(eq(scans.id, id), inArray(scans.status, BUSY)))
+        .where(and(eq(scans.id, id), inArray(scans.status, [...BUSY_SCAN_STATUSES])))
         .returning({ id: scans.id });
       return updated.length > 0;
     },
@@ -133,7 +132,7 @@ export function createScanControlRepository(db: Db): ScanControlRepository {
           and(
             lt(scans.createdAt, before),
             gt(scans.id, after),
-            ...BUSY.map((status) => ne(scans.status, status)),
+            ...BUSY_SCAN_STATUSES.map((status) => ne(scans.status, status)),
             withBinary ? isNull(scans.binaryRemovedAt) : undefined,
           ),
         )
