@@ -63,21 +63,19 @@ export class AhoCorasick {
       const s = queue[head] ?? 0;
       const failRow = (fail[s] ?? 0) * columns;
       outs[s]?.push(...(outs[fail[s] ?? 0] ?? []));
-      for (let c = 0; c < columns; c++) {
-        const child = goto[s]?.get(c);
-        if (child === undefined) {
-          next[s * columns + c] = next[failRow + c] ?? 0;
-        } else {
-          fail[child] = next[failRow + c] ?? 0;
-          next[s * columns + c] = child;
-          queue.push(child);
-        }
+      // A missing transition is the fail state's: its row, copied whole, then the children set.
+      next.copyWithin(s * columns, failRow, failRow + columns);
+      for (const [c, child] of goto[s] ?? []) {
+        fail[child] = next[failRow + c] ?? 0;
+        next[s * columns + c] = child;
+        queue.push(child);
       }
     }
+    const hasOutput = Uint8Array.from(outs, (list) => (list.length > 0 ? 1 : 0));
     for (let i = 0; i < next.length; i++) {
       const target = next[i] ?? 0;
       const row = target * columns;
-      next[i] = (outs[target]?.length ?? 0) > 0 ? ~row : row;
+      next[i] = hasOutput[target] === 1 ? ~row : row;
     }
     this.#classes = classes;
     this.#columns = columns;

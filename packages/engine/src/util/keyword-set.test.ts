@@ -51,4 +51,15 @@ describe('KeywordSet', () => {
     }
     expect(new KeywordSet([['x']]).presentGroups('no such keyword')).toEqual([]);
   });
+
+  it('asciiOnly: with ASCII keywords, folding A-Z reads any text as its lower case', () => {
+    const set = new KeywordSet([['user'], ['pass'], ['ü-x']]);
+    expect(set.asciiOnly).toBe(false);
+    const ascii = new KeywordSet([['user'], ['pass'], ['token'], ['-x']]);
+    expect(ascii.asciiOnly).toBe(true);
+    for (const text of ['Grüße, USER Ä', 'PÄSS Pass', 'ÜBER-X TOKEN', 'Ωmega tokeN', 'Straße']) {
+      expect(ascii.presentGroups(text, true)).toEqual(ascii.presentGroups(text.toLowerCase()));
+    }
+    expect(ascii.presentGroups('Grüße, USER Ä', true)).toEqual([0]);
+  });
 });

@@ -89,6 +89,15 @@ export class KeywordSet {
   }
 
   /**
+   * Whether every keyword is ASCII. presentGroups(text, true) then finds what it finds in
+   * text.toLowerCase() for any text, ASCII or not, but for the two characters whose lower case
+   * is ASCII (U+0130, U+212A), which a pattern without the `u` flag does not read as i or k either.
+   */
+  get asciiOnly(): boolean {
+    return this.#wide.size === 0;
+  }
+
+  /**
    * The groups present in `text`, ascending (present's ones, listed). `foldAscii`: A-Z read as
    * a-z, which for an ASCII text is reading its lower case (the keywords are lower case) without making it.
    * `among`: only the groups flagged 1 in it are listed.
