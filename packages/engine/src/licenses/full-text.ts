@@ -13,6 +13,7 @@
 // the threshold. Normalisation is one pass over the lower-cased text; the index holds words as
 // hash keys (wordKey), made as the licences' texts are read, never as strings.
 import { createRequire } from 'node:module';
+import { packInt32, sharedBytes, unpackInt32 } from '../util/shared-build.ts';
 
 export interface FullTextMatch {
   id: string;
@@ -54,13 +55,26 @@ const MIN_WORDS = 20;
 // Lines that only name a holder or a year: "Copyright (c) <year> <owner>", "(C) 2020 Foo".
 const COPYRIGHT_LINE = /^[ \t*#/;-]*(?:copyright\b|\(c\)|©).*$/gim;
 
+/** An id of the list, safe as a file name: no separator, no `..` of its own. */
+const SPDX_ID = /^[A-Za-z0-9][A-Za-z0-9.+-]*$/;
+
 let index: Index | undefined;
 let list: Record<string, { licenseText?: string }> | undefined;
+/** Where the threads of a scan share one build of the index (shareLicenseIndex). */
+let sharedIndex: SharedArrayBuffer | undefined;
+
+/**
+ * Build the index in `slot`, shared with the other threads given it: one of them builds it, the
+ * others read it there (util/shared-build.ts). Before the first match only; later calls are ignored.
+ */
+export function shareLicenseIndex(slot: SharedArrayBuffer): void {
+  sharedIndex ??= slot;
+}
 
 /** The best whole-licence match in already normalised words, when it scores at least the threshold. */
 export function matchFullText(normalisedWords: readonly string[], minScore = FULL_TEXT_MIN_SCORE): FullTextMatch | undefined {
   if (normalisedWords.length < MIN_WORDS) return undefined;
-  const idx = (index ??= buildIndex());
+  const idx = (index ??= sharedIndex === undefined ? buildIndex() : unpackIndex(sharedBytes(sharedIndex, () => packIndex(buildIndex()))));
   const textLength = normalisedWords.length - 2;
   if (textLength < MIN_LENGTH_SHARE * (idx.licenses[0]?.length ?? Infinity)) return undefined;
   const text = textGrams(gramKeys(Int32Array.from(normalisedWords, wordKey)));
@@ -206,6 +220,23 @@ function buildIndex(): Index {
   return { licenses };
 }
 
+/** The index as bytes: the ids (UTF-8, NUL-separated) then, per licence, its grams, length and samples. */
+function packIndex(idx: Index): Uint8Array {
+  const ids = Buffer.from(idx.licenses.map((l) => l.id).join('\0'));
+  const arrays: Int32Array[] = [Int32Array.from(ids)];
+  for (const license of idx.licenses) arrays.push(license.grams, Int32Array.of(license.length), license.samples);
+  return packInt32(arrays);
+}
+
+/** packIndex's bytes as the index, its arrays read where they are. */
+function unpackIndex(bytes: Uint8Array): Index {
+  const [ids, ...rest] = unpackInt32(bytes);
+  const names = Buffer.from(Uint8Array.from(ids ?? [])).toString().split('\0');
+  if (rest.length !== names.length * 3) throw new Error('not a packed licence index');
+  const licenses = names.map((id, i): IndexedLicense => ({ id, grams: rest[3 * i] ?? new Int32Array(0), length: rest[3 * i + 1]?.[0] ?? 0, samples: rest[3 * i + 2] ?? new Int32Array(0) }));
+  return { licenses };
+}
+
 /** The distinct values of sorted keys. */
 function distinct(sorted: Int32Array): Int32Array {
   let n = 0;
@@ -290,9 +321,18 @@ function isWordChar(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
 }
 
-/** The SPDX list's text of a licence id ('' when the list has none). */
+/**
+ * The SPDX list's text of a licence id ('' when the list has none). Without the whole list at
+ * hand (a thread that read the index another built), the licence's own file of the package is
+ * read: one small file, not the 5 MB list.
+ */
 export function fullLicenseText(id: string): string {
-  return spdxList()[id]?.licenseText ?? '';
+  if (list !== undefined || !SPDX_ID.test(id)) return spdxList()[id]?.licenseText ?? '';
+  try {
+    return (createRequire(import.meta.url)(`spdx-license-list/licenses/${id}.json`) as { licenseText?: string }).licenseText ?? '';
+  } catch {
+    return '';
+  }
 }
 
 function spdxList(): Record<string, { licenseText?: string }> {

@@ -20,6 +20,7 @@ import { type HitsAhead, isSignatureCandidate } from './signature-stage.ts';
 import { outOfTime } from './time-limit.ts';
 import type { TreeFile } from './tree.ts';
 import { type WorkerFeed, feedWorkers, poolWidth, wireSource } from './worker-pool.ts';
+import { threadShares } from './thread-shares.ts';
 
 export interface EarlySearch {
   /** The file at the next tree index has had its turn; `onDisk` resolves once it can be read. */
@@ -57,7 +58,7 @@ export function startEarlySearch(ctx: ScanContext, inputSize: number, options: I
   // While the tree is unpacked, the extract stage reports a time limit itself; the threads only stop.
   const stopBefore = (next: number): boolean =>
     finished ? outOfTime(ctx, 'infoleak', () => `${leaksLeft(next)} of ${leakFiles.length} files not searched for leaks`) : ctx.tracker.timeUp();
-  const data: FileWorkerData = { customPatterns, decoys: search.decoys, builtIn: true };
+  const data: FileWorkerData = { customPatterns, decoys: search.decoys, builtIn: true, shares: threadShares() };
   const feed: WorkerFeed<FileJob, FileJobResult> = feedWorkers(FILE_WORKER_URL, data, threads, ctx.signal, stopBefore);
   const offer = (file: TreeFile, onDisk: Promise<void>): void => {
     passed++;

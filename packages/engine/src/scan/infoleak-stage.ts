@@ -18,6 +18,7 @@ import { FILE_WORKER_URL, type FileJob, type FileJobResult } from './file-job.ts
 import type { FileWorkerData } from './file-worker.ts';
 import { outOfTime } from './time-limit.ts';
 import { poolWidth, runInWorkers, wireSource } from './worker-pool.ts';
+import { threadShares } from './thread-shares.ts';
 import type { TreeFile } from './tree.ts';
 
 export { INFOLEAK_PLUGIN } from './infoleak-file.ts';
@@ -52,7 +53,7 @@ export function startInfoleakStage(ctx: ScanContext, options: InfoleakOptions = 
   const bytes = files.reduce((n, f) => n + Math.min(f.entry.size, MAX_SCAN_BYTES), 0);
   const threads = poolWidth();
   const threaded = bytes >= THREADED_MIN_BYTES && threads > 1;
-  const result = threaded ? inThreads(ctx, files, search, { customPatterns, decoys: search.decoys, builtIn }, threads) : inProcess(ctx, files, search);
+  const result = threaded ? inThreads(ctx, files, search, { customPatterns, decoys: search.decoys, builtIn, shares: threadShares() }, threads) : inProcess(ctx, files, search);
   // Awaited by the caller; never an unhandled rejection meanwhile.
   result.catch(() => undefined);
   return { threaded, result };

@@ -14,6 +14,7 @@ import type { FileWorkerData } from './file-worker.ts';
 import type { TreeFile } from './tree.ts';
 import { outOfTime } from './time-limit.ts';
 import { poolWidth, runInWorkers, wireSource } from './worker-pool.ts';
+import { threadShares } from './thread-shares.ts';
 
 const PLUGIN = 'signatures/matcher';
 /** Below this many bytes to match, starting threads costs more than it saves. */
@@ -40,7 +41,7 @@ function signatureCandidates(ctx: ScanContext): TreeFile[] {
 }
 
 /** The threads' data when they only match signatures (no user patterns cross to them). */
-const MATCHING_ONLY: FileWorkerData = { customPatterns: [], decoys: true, builtIn: true };
+const matchingOnly = (): FileWorkerData => ({ customPatterns: [], decoys: true, builtIn: true, shares: threadShares() });
 
 /**
  * Starts matching the built-in signatures in worker threads when the tree is large (matching
@@ -52,11 +53,10 @@ export function startSignatureMatching(ctx: ScanContext): HitsAhead | undefined 
   const width = poolWidth();
   if (width < 2 || candidates.reduce((n, f) => n + f.entry.size, 0) < THREADED_MIN_BYTES) return undefined;
   const jobs: FileJob[] = candidates.map((f) => ({ ...wireSource(f), location: f.entry.path, signatures: { sniff: f.entry.format === undefined } }));
-  // The leak search's threads run beside these: one core is left to them (each thread also
-  // builds its own automaton, which costs as much as matching a root file system's binaries).
+  // The leak search's threads run beside these: one core is left to them.
   const threads = width - 1;
   // The stage reports a time limit where it stands; files not matched ahead are matched there.
-  const run = runInWorkers<FileJob, FileJobResult>(FILE_WORKER_URL, MATCHING_ONLY, jobs, threads, ctx.signal, () => ctx.tracker.timeUp()).then(({ results }) => {
+  const run = runInWorkers<FileJob, FileJobResult>(FILE_WORKER_URL, matchingOnly(), jobs, threads, ctx.signal, () => ctx.tracker.timeUp()).then(({ results }) => {
     const ahead = new Map<TreeFile, WireFileHits>();
     for (const [i, result] of results.entries()) if (result?.hits !== undefined) ahead.set(candidates[i] as TreeFile, result.hits);
     return ahead;

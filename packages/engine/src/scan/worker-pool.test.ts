@@ -6,13 +6,15 @@ import { DETECTORS } from '../infoleak/registry.ts';
 import { SignatureMatcher } from '../signatures/matcher.ts';
 import { allSignatures } from '../signatures/registry.ts';
 import { FILE_WORKER_URL, type FileJob, type FileJobResult } from './file-job.ts';
+import type { FileWorkerData } from './file-worker.ts';
 import { searchFile } from './infoleak-file.ts';
 import { readFileLicenses } from './license-file.ts';
 import { type WireFileHits, fileHits, toWire } from './signature-file.ts';
+import { threadShares } from './thread-shares.ts';
 import { feedWorkers, runInWorkers } from './worker-pool.ts';
 
 const url = FILE_WORKER_URL;
-const data = { customPatterns: [], decoys: true, builtIn: true };
+const data: FileWorkerData = { customPatterns: [], decoys: true, builtIn: true, shares: threadShares() };
 
 // The stages' worker threads must give what the stages compute on their own thread.
 describe('runInWorkers', () => {

@@ -3,6 +3,7 @@
 // bounded window around it. Cost per byte does not depend on the number of
 // signatures; confirmation cost depends on hits, bounded per pattern and file.
 import { AhoCorasick, type AnchorHit } from '../util/aho-corasick.ts';
+import { sharedBytes } from '../util/shared-build.ts';
 import type { Signature } from './types.ts';
 
 /** Bytes examined either side of an anchor: version strings are short. */
@@ -36,8 +37,12 @@ export class SignatureMatcher {
   /** Per anchor index, its length in bytes (anchors are latin1: one byte per character). */
   readonly #anchorLengths: number[] = [];
 
-  constructor(signatures: readonly Signature[]) {
+  /** Shared memory where one of the threads sharing it builds the automaton for all (sharedBytes). */
+  readonly #shared: SharedArrayBuffer | undefined;
+
+  constructor(signatures: readonly Signature[], options: { shared?: SharedArrayBuffer } = {}) {
     this.signatures = signatures;
+    this.#shared = options.shared;
     const anchorIds = new Map<string, number>();
     this.#byAnchor = [];
     let key = 0;
@@ -58,7 +63,11 @@ export class SignatureMatcher {
   }
 
   get #automaton(): AhoCorasick {
-    this.#built ??= new AhoCorasick(this.#anchors.map((a) => Buffer.from(a, 'latin1')));
+    if (this.#built === undefined) {
+      const build = (): AhoCorasick => new AhoCorasick(this.#anchors.map((a) => Buffer.from(a, 'latin1')));
+      const shared = this.#shared;
+      this.#built = shared === undefined ? build() : new AhoCorasick(sharedBytes(shared, () => build().packed()));
+    }
     return this.#built;
   }
 

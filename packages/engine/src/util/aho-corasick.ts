@@ -7,6 +7,8 @@
 //   anchors ending in it is stored bitwise-negated, so the hot loop tests one sign
 //   instead of reading a second table.
 
+import { packInt32, unpackInt32 } from './shared-build.ts';
+
 export interface AnchorHit {
   /** Index of the anchor in the list given to the constructor. */
   anchor: number;
@@ -27,7 +29,19 @@ export class AhoCorasick {
   #row = 0;
   #position = 0;
 
-  constructor(anchors: readonly Buffer[]) {
+  /** `anchors`, or an automaton's `packed()` tables (read where they are, not copied). */
+  constructor(anchors: readonly Buffer[] | Uint8Array) {
+    if (anchors instanceof Uint8Array) {
+      const [classes, columns, delta, outStart, outList, lengths] = unpackInt32(anchors);
+      if (classes?.length !== 256 || columns?.length !== 1 || !delta || !outStart || !outList || !lengths) throw new Error('not a packed automaton');
+      this.#classes = Uint8Array.from(classes);
+      this.#columns = columns[0] ?? 1;
+      this.#delta = delta;
+      this.#outStart = outStart;
+      this.#outList = outList;
+      this.#lengths = lengths;
+      return;
+    }
     const { classes, columns } = byteClasses(anchors);
     const goto: Map<number, number>[] = [new Map()];
     const outs: number[][] = [[]];
@@ -89,6 +103,11 @@ export class AhoCorasick {
     this.#outStart[states] = flat.length;
     this.#outList = Int32Array.from(flat);
     this.#lengths = Int32Array.from(anchors.map((a) => a.length));
+  }
+
+  /** The tables, as the constructor takes them back (to share one automaton between threads). */
+  packed(): Uint8Array {
+    return packInt32([Int32Array.from(this.#classes), Int32Array.of(this.#columns), this.#delta, this.#outStart, this.#outList, this.#lengths]);
   }
 
   get states(): number {
