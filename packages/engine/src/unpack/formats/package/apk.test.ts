@@ -33,6 +33,16 @@ describe('package/apk', () => {
     expect((await runUnpacker(apk, DATA)).identified).toBe(false);
   });
 
+  it('the first tar block is read from the head when it inflates whole, from the stream when not', async () => {
+    // Stored (level 0): the first 512 bytes of the file hold less than a tar block.
+    const stored = gzipSync(buildTar([{ name: '.PKGINFO', data: 'pkgname = x\n' }], { end: false }), { level: 0 });
+    const out = await runUnpacker(apk, Buffer.concat([stored, DATA]));
+    expect(out.identified).toBe(true);
+    expect(Object.keys(out.members)).toEqual(['control.tar', 'data.tar']);
+    // A whole gzip file shorter than a tar block is no apk, whatever the head says.
+    expect((await runUnpacker(apk, gz(Buffer.from('.PKGINFO')))).identified).toBe(false);
+  });
+
   it('a truncated control segment is a located problem', async () => {
     const out = await runUnpacker(apk, CONTROL.subarray(0, CONTROL.length - 4));
     expect(out.error).toMatch(/^corrupt: control segment/);
