@@ -20,7 +20,8 @@ import { DIRECTORY_FORMAT, readDirectoryInput } from './scan/directory-input.ts'
 import { signatureStage, startSignatureMatching } from './scan/signature-stage.ts';
 import type { ScanContext } from './scan/context.ts';
 import { extractStage } from './scan/extract-stage.ts';
-import { startInfoleakStage } from './scan/infoleak-stage.ts';
+import { THREADED_MIN_BYTES, startInfoleakStage } from './scan/infoleak-stage.ts';
+import { poolWidth } from './scan/worker-pool.ts';
 import { startEarlySearch } from './scan/early-search.ts';
 import { attachLicenses, readLicenses } from './scan/license-stage.ts';
 import { mobileStage } from './scan/mobile-stage.ts';
@@ -28,7 +29,7 @@ import { kernelConfigStage } from './scan/kernel-config-stage.ts';
 import type { InfoleakOptions } from './infoleak/types.ts';
 import { addSonameEvidence } from './identify/soname.ts';
 import { addArchiveContainment } from './identify/archive-nesting.ts';
-import { hashFile } from './scan/hash.ts';
+import { hashFile, hashFileInThread } from './scan/hash.ts';
 import { FileTree } from './scan/tree.ts';
 import { outOfTime } from './scan/time-limit.ts';
 
@@ -63,7 +64,8 @@ export async function scan(path: string, options: ScanOptions = {}, onProgress?:
   // A directory is one input whose members are its files (read in place, links not followed).
   const dir = info.isDirectory() ? await readDirectoryInput(path, tracker, signal) : undefined;
   // A file input's digests are read while it is unpacked (see unpackFile); nothing needs them before.
-  const hashing = dir ? undefined : hashFile(path, signal);
+  // A large one's on a thread of its own, when the scan may start threads (poolWidth).
+  const hashing = dir ? undefined : info.size >= THREADED_MIN_BYTES && poolWidth() > 1 ? hashFileInThread(path, signal) : hashFile(path, signal);
   hashing?.catch(() => undefined); // awaited after the extract stage
   const size = dir ? dir.size : info.size;
   // The default byte and file budgets grow with the input (see INPUT_BUDGET).
