@@ -3,7 +3,7 @@
 // all. Each part is what its stage computes for the file on its own (infoleak-file.ts,
 // signature-file.ts, license-file.ts). A failure is recorded in each part asked for, never thrown.
 import type { SignatureMatcher } from '../signatures/matcher.ts';
-import { type FileSource, type Reader, openSource } from '../util/reader.ts';
+import { type FileSource, type Reader, openSourceSync } from '../util/reader.ts';
 import { type FileLeaks, type LeakSearch, MAX_SCAN_BYTES, failedSearch, searchBytes } from './infoleak-file.ts';
 import { type FileLicenses, failedLicenseRead, readFileLicenses } from './license-file.ts';
 import { type WireFileHits, hitsIn, toWire, wireError } from './signature-file.ts';
@@ -39,7 +39,8 @@ export async function runFileJob(job: FileJob, work: FileWork): Promise<FileJobR
   let reader: Reader | undefined;
   let bytes: Buffer;
   try {
-    reader = await openSource(job);
+    // This thread reads one file at a time: blocking reads leave the thread pool to the scan's thread.
+    reader = openSourceSync(job);
     // A kept member is read whole from its bytes; a file on disk once, as far as the leak search reads.
     bytes = job.contents !== undefined ? Buffer.from(job.contents.buffer, job.contents.byteOffset, job.contents.byteLength) : await reader.read(0, Math.min(reader.size, MAX_SCAN_BYTES));
   } catch (err) {

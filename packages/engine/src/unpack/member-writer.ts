@@ -89,7 +89,9 @@ export class MemberWriter extends Writable {
   }
 
   #openFile(): WriteStream {
-    const file = createWriteStream(this.#path, { flags: 'wx' });
+    // A large member's writes queue up to 1 MiB before the unpacking waits for them (16 KiB by
+    // default): the unpacking then goes on while the thread pool writes, instead of after each write.
+    const file = createWriteStream(this.#path, { flags: 'wx', highWaterMark: 1024 * 1024 });
     file.on('error', (err) => this.destroy(err));
     for (const part of this.#held) file.write(part);
     this.#held = [];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_READ, memoryReader, openReader, openSource, type Reader } from './reader.ts';
+import { MAX_READ, memoryReader, openReader, openSource, openSourceSync, type Reader } from './reader.ts';
 
 // A file kept in memory must read as the same file on disk does.
 describe('memoryReader', () => {
@@ -55,6 +55,27 @@ describe('memoryReader', () => {
     } finally {
       await onDisk.close();
     }
+  });
+
+  it('openSourceSync reads, streams and refuses as openReader does', async () => {
+    const onDisk = await openReader(path);
+    const blocking = openSourceSync({ diskPath: path });
+    const refusals = async (reader: Reader) =>
+      Promise.all([reader.read(-1, 2), reader.read(0, MAX_READ + 1), reader.read(0.5, 2)].map((p) => p.then(() => 'read', (err: Error) => err.message)));
+    try {
+      expect(blocking.size).toBe(16);
+      for (const [offset, length] of windows) {
+        expect(await blocking.read(offset, length)).toEqual(await onDisk.read(offset, length));
+        expect(await text(blocking.stream(offset, offset + length))).toBe(await text(onDisk.stream(offset, offset + length)));
+      }
+      expect(await refusals(blocking)).toEqual(await refusals(onDisk));
+    } finally {
+      await onDisk.close();
+      await blocking.close();
+      await blocking.close();
+    }
+    expect((await openSourceSync({ diskPath: join(dir, 'never-written'), contents: Buffer.from('kept') }).read(0, 10)).toString()).toBe('kept');
+    expect(() => openSourceSync({ diskPath: join(dir, 'missing') })).toThrow(/ENOENT/);
   });
 
   it('openSource: the kept bytes when there are some, else the file', async () => {

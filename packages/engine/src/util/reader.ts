@@ -2,7 +2,7 @@
 // they ask for a window at an offset, and a window is capped so that a lying length
 // field cannot make us allocate gigabytes.
 import { open, type FileHandle } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { Readable } from 'node:stream';
 
 /** The largest single read a parser may ask for; bigger payloads must be streamed. */
@@ -31,6 +31,62 @@ export function openSource(source: FileSource): Promise<Reader> {
   return source.contents === undefined ? openReader(path) : Promise.resolve(memoryReader(path, source.contents));
 }
 
+/**
+ * openSource with blocking calls, for a worker thread that reads one file at a time: its reads
+ * then take no turn on the thread pool, which the scan's thread writes its members with.
+ */
+export function openSourceSync(source: FileSource): Reader {
+  const path = source.diskPath ?? '';
+  if (source.contents !== undefined) return memoryReader(path, source.contents);
+  const fd = openSync(path, 'r');
+  let size: number;
+  try {
+    size = fstatSync(fd).size;
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+  let closed = false;
+  return {
+    path,
+    size,
+    read(offset, length) {
+      try {
+        const want = checkedWindow(offset, length, size);
+        const buf = Buffer.alloc(want);
+        let got = 0;
+        while (got < want) {
+          const bytesRead = readSync(fd, buf, got, want - got, offset + got);
+          if (bytesRead === 0) break;
+          got += bytesRead;
+        }
+        return Promise.resolve(got === want ? buf : buf.subarray(0, got));
+      } catch (err) {
+        return Promise.reject(err as Error);
+      }
+    },
+    stream(start, end) {
+      const last = Math.min(end, size) - 1;
+      if (last < start) return Readable.from([]);
+      return createReadStream(path, { start, end: last, highWaterMark: streamChunk(last + 1 - start) });
+    },
+    close() {
+      if (!closed) closeSync(fd);
+      closed = true;
+      return Promise.resolve();
+    },
+  };
+}
+
+/** The bytes a read of `length` at `offset` gives in a file of `size`; throws for a window refused. */
+function checkedWindow(offset: number, length: number, size: number): number {
+  if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0) {
+    throw new RangeError(`bad read window ${offset}+${length}`);
+  }
+  if (length > MAX_READ) throw new RangeError(`read of ${length} bytes exceeds MAX_READ`);
+  return Math.max(0, Math.min(length, size - offset));
+}
+
 export async function openReader(path: string): Promise<Reader> {
   const handle = await open(path, 'r');
   try {
@@ -47,11 +103,7 @@ function makeReader(path: string, handle: FileHandle, size: number): Reader {
     path,
     size,
     async read(offset, length) {
-      if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0) {
-        throw new RangeError(`bad read window ${offset}+${length}`);
-      }
-      if (length > MAX_READ) throw new RangeError(`read of ${length} bytes exceeds MAX_READ`);
-      const want = Math.max(0, Math.min(length, size - offset));
+      const want = checkedWindow(offset, length, size);
       const buf = Buffer.alloc(want);
       let got = 0;
       while (got < want) {
