@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import { answerOfThread } from '../../test/in-thread.ts';
 import { fullLicenseText, matchFullText, normaliseWords } from '../licenses/full-text.ts';
 import { SignatureMatcher } from '../signatures/matcher.ts';
 import { allSignatures } from '../signatures/registry.ts';
@@ -9,18 +9,6 @@ import { sharedSlot } from '../util/shared-build.ts';
 const READY = 2;
 const WORKER = new URL('./thread-shares.test-worker.ts', import.meta.url);
 
-/** Runs thread-shares.test-worker.ts with `data` and answers its one message. */
-function inThread<T>(data: object): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, { workerData: data });
-    worker.once('message', (message: T) => {
-      resolve(message);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
-}
-
 // The scan's threads share one build of each (thread-shares.ts): what a thread reads from
 // another's build must answer as what this thread builds itself.
 describe('thread shares', () => {
@@ -29,7 +17,7 @@ describe('thread shares', () => {
     const expected = matchFullText(normaliseWords(text));
     expect(expected).toEqual({ id: 'BSD-3-Clause', score: 1 });
     const slot = sharedSlot(64 * 1024 * 1024);
-    const answers = await Promise.all([inThread({ slot, task: 'licence', text }), inThread({ slot, task: 'licence', text })]);
+    const answers = await Promise.all([answerOfThread(WORKER, { slot, task: 'licence', text }), answerOfThread(WORKER, { slot, task: 'licence', text })]);
     // The reading thread has no licence list: MIT's text comes from its own file in the package.
     expect(answers).toEqual([
       { match: expected, mitText: fullLicenseText('MIT') },
@@ -45,7 +33,7 @@ describe('thread shares', () => {
     const hits = (await local.scan(bytes.length, (o, l) => Promise.resolve(bytes.subarray(o, o + l)))).map((h) => `${h.signature.id} ${h.version}`);
     expect(hits.length).toBeGreaterThan(0);
     const slot = sharedSlot(256 * 1024 * 1024);
-    const answers = await Promise.all([inThread({ slot, task: 'automaton', text }), inThread({ slot, task: 'automaton', text })]);
+    const answers = await Promise.all([answerOfThread(WORKER, { slot, task: 'automaton', text }), answerOfThread(WORKER, { slot, task: 'automaton', text })]);
     expect(answers).toEqual([
       { hits, states: local.automatonStates },
       { hits, states: local.automatonStates },

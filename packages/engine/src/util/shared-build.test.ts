@@ -1,20 +1,8 @@
-import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import { answerOfThread } from '../../test/in-thread.ts';
 import { packInt32, sharedBytes, sharedSlot, unpackInt32 } from './shared-build.ts';
 
 const WORKER = new URL('./shared-build.test-worker.ts', import.meta.url);
-
-/** Runs shared-build.test-worker.ts with `data` and answers its one message. */
-function inThread<T>(data: object): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, { workerData: data });
-    worker.once('message', (message: T) => {
-      resolve(message);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
-}
 
 describe('sharedBytes', () => {
   it('builds here without a slot', () => {
@@ -48,7 +36,7 @@ describe('sharedBytes', () => {
   it('threads sharing a slot: one builds, the other waits for its bytes', async () => {
     const slot = sharedSlot(64);
     const builds = new SharedArrayBuffer(4);
-    const answers = await Promise.all([inThread({ slot, builds }), inThread({ slot, builds })]);
+    const answers = await Promise.all([answerOfThread(WORKER, { slot, builds }), answerOfThread(WORKER, { slot, builds })]);
     expect(answers).toEqual([
       { bytes: [1, 2, 3, 4, 5], shared: true },
       { bytes: [1, 2, 3, 4, 5], shared: true },
