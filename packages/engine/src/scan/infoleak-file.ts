@@ -2,6 +2,7 @@
 // the stage (small scans) and the scan's worker threads (file-job.ts). Reads are bounded: a
 // file's first MAX_SCAN_BYTES are searched and the rest reported.
 import type { InfoleakFinding, Problem } from '../model/index.ts';
+import { publicIndexHost } from '../infoleak/public-index.ts';
 import { scanBytes } from '../infoleak/scan-text.ts';
 import type { InfoleakDetector } from '../infoleak/types.ts';
 import { type FileSource, openSource } from '../util/reader.ts';
@@ -38,6 +39,11 @@ export async function searchFile(source: FileSource, location: string[], search:
 
 /** searchFile given the file's first min(size, MAX_SCAN_BYTES) bytes, read already. */
 export function searchBytes(bytes: Buffer, size: number, location: string[], search: LeakSearch): FileLeaks {
+  const archive = publicIndexHost(location.at(-1) ?? '');
+  return archive === undefined ? searchWith(bytes, size, location, search) : searchPublicIndex(bytes, size, location, search, archive);
+}
+
+function searchWith(bytes: Buffer, size: number, location: string[], search: LeakSearch): FileLeaks {
   try {
     const found = scanBytes(bytes, location, search.detectors, { decoys: search.decoys });
     // Image metadata is read whatever the detectors: without the built-in ones it is left out.
@@ -56,6 +62,24 @@ export function searchBytes(bytes: Buffer, size: number, location: string[], sea
   } catch (err) {
     return failedSearch(location, err);
   }
+}
+
+/**
+ * A copy of a public archive's package index (infoleak/public-index.ts): searched for the user's
+ * own patterns alone, and said so.
+ */
+function searchPublicIndex(bytes: Buffer, size: number, location: string[], search: LeakSearch, archive: string): FileLeaks {
+  const custom = search.detectors.filter((detector) => detector.kind === 'custom');
+  const notice: Problem = {
+    level: 'info',
+    location,
+    plugin: INFOLEAK_PLUGIN,
+    code: 'public-index',
+    message: `not searched for information leaks${custom.length > 0 ? ' but by custom patterns' : ''}: a copy of the package index that ${archive} publishes`,
+  };
+  if (custom.length === 0) return { findings: [], problems: [notice] };
+  const found = searchWith(bytes, size, location, { ...search, detectors: custom, builtIn: false });
+  return { findings: found.findings, problems: [notice, ...found.problems] };
 }
 
 /** The outcome of a file whose search failed (it could not be read). */
