@@ -55,6 +55,10 @@ describe('KeywordSet', () => {
   it('asciiOnly: with ASCII keywords, folding A-Z reads any text as its lower case', () => {
     const set = new KeywordSet([['user'], ['pass'], ['ü-x']]);
     expect(set.asciiOnly).toBe(false);
+    // A keyword beyond ASCII is found as it is written; only A-Z are folded.
+    expect(set.presentGroups('a PASS, then ü-x', true)).toEqual([1, 2]);
+    expect(set.presentGroups('a PASS, then Ü-X', true)).toEqual([1]);
+    expect(set.presentGroups('a PASS, then ü-x')).toEqual([2]);
     const ascii = new KeywordSet([['user'], ['pass'], ['token'], ['-x']]);
     expect(ascii.asciiOnly).toBe(true);
     for (const text of ['Grüße, USER Ä', 'PÄSS Pass', 'ÜBER-X TOKEN', 'Ωmega tokeN', 'Straße']) {

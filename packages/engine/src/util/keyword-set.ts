@@ -20,6 +20,13 @@ export class KeywordSet {
   readonly #rows: Int32Array;
   /** Scratch of presentGroups: 1 for each group already listed. */
   readonly #listed: Uint8Array;
+  /**
+   * Column of every UTF-16 code unit (#ascii and #wide in one table, 128 KiB), and the same with
+   * A-Z in the columns of a-z: presentGroups reads each character of every text searched, and
+   * one table lookup per character, with no branch and no Map, is about twice as fast.
+   */
+  readonly #units = new Uint16Array(0x10000);
+  readonly #foldedUnits = new Uint16Array(0x10000);
   /** Groups with an empty keyword: always present. */
   readonly #always: number[] = [];
 
@@ -86,6 +93,10 @@ export class KeywordSet {
     this.#listed = new Uint8Array(this.#groups);
     this.#folded.set(this.#ascii);
     for (let c = 0x41; c <= 0x5a; c++) this.#folded[c] = this.#ascii[c + 0x20] ?? 0;
+    this.#units.set(this.#ascii);
+    for (const [unit, column] of this.#wide) this.#units[unit] = column;
+    this.#foldedUnits.set(this.#units);
+    this.#foldedUnits.set(this.#folded);
   }
 
   /**
@@ -110,14 +121,12 @@ export class KeywordSet {
       listed[group] = 1;
       (out ??= []).push(group);
     }
-    const ascii = foldAscii ? this.#folded : this.#ascii;
-    const wide = this.#wide;
+    const columnOf = foldAscii ? this.#foldedUnits : this.#units;
     const rows = this.#rows;
     const columns = this.#columns;
     let row = 0;
     for (let i = 0; i < text.length; i++) {
-      const unit = text.charCodeAt(i);
-      row = rows[row + (unit < 128 ? (ascii[unit] ?? 0) : (wide.get(unit) ?? 0))] ?? 0;
+      row = rows[row + (columnOf[text.charCodeAt(i)] ?? 0)] ?? 0;
       if (row >= 0) continue;
       row = ~row;
       for (const group of this.#outputs[row / columns] ?? []) {
