@@ -8,7 +8,8 @@
 // Each Trivy run gets an empty cache directory: its layer cache would otherwise answer the
 // next run without scanning.
 // The tools take turns for N rounds; the medians of wall time and of CPU time (user + sys of
-// the child, from GNU time) are compared, and so are the Debian packages (name + version) found.
+// the child, from GNU time) are compared, so is each round's wall time (the median of the
+// rounds' ratios), and so are the Debian packages (name + version) found.
 // Inputs are cached in $BINLENS_BENCH_DIR (default $TMPDIR/binlens-bench-scan).
 //
 //   node bench/scan-vs-trivy.ts [--rounds N]
@@ -78,6 +79,10 @@ function main(): void {
     );
   }
   console.log(`binlens/trivy ratio: wall ${(wall(runs.binlens) / wall(runs.trivy)).toFixed(2)}, cpu ${(cpu(runs.binlens) / cpu(runs.trivy)).toFixed(2)}`);
+  // Each round's two runs follow each other, so a slow spell of the machine weighs on both: the
+  // median of the rounds' own ratios is steadier than the ratio of the two medians.
+  const paired = runs.binlens.map((run, i) => run.seconds / (runs.trivy[i]?.seconds ?? NaN));
+  console.log(`binlens/trivy wall ratio per round: median ${median(paired).toFixed(2)} (${paired.map((r) => r.toFixed(2)).join(' / ')})`);
   comparePackages(ourPackages(ourOut), trivyPackages(theirOut));
 }
 
