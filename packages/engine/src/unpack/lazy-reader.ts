@@ -1,9 +1,8 @@
 // A Reader for a member whose size and first bytes are already known: most members
 // are matched by no unpacker from their first bytes alone, so opening them would be
 // wasted work. The file is opened on the first read beyond the known head.
-import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { MAX_READ, openReader, type Reader } from '../util/reader.ts';
+import { MAX_READ, fileStream, openReader, type Reader } from '../util/reader.ts';
 
 /**
  * `head` must be the file's first bytes (all of them when the file is that short, or
@@ -33,14 +32,13 @@ export function lazyReader(path: string, size: number, head: Buffer, ready?: () 
       const last = Math.min(end, size) - 1;
       // A range inside the known bytes (a small member kept whole) needs no file.
       if (Number.isSafeInteger(start) && start >= 0 && last < head.length) return Readable.from(last < start ? [] : [Buffer.from(head.subarray(start, last + 1))], { objectMode: false });
-      // An empty range: createReadStream with end < start would read to EOF.
+      // An empty range needs no file, nor waits for it.
       if (last < start) return Readable.from([]);
-      const options = { start, end: last, highWaterMark: 64 * 1024 };
-      if (ready === undefined) return createReadStream(path, options);
+      if (ready === undefined) return fileStream(path, size, start, end);
       return Readable.from(
         (async function* () {
           await ready();
-          yield* createReadStream(path, options);
+          yield* fileStream(path, size, start, end);
         })(),
         { objectMode: false },
       );

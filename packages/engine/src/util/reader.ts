@@ -65,11 +65,7 @@ export function openSourceSync(source: FileSource): Reader {
         return Promise.reject(err as Error);
       }
     },
-    stream(start, end) {
-      const last = Math.min(end, size) - 1;
-      if (last < start) return Readable.from([]);
-      return createReadStream(path, { start, end: last, highWaterMark: streamChunk(last + 1 - start) });
-    },
+    stream: (start, end) => fileStream(path, size, start, end),
     close() {
       if (!closed) closeSync(fd);
       closed = true;
@@ -113,22 +109,22 @@ function makeReader(path: string, handle: FileHandle, size: number): Reader {
       }
       return got === want ? buf : buf.subarray(0, got);
     },
-    stream(start, end) {
-      const last = Math.min(end, size) - 1;
-      // An empty range: createReadStream with end < start would read to EOF.
-      if (last < start) return Readable.from([]);
-      return createReadStream(path, { start, end: last, highWaterMark: streamChunk(last + 1 - start) });
-    },
+    stream: (start, end) => fileStream(path, size, start, end),
     close: () => handle.close(),
   };
 }
 
 /**
- * Bytes per read of a stream of `length` bytes: 64 KiB, or 1 MiB for a long one (a layer of an
- * image, a disk image), which then takes a sixteenth of the thread pool's round trips.
+ * The bytes [start, end) of the file at `path` (`size` bytes long) as a stream. A stream of 16 MiB
+ * or more (a layer of an image, a disk image) reads 1 MiB at a time, not 64 KiB: a sixteenth of
+ * the thread pool's round trips.
  */
-function streamChunk(length: number): number {
-  return length >= 16 * 1024 * 1024 ? 1024 * 1024 : 64 * 1024;
+export function fileStream(path: string, size: number, start: number, end: number): Readable {
+  const last = Math.min(end, size) - 1;
+  // An empty range: createReadStream with end < start would read to EOF.
+  if (last < start) return Readable.from([]);
+  const length = last + 1 - start;
+  return createReadStream(path, { start, end: last, highWaterMark: length >= 16 * 1024 * 1024 ? 1024 * 1024 : 64 * 1024 });
 }
 
 /**
@@ -142,11 +138,12 @@ export function memoryReader(path: string, contents: Uint8Array): Reader {
     path,
     size,
     read(offset, length) {
-      if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0) {
-        return Promise.reject(new RangeError(`bad read window ${offset}+${length}`));
+      let want: number;
+      try {
+        want = checkedWindow(offset, length, size);
+      } catch (err) {
+        return Promise.reject(err as Error);
       }
-      if (length > MAX_READ) return Promise.reject(new RangeError(`read of ${length} bytes exceeds MAX_READ`));
-      const want = Math.max(0, Math.min(length, size - offset));
       const buf = Buffer.alloc(want);
       if (want > 0) bytes.copy(buf, 0, offset, offset + want);
       return Promise.resolve(buf);
