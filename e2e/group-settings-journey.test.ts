@@ -66,6 +66,8 @@ it('creates nested groups, follows breadcrumbs and subgroups, and renames a grou
   await shot('top-subgroups');
 
   await table.getByRole('link', { name: 'Routers' }).click();
+  // On Routers' own page first: under load the top group's Settings tab is still there to click.
+  await page.waitForURL(new RegExp(`/groups/${routers}/applications$`));
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.waitForURL(new RegExp(`/groups/${routers}/settings/general$`));
   const save = page.getByRole('button', { name: 'Save' });
