@@ -13,10 +13,8 @@ export { DEFAULT_LIMITS, type Limits } from './unpack/limits.ts';
 export { LIMIT_NAMES, type LimitSettingMessages, parseLimitSettings } from './unpack/limit-settings.ts';
 export { escapeText } from './util/escape-text.ts';
 export { unpackFile, type UnpackOptions, type UnpackedTree } from './unpack-file.ts';
-export { SBOM_WRITERS, findSbomWriter } from './sbom/registry.ts';
+export { SBOM_WRITER_NAMES, findSbomWriter } from './sbom/registry.ts';
 export type { SbomOptions, SbomWriter } from './sbom/common.ts';
-export { writeCycloneDx } from './sbom/writers/cyclonedx.ts';
-export { writeSpdx } from './sbom/writers/spdx.ts';
 export {
   PORTABLE_SCAN_EXTENSION,
   PORTABLE_SCAN_FORMAT,

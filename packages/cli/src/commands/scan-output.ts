@@ -141,7 +141,7 @@ export async function printIdentification(identification: Identification, settin
   const failOn = result && evaluation && settings.failOn !== null
     ? failOnVerdict(result.components, (id) => evaluation.vulnerabilities[id]?.cvss3_severity ?? evaluation.vulnerabilities[id]?.cvss2_severity ?? null, settings.failOn)
     : null;
-  const writer = findSbomWriter(settings.format);
+  const writer = await findSbomWriter(settings.format);
   if (writer) {
     io.stdout(writer.write(identification, evaluation && vulndb ? { vulnerabilities: vulndb.toSbomVulnerabilities(evaluation) } : { notEvaluated: SBOM_NOT_EVALUATED }));
   } else if (settings.format === 'sarif') {

@@ -1,10 +1,22 @@
 // User-defined patterns (spec: custom patterns) in RE2 syntax through re2-wasm: linear
 // time whatever the pattern, so a user cannot stall a scan with backtracking. A pattern
 // is validated when saved (customPatternError) and compiled once per scan.
-import { RE2 } from 're2-wasm';
+import { createRequire } from 'node:module';
+import type { RE2 as Re2Class } from 're2-wasm';
 import type { CustomPattern, InfoleakDetector, Pattern } from './types.ts';
 
 export const MAX_CUSTOM_PATTERN_LENGTH = 1000;
+
+let loaded: typeof Re2Class | undefined;
+
+/**
+ * re2-wasm's RE2, loaded at the first user pattern: loading it (and compiling its WebAssembly)
+ * costs each thread ~25 ms, and most scans have no user pattern.
+ */
+function re2(): typeof Re2Class {
+  loaded ??= (createRequire(import.meta.url)('re2-wasm') as { RE2: typeof Re2Class }).RE2;
+  return loaded;
+}
 
 /** Why a pattern cannot be used; `position` (0-based, in code points) is where RE2's error is, null when it is the pattern as a whole. */
 export interface CustomPatternError {
@@ -44,7 +56,7 @@ export function customDetectors(patterns: readonly CustomPattern[]): InfoleakDet
         kind: 'custom',
         version: 1,
         keywords: [''],
-        pattern: new RE2(p.pattern, 'gu') as unknown as Pattern,
+        pattern: new (re2())(p.pattern, 'gu') as unknown as Pattern,
         secret: true,
         samples: { positive: [], negative: [] },
       };
@@ -57,7 +69,7 @@ export function customDetectors(patterns: readonly CustomPattern[]): InfoleakDet
  */
 function compileError(pattern: string): string | null {
   try {
-    new RE2(pattern, 'u');
+    new (re2())(pattern, 'u');
     return null;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
@@ -110,7 +122,7 @@ function shortest(length: number, holds: (n: number) => boolean): number {
  * another character) is tried, the match anchored between them.
  */
 function matchesEmpty(pattern: string): boolean {
-  const re = new RE2(pattern, 'uy');
+  const re = new (re2())(pattern, 'uy');
   for (const before of NEIGHBOURS) {
     for (const after of NEIGHBOURS) {
       re.lastIndex = before.length;

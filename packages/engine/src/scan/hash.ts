@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { threadEnv } from './thread-env.ts';
 
 export interface FileDigests {
   sha1: string;
@@ -28,7 +29,8 @@ export async function hashFile(path: string, signal: AbortSignal): Promise<FileD
 export function hashFileInThread(path: string, signal: AbortSignal): Promise<FileDigests> {
   signal.throwIfAborted();
   return new Promise((resolve, reject) => {
-    const worker = new Worker(HASH_WORKER_URL, { workerData: { path } });
+    const env = threadEnv();
+    const worker = new Worker(HASH_WORKER_URL, { workerData: { path }, ...(env ? { env } : {}) });
     const onAbort = (): void => {
       reject(signal.reason);
       void worker.terminate();

@@ -14,7 +14,7 @@ import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 import { describe, expect, it } from 'vitest';
 import type { Identification } from '../../model/index.ts';
 import { listFixtures } from '../../../test/fixtures.ts';
-import { SBOM_WRITERS } from '../registry.ts';
+import { SBOM_WRITER_NAMES, findSbomWriter } from '../registry.ts';
 import type { SbomVulnerability } from '../vulnerabilities.ts';
 import { writeCycloneDx } from './cyclonedx.ts';
 import { writeCycloneDxXml } from './cyclonedx-xml.ts';
@@ -64,13 +64,15 @@ function xsdErrors(xml: string): string[] {
 }
 
 describe('SBOM writers', () => {
-  it('are registered by name, sorted', () => {
-    expect(SBOM_WRITERS.map((w) => [w.name, w.mediaType])).toEqual([
-      ['cyclonedx', 'application/vnd.cyclonedx+json; version=1.6'],
-      ['cyclonedx-xml', 'application/vnd.cyclonedx+xml; version=1.6'],
-      ['spdx', 'application/spdx+json'],
-      ['spdx-tag-value', 'text/spdx'],
+  it('are registered by name, sorted, each loading the writer of its name', async () => {
+    const writers = await Promise.all(SBOM_WRITER_NAMES.map(async (name) => [name, await findSbomWriter(name)] as const));
+    expect(writers.map(([name, w]) => [name, w?.name, w?.mediaType])).toEqual([
+      ['cyclonedx', 'cyclonedx', 'application/vnd.cyclonedx+json; version=1.6'],
+      ['cyclonedx-xml', 'cyclonedx-xml', 'application/vnd.cyclonedx+xml; version=1.6'],
+      ['spdx', 'spdx', 'application/spdx+json'],
+      ['spdx-tag-value', 'spdx-tag-value', 'text/spdx'],
     ]);
+    expect(await findSbomWriter('cyclonedx-json')).toBeUndefined();
   });
 
   describe.each(GOLDEN)('%s', (id) => {

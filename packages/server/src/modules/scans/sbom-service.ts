@@ -52,7 +52,7 @@ export function createScanSbomService(deps: ScanSbomServiceDeps): ScanSbomServic
       if (!found) throw new AppError('not_found');
       if (found.status !== 'R' || !found.identification) throw new AppError('scan_not_ready');
       const { writer: name, extension } = SBOM_FORMATS[format];
-      const writer: SbomWriter | undefined = findSbomWriter(name);
+      const writer: SbomWriter | undefined = await findSbomWriter(name);
       if (!writer) throw new Error(`the engine has no ${name} writer`);
       // Users' versions, licences and moves hold in the SBOM too; its vulnerabilities are those not resolved by triage.
       const { evaluation, adjusted } = await evaluateScan(found.identification, deps.knowledgeBase, await deps.adjustments.forScan(scanId));
