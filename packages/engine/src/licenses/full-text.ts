@@ -13,6 +13,7 @@
 // the threshold. Normalisation is one pass over the lower-cased text; the index holds words as
 // hash keys (wordKey), made as the licences' texts are read, never as strings.
 import { createRequire } from 'node:module';
+import { cachedBuild } from '../util/build-cache.ts';
 import { packInt32, sharedBytes, unpackInt32 } from '../util/shared-build.ts';
 
 export interface FullTextMatch {
@@ -74,7 +75,7 @@ export function shareLicenseIndex(slot: SharedArrayBuffer): void {
 /** The best whole-licence match in already normalised words, when it scores at least the threshold. */
 export function matchFullText(normalisedWords: readonly string[], minScore = FULL_TEXT_MIN_SCORE): FullTextMatch | undefined {
   if (normalisedWords.length < MIN_WORDS) return undefined;
-  const idx = (index ??= sharedIndex === undefined ? buildIndex() : unpackIndex(sharedBytes(sharedIndex, () => packIndex(buildIndex()))));
+  const idx = (index ??= unpackIndex(sharedIndex === undefined ? packedIndex() : sharedBytes(sharedIndex, packedIndex)));
   const textLength = normalisedWords.length - 2;
   if (textLength < MIN_LENGTH_SHARE * (idx.licenses[0]?.length ?? Infinity)) return undefined;
   const text = textGrams(gramKeys(Int32Array.from(normalisedWords, wordKey)));
@@ -218,6 +219,17 @@ function buildIndex(): Index {
   }
   licenses.sort((a, b) => a.length - b.length);
   return { licenses };
+}
+
+/**
+ * The index packed, from the build cache when it holds it: built by this module (packed by
+ * shared-build.ts) from the texts and deprecated ids of the versions of the two packages.
+ */
+function packedIndex(): Uint8Array {
+  const require = createRequire(import.meta.url);
+  const versions = ['spdx-license-list', 'spdx-license-ids'].map((name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`);
+  const key = { name: 'licence-index', sources: [new URL(import.meta.url), new URL('../util/shared-build.ts', import.meta.url)], inputs: versions };
+  return cachedBuild(key, () => packIndex(buildIndex()));
 }
 
 /** The index as bytes: the ids (UTF-8, NUL-separated) then, per licence, its grams, length and samples. */

@@ -2,7 +2,7 @@
 // anchor of every signature; each hit is confirmed by its pattern's regex in a
 // bounded window around it. Cost per byte does not depend on the number of
 // signatures; confirmation cost depends on hits, bounded per pattern and file.
-import { AhoCorasick, type AnchorHit } from '../util/aho-corasick.ts';
+import { AhoCorasick, type AnchorHit, packedAutomaton } from '../util/aho-corasick.ts';
 import { sharedBytes } from '../util/shared-build.ts';
 import type { Signature } from './types.ts';
 
@@ -64,9 +64,9 @@ export class SignatureMatcher {
 
   get #automaton(): AhoCorasick {
     if (this.#built === undefined) {
-      const build = (): AhoCorasick => new AhoCorasick(this.#anchors.map((a) => Buffer.from(a, 'latin1')));
+      const packed = (): Uint8Array => packedAutomaton(this.#anchors.map((a) => Buffer.from(a, 'latin1')));
       const shared = this.#shared;
-      this.#built = shared === undefined ? build() : new AhoCorasick(sharedBytes(shared, () => build().packed()));
+      this.#built = new AhoCorasick(shared === undefined ? packed() : sharedBytes(shared, packed));
     }
     return this.#built;
   }

@@ -7,6 +7,7 @@
 //   anchors ending in it is stored bitwise-negated, so the hot loop tests one sign
 //   instead of reading a second table.
 
+import { cachedBuild } from './build-cache.ts';
 import { packInt32, unpackInt32 } from './shared-build.ts';
 
 export interface AnchorHit {
@@ -148,6 +149,15 @@ export class AhoCorasick {
       onHit({ anchor, start: end - (this.#lengths[anchor] ?? 0) });
     }
   }
+}
+
+/**
+ * The packed tables (AhoCorasick#packed) of the automaton over `anchors`, from the build cache
+ * when it holds them: built from the anchors by this module, packed by shared-build.ts.
+ */
+export function packedAutomaton(anchors: readonly Buffer[]): Uint8Array {
+  const key = { name: 'aho-corasick', sources: [new URL(import.meta.url), new URL('./shared-build.ts', import.meta.url)], inputs: anchors };
+  return cachedBuild(key, () => new AhoCorasick(anchors).packed());
 }
 
 /** Column 0 for bytes in no anchor; one column per distinct anchor byte. */

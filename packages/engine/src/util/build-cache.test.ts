@@ -1,0 +1,88 @@
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type BuildKey, buildCacheDir, cachedBuild } from './build-cache.ts';
+
+let root: string;
+let dir: string;
+let source: string;
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'binlens-build-cache-'));
+  dir = join(root, 'cache');
+  source = join(root, 'builder.ts');
+  writeFileSync(source, 'export const version = 1;\n');
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const keyOf = (inputs: BuildKey['inputs']): BuildKey => ({ name: 'test-table', sources: [pathToFileURL(source)], inputs });
+
+/** cachedBuild with a build that counts its calls. */
+function counted(key: BuildKey, value: number[]): { bytes: number[]; built: boolean } {
+  let built = false;
+  const bytes = cachedBuild(key, () => ((built = true), Uint8Array.from(value)), buildCacheDir({ BINLENS_CACHE_DIR: dir }));
+  return { bytes: [...bytes], built };
+}
+
+describe('cachedBuild', () => {
+  it('builds once, then reads the bytes back from one file named by the key', () => {
+    expect(counted(keyOf(['a']), [1, 2, 3])).toEqual({ bytes: [1, 2, 3], built: true });
+    expect(counted(keyOf(['a']), [9])).toEqual({ bytes: [1, 2, 3], built: false });
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^test-table-[0-9a-f]{32}\.bin$/);
+  });
+
+  it('builds again when an input or the source of a building module changes', () => {
+    counted(keyOf(['a']), [1]);
+    expect(counted(keyOf(['b']), [2])).toEqual({ bytes: [2], built: true });
+    // Inputs are told apart whatever bytes they hold: ['ab'] is not ['a', 'b'].
+    expect(counted(keyOf(['a', 'b']), [3])).toEqual({ bytes: [3], built: true });
+    expect(counted(keyOf(['ab']), [4])).toEqual({ bytes: [4], built: true });
+    expect(counted(keyOf([Uint8Array.of(0, 1)]), [5])).toEqual({ bytes: [5], built: true });
+    writeFileSync(source, 'export const version = 2;\n');
+    expect(counted(keyOf(['a']), [6])).toEqual({ bytes: [6], built: true });
+    expect(readdirSync(dir)).toHaveLength(6);
+  });
+
+  it('builds again over a damaged or truncated file, and replaces it', () => {
+    counted(keyOf(['a']), [1, 2, 3, 4]);
+    const [name = ''] = readdirSync(dir);
+    const file = join(dir, name);
+    const damaged = readFileSync(file);
+    damaged[damaged.length - 1] = 0xff;
+    writeFileSync(file, damaged);
+    expect(counted(keyOf(['a']), [1, 2, 3, 4])).toEqual({ bytes: [1, 2, 3, 4], built: true });
+    expect(counted(keyOf(['a']), [0])).toEqual({ bytes: [1, 2, 3, 4], built: false });
+    writeFileSync(file, readFileSync(file).subarray(0, 41));
+    expect(counted(keyOf(['a']), [1, 2, 3, 4])).toEqual({ bytes: [1, 2, 3, 4], built: true });
+    expect(readdirSync(dir)).toEqual([name]);
+  });
+
+  it('builds without a cache when a source is not a file, or the name could leave the directory', () => {
+    const key = { name: 'test-table', sources: [new URL('data:text/javascript,1')], inputs: [] };
+    expect([...cachedBuild(key, () => Uint8Array.of(7), dir)]).toEqual([7]);
+    expect(() => cachedBuild({ ...keyOf([]), name: '../x' }, () => Uint8Array.of(1), dir)).toThrow('invalid build cache name');
+  });
+});
+
+describe('buildCacheDir', () => {
+  it('is BINLENS_CACHE_DIR, made private; none when that is empty', () => {
+    expect(buildCacheDir({ BINLENS_CACHE_DIR: dir })).toBe(dir);
+    expect(buildCacheDir({ BINLENS_CACHE_DIR: '' })).toBeUndefined();
+  });
+
+  it('refuses a directory others may write to, or a link to one', () => {
+    mkdirSync(dir);
+    chmodSync(dir, 0o777);
+    expect(buildCacheDir({ BINLENS_CACHE_DIR: dir })).toBeUndefined();
+    chmodSync(dir, 0o700);
+    const link = join(root, 'link');
+    symlinkSync(dir, link);
+    expect(buildCacheDir({ BINLENS_CACHE_DIR: link })).toBeUndefined();
+    expect(buildCacheDir({ BINLENS_CACHE_DIR: dir })).toBe(dir);
+  });
+});
