@@ -8,8 +8,11 @@ import { FormatError } from './types.ts';
 export class ByteSource {
   readonly #input: Readable;
   readonly #it: AsyncIterator<Buffer>;
+  /** The chunk being read, from `#pos`; the chunks after it wait in `#queued`, not joined to it. */
   #buf: Buffer = Buffer.alloc(0);
   #pos = 0;
+  #queued: Buffer[] = [];
+  #queuedBytes = 0;
   #eof = false;
   /** Absolute offset of `#buf[0]` in the stream. */
   #base = 0;
@@ -21,7 +24,7 @@ export class ByteSource {
 
   /** Bytes buffered and not yet consumed. */
   get available(): number {
-    return this.#buf.length - this.#pos;
+    return this.#buf.length - this.#pos + this.#queuedBytes;
   }
 
   /** Offset in the stream of the next unconsumed byte. */
@@ -41,10 +44,10 @@ export class ByteSource {
         this.#eof = true;
         break;
       }
-      const rest = this.#buf.subarray(this.#pos);
-      this.#base += this.#pos;
-      this.#buf = rest.length === 0 ? next.value : Buffer.concat([rest, next.value]);
-      this.#pos = 0;
+      // Queued, not joined to the chunk being read: a small read across the two copies only
+      // itself (#contiguous), where joining them would copy the whole new chunk each time.
+      this.#queued.push(next.value);
+      this.#queuedBytes += next.value.length;
     }
     return this.available;
   }
@@ -57,6 +60,7 @@ export class ByteSource {
 
   /** The next `n` buffered bytes (n ≤ available), consumed. */
   takeBuffered(n: number): Buffer {
+    this.#contiguous(n);
     const out = this.#buf.subarray(this.#pos, this.#pos + n);
     this.#pos += n;
     return out;
@@ -65,11 +69,39 @@ export class ByteSource {
   /** Up to `n` bytes without consuming them. */
   async peek(n: number): Promise<Buffer> {
     await this.fill(n);
-    return this.#buf.subarray(this.#pos, this.#pos + Math.min(n, this.available));
+    const length = Math.min(n, this.available);
+    this.#contiguous(length);
+    return this.#buf.subarray(this.#pos, this.#pos + length);
   }
 
   close(): void {
     this.#input.destroy();
+  }
+
+  /** Makes the next `n` buffered bytes (n ≤ available) one piece of `#buf`, copying them only when they span chunks. */
+  #contiguous(n: number): void {
+    if (this.#pos === this.#buf.length && this.#queued.length > 0) {
+      this.#base += this.#buf.length;
+      this.#buf = this.#queued.shift() as Buffer;
+      this.#queuedBytes -= this.#buf.length;
+      this.#pos = 0;
+    }
+    const inBuf = this.#buf.length - this.#pos;
+    if (n <= inBuf) return;
+    const joined = Buffer.allocUnsafe(n);
+    this.#buf.copy(joined, 0, this.#pos);
+    for (let at = inBuf; at < n; ) {
+      const chunk = this.#queued[0] as Buffer;
+      const part = Math.min(chunk.length, n - at);
+      chunk.copy(joined, at, 0, part);
+      at += part;
+      this.#queuedBytes -= part;
+      if (part === chunk.length) this.#queued.shift();
+      else this.#queued[0] = chunk.subarray(part);
+    }
+    this.#base += this.#pos;
+    this.#buf = joined;
+    this.#pos = 0;
   }
 }
 
