@@ -1,6 +1,6 @@
-// The thread of hashFileInThread (hash.ts): answers the file's digests, or fails with hashFile's error.
+// The thread of hashFileInThread (hash.ts): answers the file's digests, or fails with hashFileSync's error.
 import { parentPort, workerData } from 'node:worker_threads';
-import { hashFile } from './hash.ts';
+import { hashFileSync } from './hash.ts';
 
 const { path } = workerData as { path: string };
-parentPort?.postMessage(await hashFile(path, new AbortController().signal));
+parentPort?.postMessage(hashFileSync(path));

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashFile, hashFileInThread } from './hash.ts';
+import { hashFile, hashFileInThread, hashFileSync } from './hash.ts';
 
 describe('hashFile and hashFileInThread', () => {
   let dir: string;
@@ -21,6 +21,7 @@ describe('hashFile and hashFileInThread', () => {
     const expected = { sha1: createHash('sha1').update(bytes).digest('hex'), sha256: createHash('sha256').update(bytes).digest('hex') };
     const signal = new AbortController().signal;
     expect(await hashFile(file, signal)).toEqual(expected);
+    expect(hashFileSync(file)).toEqual(expected);
     expect(await hashFileInThread(file, signal)).toEqual(expected);
     // The digests of no bytes, as published.
     await writeFile(join(dir, 'empty'), '');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { threadEnv } from './thread-env.ts';
 
@@ -18,6 +18,28 @@ export async function hashFile(path: string, signal: AbortSignal): Promise<FileD
   for await (const chunk of createReadStream(path, { signal, highWaterMark: 256 * 1024 })) {
     sha1.update(chunk as Buffer);
     sha256.update(chunk as Buffer);
+  }
+  return { sha1: sha1.digest('hex'), sha256: sha256.digest('hex') };
+}
+
+/**
+ * hashFile with blocking reads into one buffer, for a thread that does nothing else: a stream's
+ * new buffer per chunk costs the thread pool's hops and a fault per page of each (~0.4 s of
+ * CPU for a 170 MB input against ~0.2 s).
+ */
+export function hashFileSync(path: string): FileDigests {
+  const sha1 = createHash('sha1');
+  const sha256 = createHash('sha256');
+  const buffer = Buffer.allocUnsafeSlow(1024 * 1024);
+  const fd = openSync(path, 'r');
+  try {
+    for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) {
+      const chunk = buffer.subarray(0, n);
+      sha1.update(chunk);
+      sha256.update(chunk);
+    }
+  } finally {
+    closeSync(fd);
   }
   return { sha1: sha1.digest('hex'), sha256: sha256.digest('hex') };
 }
