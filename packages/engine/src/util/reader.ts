@@ -53,7 +53,8 @@ export function openSourceSync(source: FileSource): Reader {
     read(offset, length) {
       try {
         const want = checkedWindow(offset, length, size);
-        const buf = Buffer.alloc(want);
+        // Not zero-filled: a short read hands out only the bytes it read.
+        const buf = Buffer.allocUnsafe(want);
         let got = 0;
         while (got < want) {
           const bytesRead = readSync(fd, buf, got, want - got, offset + got);
@@ -100,7 +101,8 @@ function makeReader(path: string, handle: FileHandle, size: number): Reader {
     size,
     async read(offset, length) {
       const want = checkedWindow(offset, length, size);
-      const buf = Buffer.alloc(want);
+      // Not zero-filled: a short read hands out only the bytes it read.
+      const buf = Buffer.allocUnsafe(want);
       let got = 0;
       while (got < want) {
         const { bytesRead } = await handle.read(buf, got, want - got, offset + got);
@@ -144,7 +146,8 @@ export function memoryReader(path: string, contents: Uint8Array): Reader {
       } catch (err) {
         return Promise.reject(err as Error);
       }
-      const buf = Buffer.alloc(want);
+      // Not zero-filled: the copy writes every byte of it.
+      const buf = Buffer.allocUnsafe(want);
       if (want > 0) bytes.copy(buf, 0, offset, offset + want);
       return Promise.resolve(buf);
     },
