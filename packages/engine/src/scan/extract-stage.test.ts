@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { messageCatalog } from '../../test/message-catalog.ts';
 import { mutate, rng } from '../../test/mutations.ts';
 import { inputContext } from '../../test/scan-context.ts';
 import { ustar } from '../../test/ustar.ts';
@@ -72,6 +73,23 @@ describe('extract stage', () => {
         [true, true],
         [true, true],
       ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('carves a blob of no format, but not a message catalog holding the same bytes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'binlens-catalog-'));
+    try {
+      const payload = gzipSync(Buffer.from('a file packed in the blob\n'.repeat(100)));
+      const catalog = messageCatalog([['Hello', 'Bonjour']], 'le', Buffer.concat([Buffer.alloc(64), payload, Buffer.alloc(4096)]));
+      const blob = Buffer.concat([Buffer.from([0, 1, 2, 3]), catalog.subarray(4)]);
+      const input = join(dir, 'input.tar');
+      const archive = ustar({ 'fr.mo': catalog, 'blob.bin': blob });
+      await writeFile(input, archive);
+      const ctx = await inputContext(dir, input, archive.length);
+      await extractStage(ctx, { retain: true });
+      expect(ctx.tree.files.map((f) => f.entry.path.join('!')).filter((path) => path.includes('!'))).toEqual(['blob.bin!0x7a.gz', 'blob.bin!0x7a.gz!0x7a']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

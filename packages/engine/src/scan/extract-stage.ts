@@ -14,6 +14,7 @@ import { limitMessage } from '../unpack/limits.ts';
 import { ExtractSink, type KeepBudget, describeStreamError } from '../unpack/safe-fs.ts';
 import { WriteBehind } from '../unpack/write-behind.ts';
 import { FormatError, HEAD_BYTES, type Chunk, type Unpacker } from '../unpack/types.ts';
+import { isMessageCatalog } from '../util/message-catalog.ts';
 import { openReader, type Reader } from '../util/reader.ts';
 import { type ScanContext, internalProblem } from './context.ts';
 import { DIRECTORY_FORMAT } from './directory-input.ts';
@@ -203,9 +204,9 @@ async function prepare(ctx: ScanContext, file: TreeFile | undefined, signal: Abo
       // An executable is not carved, but what follows its image (a self-extractor's archive) is.
       const imageEnd = deeper ? await executableEnd(reader, head).catch(() => undefined) : undefined;
       if (imageEnd !== undefined && imageEnd < reader.size) carve = await carveAhead(reader, imageEnd, signal);
-    } else if (!found && (reader.size >= CARVE_MIN_BYTES || file.depth === 0)) {
+    } else if (!found && (reader.size >= CARVE_MIN_BYTES || file.depth === 0) && !isMessageCatalog(head)) {
       // The input itself is always carved: a small file handed in on purpose may well hide a payload.
-      // At the depth limit the carve is left to report that limit.
+      // At the depth limit the carve is left to report that limit. A message catalog holds nothing packed.
       carve = deeper ? await carveAhead(reader, 0, signal) : { from: 0 };
     }
     // An unpacker (or carving) may hand the file's path to a tool: it must be on disk.

@@ -1,6 +1,7 @@
 // The signature hits of one file: what the signature stage reads per file, shared by the
 // stage and the scan's worker threads (file-job.ts).
 import type { SignatureHit, SignatureMatcher } from '../signatures/matcher.ts';
+import { isMessageCatalog } from '../util/message-catalog.ts';
 import { type FileSource, openSource } from '../util/reader.ts';
 
 /** Bytes looked at to tell a binary blob (has a NUL) from text. */
@@ -8,7 +9,8 @@ const SNIFF = 4096;
 
 /**
  * All hits in the file (on disk, or its bytes kept in memory), read once in chunks; undefined when `sniff` is set and
- * the file's head holds no NUL (a text file: changelogs and docs name versions they do not contain).
+ * the file's head holds no NUL (a text file: changelogs and docs name versions they do not contain) or is a message
+ * catalog's (util/message-catalog.ts: translations name versions their program holds itself).
  */
 export async function fileHits(matcher: SignatureMatcher, source: FileSource, sniff: boolean, signal?: AbortSignal): Promise<SignatureHit[] | undefined> {
   const reader = await openSource(source);
@@ -27,7 +29,10 @@ export async function hitsIn(
   read: (offset: number, length: number) => Promise<Buffer>,
   signal?: AbortSignal,
 ): Promise<SignatureHit[] | undefined> {
-  if (sniff && !(await read(0, Math.min(size, SNIFF))).includes(0)) return undefined;
+  if (sniff) {
+    const head = await read(0, Math.min(size, SNIFF));
+    if (!head.includes(0) || isMessageCatalog(head)) return undefined;
+  }
   return matcher.scan(size, read, signal);
 }
 
