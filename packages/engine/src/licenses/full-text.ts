@@ -74,11 +74,16 @@ export function shareLicenseIndex(slot: SharedArrayBuffer): void {
 
 /** The best whole-licence match in already normalised words, when it scores at least the threshold. */
 export function matchFullText(normalisedWords: readonly string[], minScore = FULL_TEXT_MIN_SCORE): FullTextMatch | undefined {
-  if (normalisedWords.length < MIN_WORDS) return undefined;
+  return matchWordKeys(Int32Array.from(normalisedWords, wordKey), minScore);
+}
+
+/** matchFullText given the words' keys (normalisedWordKeys of a text: no string is made per word). */
+export function matchWordKeys(keys: Int32Array, minScore = FULL_TEXT_MIN_SCORE): FullTextMatch | undefined {
+  if (keys.length < MIN_WORDS) return undefined;
   const idx = (index ??= unpackIndex(sharedIndex === undefined ? packedIndex() : sharedBytes(sharedIndex, packedIndex)));
-  const textLength = normalisedWords.length - 2;
+  const textLength = keys.length - 2;
   if (textLength < MIN_LENGTH_SHARE * (idx.licenses[0]?.length ?? Infinity)) return undefined;
-  const text = textGrams(gramKeys(Int32Array.from(normalisedWords, wordKey)));
+  const text = textGrams(gramKeys(keys));
   let best: FullTextMatch | undefined;
   for (const license of idx.licenses) {
     if (textLength < MIN_LENGTH_SHARE * license.length) break;

@@ -4,7 +4,7 @@
 // matches; its score is the mean. Tolerant of re-wrapping, comment boxes and small edits.
 // Whole licence texts of the full SPDX list are matched too (full-text.ts): the best one
 // is reported with its score, and a notice its own text contains is not reported again.
-import { fullLicenseText, matchFullText, normaliseWords, withoutCopyrightLines } from './full-text.ts';
+import { fullLicenseText, matchWordKeys, normalisedWordKeys, normaliseWords, withoutCopyrightLines } from './full-text.ts';
 import { LICENSE_REFERENCES, type LicenseReference } from './references.ts';
 
 export interface TextMatch {
@@ -18,8 +18,8 @@ const N = 4;
 
 /** The SPDX ids a licence text matches, most specific only, sorted by id. */
 export function matchLicenseText(text: string, references: readonly LicenseReference[] = LICENSE_REFERENCES): TextMatch[] {
-  const notices = matchNotices(normalise(text), references);
-  const full = matchFullText(normaliseWords(withoutCopyrightLines(text)));
+  const notices = matchNotices(normaliseWords(text), references);
+  const full = matchWordKeys(normalisedWordKeys(withoutCopyrightLines(text)));
   if (!full) return notices;
   // The whole text answers when it explains every notice found (each is inside the licence's
   // own text: BSD-3-Clause's clauses in BSD-3-Clause-Clear); otherwise the notices, read from
@@ -33,8 +33,9 @@ export function matchLicenseText(text: string, references: readonly LicenseRefer
   return [{ expression: full.id, score: Math.max(full.score, same?.score ?? 0) }];
 }
 
-function matchNotices(normalised: string, references: readonly LicenseReference[]): TextMatch[] {
-  const grams = new Set(ngrams(normalised));
+function matchNotices(words: readonly string[], references: readonly LicenseReference[]): TextMatch[] {
+  const normalised = words.join(' ');
+  const grams = phraseGramsIn(words, vocabulary(references));
   const best = new Map<string, number>();
   for (const ref of references) {
     if (ref.required?.some((r) => !normalised.includes(r))) continue;
@@ -56,6 +57,30 @@ function ngrams(normalised: string): string[] {
   const out: string[] = [];
   for (let i = 0; i + N <= words.length; i++) out.push(words.slice(i, i + N).join(' '));
   return out;
+}
+
+/** Every word of the references' phrases, per list of references (made once). */
+const vocabularies = new WeakMap<readonly LicenseReference[], Set<string>>();
+function vocabulary(references: readonly LicenseReference[]): Set<string> {
+  let words = vocabularies.get(references);
+  if (words === undefined) vocabularies.set(references, (words = new Set(references.flatMap((r) => r.phrases.flatMap((p) => p.split(' '))))));
+  return words;
+}
+
+/**
+ * The text's 4-grams that a phrase could hold: those of `vocabulary`'s words only. A gram with any
+ * other word is no phrase's, and most of a text's grams have one: they are not made at all
+ * (making every gram of a 64 KiB text was most of the cost of matching it).
+ */
+function phraseGramsIn(words: readonly string[], vocabulary: Set<string>): Set<string> {
+  const grams = new Set<string>();
+  // Known words in a row so far, ending at i.
+  let run = 0;
+  for (let i = 0; i < words.length; i++) {
+    run = vocabulary.has(words[i] ?? '') ? run + 1 : 0;
+    if (run >= N) grams.add(words.slice(i + 1 - N, i + 1).join(' '));
+  }
+  return grams;
 }
 
 /** A reference phrase's grams, the same for every text: made once. */
