@@ -84,11 +84,13 @@ export function matchWordKeys(keys: Int32Array, minScore = FULL_TEXT_MIN_SCORE):
   const textLength = keys.length - 2;
   if (textLength < MIN_LENGTH_SHARE * (idx.licenses[0]?.length ?? Infinity)) return undefined;
   const text = textGrams(gramKeys(keys));
+  // windowDice's marks, one per slot of the text's table: made once per text, cleared after each licence.
+  const marks = new Uint8Array(text.table.length);
   let best: FullTextMatch | undefined;
   for (const license of idx.licenses) {
     if (textLength < MIN_LENGTH_SHARE * license.length) break;
     if (!holdsSamples(text, license.samples)) continue;
-    const score = Math.round(windowDice(license, text) * 100) / 100;
+    const score = Math.round(windowDice(license, text, marks) * 100) / 100;
     if (score >= minScore && (!best || score > best.score || (score === best.score && preferred(license.id, best.id)))) best = { id: license.id, score };
   }
   return best;
@@ -163,19 +165,28 @@ function slotOf(text: TextGrams, key: number): number {
   }
 }
 
-/** Dice of the licence and the window of the text, about the licence's length, that holds most of its grams. */
-function windowDice(license: IndexedLicense, text: TextGrams): number {
+/**
+ * Dice of the licence and the window of the text, about the licence's length, that holds most of its grams.
+ * `inLicense`: zeros, one per slot of the text's table; left as zeros.
+ */
+function windowDice(license: IndexedLicense, text: TextGrams, inLicense: Uint8Array): number {
   // Cheap bound first: a text lacking over a tenth of the licence's distinct grams cannot reach the threshold.
-  const inLicense = new Uint8Array(text.table.length);
+  const marked = new Int32Array(license.grams.length);
   let present = 0;
   for (const key of license.grams) {
     const slot = slotOf(text, key);
     if (slot >= 0) {
       inLicense[slot] = 1;
-      present++;
+      marked[present++] = slot;
     }
   }
-  if (present < PRESENT_SHARE * license.grams.length) return present / license.grams.length;
+  const score = present < PRESENT_SHARE * license.grams.length ? present / license.grams.length : densestWindow(license, text, inLicense);
+  for (let i = 0; i < present; i++) inLicense[marked[i] ?? 0] = 0;
+  return score;
+}
+
+/** windowDice once the text holds enough of the licence's grams, marked in `inLicense`. */
+function densestWindow(license: IndexedLicense, text: TextGrams, inLicense: Uint8Array): number {
   // The text's positions holding one of the licence's grams, in order.
   const matched = new Int32Array(text.slotAt.length);
   let count = 0;
