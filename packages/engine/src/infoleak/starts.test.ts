@@ -66,6 +66,12 @@ describe('starts', () => {
   // Led by a run of a class (`\b[\w.-]{0,20}mistral`), a pattern is tried from every character
   // of a text holding its keyword, and reads up to the run's length from each: on a 16 MiB
   // package index naming Mistral, seconds.
+  it("email: only an @ that the pattern's domain follows is reached back from", () => {
+    const email = DETECTORS.find((d) => d.name === 'email');
+    expect(email?.starts?.(' _ZNKSt5ctypeIcE8do_widenEc@GLIBCXX_3.4 4.1.1')).toEqual([]);
+    expect(email?.starts?.('to jane.roe@corp-mail.net')).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+
   it('a pattern led by a bounded run of a class has starts', () => {
     const ledByRun = /^(?:\\b)?(?:\(\?:)?\[[^\]]*\]\{0,\d+\}/;
     expect(DETECTORS.filter((d) => ledByRun.test(d.pattern.source) && d.starts === undefined).map((d) => d.name)).toEqual([]);

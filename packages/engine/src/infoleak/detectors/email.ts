@@ -9,8 +9,9 @@ export const EMAIL: InfoleakDetector = {
   keywords: ['@'],
   // maintainer: Jane Roe <jane.roe@corp-mail.net>
   pattern: /\b[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@((?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24})\b/g,
-  // The local part: at most 64 characters of its class right before the @ (which it cannot hold).
-  starts: (text) => reachBackStarts(text, /@/g, 64, isLocalPartChar),
+  // The local part: at most 64 characters of its class right before the @ (which it cannot hold),
+  // and only before an @ that the pattern's domain follows (a C++ symbol's `@GLIBCXX_3.4` has none).
+  starts: (text) => reachBackStarts(text, /@(?=(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}\b)/g, 64, isLocalPartChar),
   secret: false,
   validate: (m) => {
     // user:password@host inside a URL is a credential (url detector), not an address.
