@@ -66,8 +66,10 @@ it('creates nested groups, follows breadcrumbs and subgroups, and renames a grou
   await shot('top-subgroups');
 
   await table.getByRole('link', { name: 'Routers' }).click();
-  // On Routers' own page first: under load the top group's Settings tab is still there to click.
+  // On Routers' own page first, drawn: the URL changes before the new group's page is, and under
+  // load the top group's header and tabs are still shown (its Settings tab would be clicked).
   await page.waitForURL(new RegExp(`/groups/${routers}/applications$`));
+  await page.getByRole('heading', { name: 'Routers', exact: true }).waitFor();
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.waitForURL(new RegExp(`/groups/${routers}/settings/general$`));
   const save = page.getByRole('button', { name: 'Save' });
