@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type BuildKey, buildCacheDir, cachedBuild } from './build-cache.ts';
+import { type BuildKey, buildCacheDir, cachedBuild, cachedBuildAsync } from './build-cache.ts';
 
 let root: string;
 let dir: string;
@@ -66,6 +66,24 @@ describe('cachedBuild', () => {
     const key = { name: 'test-table', sources: [new URL('data:text/javascript,1')], inputs: [] };
     expect([...cachedBuild(key, () => Uint8Array.of(7), dir)]).toEqual([7]);
     expect(() => cachedBuild({ ...keyOf([]), name: '../x' }, () => Uint8Array.of(1), dir)).toThrow('invalid build cache name');
+  });
+});
+
+describe('cachedBuildAsync', () => {
+  it('awaits the build once, then reads what cachedBuild reads for the same key', async () => {
+    const cache = buildCacheDir({ BINLENS_CACHE_DIR: dir });
+    let builds = 0;
+    const build = async () => ((builds += 1), Uint8Array.of(4, 5));
+    expect([...(await cachedBuildAsync(keyOf(['b']), build, cache))]).toEqual([4, 5]);
+    expect([...(await cachedBuildAsync(keyOf(['b']), build, cache))]).toEqual([4, 5]);
+    expect(builds).toBe(1);
+    expect(counted(keyOf(['b']), [9])).toEqual({ bytes: [4, 5], built: false });
+  });
+
+  it('stores nothing when the build fails', async () => {
+    const cache = buildCacheDir({ BINLENS_CACHE_DIR: dir });
+    await expect(cachedBuildAsync(keyOf(['c']), () => Promise.reject(new Error('no cluster')), cache)).rejects.toThrow('no cluster');
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
-// Bytes the program builds from its own data (the signature automaton, the licence index) kept
-// in a file between runs, as Node keeps compiled code: a scan then reads them (~10 ms) instead
-// of building them (~0.1–0.4 s of CPU each). A file is named by a digest of everything the bytes
+// Bytes the program builds from its own data (the signature automaton, the licence index, an
+// empty database cluster) kept in a file between runs, as Node keeps compiled code: a scan then
+// reads them (~10 ms) instead of building them (~0.1–0.4 s of CPU each; seconds for a cluster). A file is named by a digest of everything the bytes
 // are built from: the source of the modules that build them and the data they read. A change
 // to either names another file, so a stale one is never read. The cache is best effort: any
 // failure to read, check or write it only means building, as without it.
@@ -50,11 +50,20 @@ export function buildCacheDir(env: NodeJS.ProcessEnv = process.env): string | un
 /** `build()`'s bytes, read from the cache when it holds them for `key`, else built and stored there. */
 export function cachedBuild(key: BuildKey, build: () => Uint8Array, dir: string | undefined = buildCacheDir()): Uint8Array {
   const file = dir === undefined ? undefined : cacheFile(dir, key);
-  if (file === undefined) return build();
-  const cached = readCached(file);
+  const cached = file === undefined ? undefined : readCached(file);
   if (cached !== undefined) return cached;
   const bytes = build();
-  store(file, bytes);
+  if (file !== undefined) store(file, bytes);
+  return bytes;
+}
+
+/** cachedBuild for bytes that take asynchronous work to build. */
+export async function cachedBuildAsync(key: BuildKey, build: () => Promise<Uint8Array>, dir: string | undefined = buildCacheDir()): Promise<Uint8Array> {
+  const file = dir === undefined ? undefined : cacheFile(dir, key);
+  const cached = file === undefined ? undefined : readCached(file);
+  if (cached !== undefined) return cached;
+  const bytes = await build();
+  if (file !== undefined) store(file, bytes);
   return bytes;
 }
 

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { openPglite } from '@binlens/vulndb';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -32,8 +33,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { kind: 'postgres', db, connectionString: target.databaseUrl, close: () => pool.end() };
   }
   if (target.pgliteDir) await mkdir(target.pgliteDir, { recursive: true });
-  const pglite = target.pgliteDir ? new PGlite(target.pgliteDir) : new PGlite();
-  await pglite.waitReady;
+  const pglite = await openPglite(target.pgliteDir ?? null);
   const db = drizzlePglite({ client: pglite, schema });
   return { kind: 'pglite', db, pglite, close: () => pglite.close() };
 }

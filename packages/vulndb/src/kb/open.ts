@@ -4,11 +4,11 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Identification } from '@binlens/engine/model';
 import type { KbDatabase } from '../db/database.ts';
+import { openPglite } from '../db/pglite.ts';
 import { type EvaluateOptions, type Evaluation, evaluate } from '../evaluate.ts';
 import { knowledgeBaseDir } from './data-dir.ts';
 import { createKnowledgeBase, type KnowledgeBase } from './knowledge-base.ts';
@@ -31,8 +31,7 @@ const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..',
 export async function openKnowledgeBase(dataDir: string | null): Promise<OpenKnowledgeBase> {
   const directory = dataDir === null ? null : knowledgeBaseDir(dataDir);
   if (directory) await mkdir(directory, { recursive: true });
-  const pglite = directory ? new PGlite(directory) : new PGlite();
-  await pglite.waitReady;
+  const pglite = await openPglite(directory);
   try {
     const db = drizzle({ client: pglite });
     await migrate(db, { migrationsFolder: MIGRATIONS });
