@@ -31,4 +31,14 @@ describe('openPglite', () => {
     expect((await a.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")).rows).toEqual([{ name: 'only_in_a' }]);
     await Promise.all([a.close(), b.close()]);
   });
+
+  it('copies one empty cluster: every new one has its system identifier, where initdb would make a new one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'binlens-pglite-'));
+    dirs.push(dir);
+    const clusters = [await openPglite(null), await openPglite(null), await openPglite(dir)];
+    const ids = await Promise.all(clusters.map(async (c) => (await c.query<{ id: string }>('SELECT system_identifier::text AS id FROM pg_control_system()')).rows[0]?.id));
+    expect(ids[0]).toMatch(/^\d+$/);
+    expect(new Set(ids).size).toBe(1);
+    await Promise.all(clusters.map((c) => c.close()));
+  });
 });
