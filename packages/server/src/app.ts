@@ -93,7 +93,7 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
 }
 
-/** Registers plugins (the guard decides each route from its declared permission and scope), then modules with their services from the composition. Never listens: main.ts does, tests use inject(). */
+/** Registers plugins (the guard decides each route from its declared permission and scope), then modules with their services from the composition. Never listens: start.ts does, tests use inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: boundedLogger(options.logger ?? false),

@@ -1,6 +1,6 @@
 // The composition root: every repository, service, the knowledge base, the blob store and
 // the queue handle are built here, once, from the database and the configuration. buildApp
-// hands the route plugins their services, main.ts and the tests hand the jobs theirs; no
+// hands the route plugins their services, start.ts and the tests hand the jobs theirs; no
 // other file constructs them (composition.test.ts keeps it so).
 import path from 'node:path';
 import { createKnowledgeBase, importBundle, type KnowledgeBase, knowledgeBaseVersionReader, validateBundle } from '@binlens/vulndb';

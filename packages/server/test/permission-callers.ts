@@ -113,7 +113,7 @@ const FEEDS = fileURLToPath(new URL('../../vulndb/fixtures/feeds/', import.meta.
 
 /** Users, group, memberships, a ready scan, a small feed, the sync queue; then a session or key per caller. */
 export async function setUpMatrix({ app, database, composition }: TestApp): Promise<{ fixtures: Fixtures; sessions: CallerSession[] }> {
-  // As main.ts starts it, with a sync that fetches nothing: "Sync now" queues a job.
+  // As start.ts starts it, with a sync that fetches nothing: "Sync now" queues a job.
   await startKbSync(app, { enabled: false, state: composition.repositories.knowledgeBase, sync: async () => [] });
   const users = createUsersRepository(database.db);
   const setup = await createMatrixUser(database, ['AU']);

@@ -216,7 +216,7 @@ export async function removeBinaryAfterScan(deps: Pick<ScanJobDeps, 'scans' | 's
   }
 }
 
-/** The job's dependencies from the composition root (composition.ts) and main.ts, less the app's logger. */
+/** The job's dependencies from the composition root (composition.ts) and start.ts, less the app's logger. */
 export interface ScanWorkersOptions extends Omit<ScanJobDeps, 'log' | 'progressIntervalMs'> {
   knowledgeBase: KnowledgeBase;
   adjustments: AdjustmentsSource;

@@ -9,7 +9,7 @@ declare module 'fastify' {
 }
 
 export interface DbPluginOptions {
-  /** Whoever opened the database closes it (main.ts, the tests). */
+  /** Whoever opened the database closes it (start.ts, the tests). */
   database: Database;
 }
 
