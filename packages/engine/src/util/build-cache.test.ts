@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -66,6 +66,26 @@ describe('cachedBuild', () => {
     const key = { name: 'test-table', sources: [new URL('data:text/javascript,1')], inputs: [] };
     expect([...cachedBuild(key, () => Uint8Array.of(7), dir)]).toEqual([7]);
     expect(() => cachedBuild({ ...keyOf([]), name: '../x' }, () => Uint8Array.of(1), dir)).toThrow('invalid build cache name');
+  });
+});
+
+describe('removing what no run uses', () => {
+  it('removes a file of the same name unread for a week when another is written; keeps a recent one and other names', () => {
+    counted(keyOf(['old']), [1]);
+    counted(keyOf(['recent']), [2]);
+    cachedBuild({ ...keyOf(['old']), name: 'other-table' }, () => Uint8Array.of(3), dir);
+    expect(readdirSync(dir).filter((name) => name.startsWith('test-table-'))).toHaveLength(2);
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    for (const name of readdirSync(dir)) utimesSync(join(dir, name), eightDaysAgo, eightDaysAgo);
+    // Reading a file makes it recent again.
+    expect(counted(keyOf(['recent']), [9])).toEqual({ bytes: [2], built: false });
+
+    expect(counted(keyOf(['new']), [4]).built).toBe(true);
+    const left = readdirSync(dir);
+    expect(left).toHaveLength(3);
+    expect(left.filter((name) => name.startsWith('other-table-'))).toHaveLength(1);
+    expect(counted(keyOf(['old']), [5])).toEqual({ bytes: [5], built: true });
+    expect(counted(keyOf(['recent']), [6])).toEqual({ bytes: [2], built: false });
   });
 });
 

@@ -2,12 +2,13 @@
 // empty database cluster) kept in a file between runs, as Node keeps compiled code: a scan then
 // reads them (~10 ms) instead of building them (~0.1–0.4 s of CPU each; seconds for a cluster). A file is named by a digest of everything the bytes
 // are built from: the source of the modules that build them and the data they read. A change
-// to either names another file, so a stale one is never read. The cache is best effort: any
-// failure to read, check or write it only means building, as without it.
+// to either names another file, so a stale one is never read, and is removed when another of its
+// name is written once no run has read it for a week. The cache is best effort: any failure to
+// read, check or write it only means building, as without it.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** What the bytes are built from: each part is hashed into the file's name. */
@@ -94,7 +95,9 @@ function readCached(file: string): Uint8Array | undefined {
     // An ArrayBuffer of its own, 4-byte aligned: the bytes are read back as typed arrays.
     const bytes = new Uint8Array(length);
     if (readSync(fd, bytes, 0, length, HEADER_BYTES) !== length) return undefined;
-    return digest(bytes).equals(header.subarray(8)) ? bytes : undefined;
+    if (!digest(bytes).equals(header.subarray(8))) return undefined;
+    touch(file);
+    return bytes;
   } catch {
     return undefined;
   } finally {
@@ -119,5 +122,34 @@ function store(file: string, bytes: Uint8Array): void {
     renameSync(temporary, file);
   } catch {
     rmSync(temporary, { force: true });
+  }
+  removeUnused(file);
+}
+
+/** A file's time is when it was last read or written (access times are often not kept). */
+function touch(file: string): void {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // read-only cache: the file stays as old as it was
+  }
+}
+
+/** Files unused this long, of the same name as one just written, were built by code no longer run. */
+const UNUSED_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Removes the files of the same name (other code or data versions) that no run has used for a week. */
+function removeUnused(file: string): void {
+  const dir = dirname(file);
+  const prefix = basename(file).replace(/[0-9a-f]{32}\.bin$/, '');
+  try {
+    for (const name of readdirSync(dir)) {
+      if (!name.startsWith(prefix) || !/^[0-9a-f]{32}\.bin$/.test(name.slice(prefix.length))) continue;
+      const other = join(dir, name);
+      if (other !== file && Date.now() - statSync(other).mtimeMs > UNUSED_MS) rmSync(other, { force: true });
+    }
+  } catch {
+    // best effort, as the rest of the cache
   }
 }

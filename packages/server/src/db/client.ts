@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { MIGRATED_CLUSTER } from './migrate.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -33,7 +34,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { kind: 'postgres', db, connectionString: target.databaseUrl, close: () => pool.end() };
   }
   if (target.pgliteDir) await mkdir(target.pgliteDir, { recursive: true });
-  const pglite = await openPglite(target.pgliteDir ?? null);
+  const pglite = await openPglite(target.pgliteDir ?? null, MIGRATED_CLUSTER);
   const db = drizzlePglite({ client: pglite, schema });
   return { kind: 'pglite', db, pglite, close: () => pglite.close() };
 }

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openPglite } from './pglite.ts';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { type ClusterTemplate, migrationInputs, openPglite } from './pglite.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -40,5 +40,51 @@ describe('openPglite', () => {
     expect(ids[0]).toMatch(/^\d+$/);
     expect(new Set(ids).size).toBe(1);
     await Promise.all(clusters.map((c) => c.close()));
+  });
+
+  it('prepares a template once, and every new cluster of it starts as prepared; a cluster already there is opened as it is', async () => {
+    // A cache of this test's own: the template is new to it, and nothing is left behind.
+    const cache = mkdtempSync(path.join(tmpdir(), 'binlens-cache-'));
+    dirs.push(cache);
+    const configured = process.env.BINLENS_CACHE_DIR;
+    process.env.BINLENS_CACHE_DIR = cache;
+    onTestFinished(() => {
+      if (configured === undefined) delete process.env.BINLENS_CACHE_DIR;
+      else process.env.BINLENS_CACHE_DIR = configured;
+    });
+    let prepared = 0;
+    const template: ClusterTemplate = {
+      name: 'test-template',
+      inputs: () => ['settings'],
+      prepare: async (pglite) => {
+        prepared += 1;
+        await pglite.exec("CREATE TABLE settings (name text); INSERT INTO settings VALUES ('from the template')");
+      },
+    };
+    const dir = mkdtempSync(path.join(tmpdir(), 'binlens-pglite-'));
+    dirs.push(dir);
+    const [inMemory, inDirectory] = [await openPglite(null, template), await openPglite(dir, template)];
+    for (const pglite of [inMemory, inDirectory]) {
+      expect((await pglite.query<{ name: string }>('SELECT name FROM settings')).rows).toEqual([{ name: 'from the template' }]);
+    }
+    await inDirectory.exec('DELETE FROM settings');
+    await Promise.all([inMemory.close(), inDirectory.close()]);
+    const reopened = await openPglite(dir, template);
+    expect((await reopened.query('SELECT name FROM settings')).rows).toEqual([]);
+    await reopened.close();
+    expect(prepared).toBe(1);
+    expect(readdirSync(cache).filter((name) => name.startsWith('pglite-test-template-'))).toHaveLength(1);
+  });
+});
+
+describe('migrationInputs', () => {
+  it('lists every file under the folder, sorted, each name followed by its content', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'binlens-migrations-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'meta'));
+    writeFileSync(path.join(dir, '0001_b.sql'), 'CREATE TABLE b ();');
+    writeFileSync(path.join(dir, '0000_a.sql'), 'CREATE TABLE a ();');
+    writeFileSync(path.join(dir, 'meta', '_journal.json'), '{}');
+    expect(migrationInputs(dir)).toEqual(['0000_a.sql', 'CREATE TABLE a ();', '0001_b.sql', 'CREATE TABLE b ();', 'meta/_journal.json', '{}']);
   });
 });

@@ -8,7 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Identification } from '@binlens/engine/model';
 import type { KbDatabase } from '../db/database.ts';
-import { openPglite } from '../db/pglite.ts';
+import { type ClusterTemplate, installedVersion, migrationInputs, openPglite } from '../db/pglite.ts';
 import { type EvaluateOptions, type Evaluation, evaluate } from '../evaluate.ts';
 import { knowledgeBaseDir } from './data-dir.ts';
 import { createKnowledgeBase, type KnowledgeBase } from './knowledge-base.ts';
@@ -24,6 +24,15 @@ export interface OpenKnowledgeBase {
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations');
 
+/** A new knowledge base starts migrated: a copy of a cluster migrated once per set of migrations. */
+const MIGRATED_KB: ClusterTemplate = {
+  name: 'kb-schema',
+  inputs: () => [...migrationInputs(MIGRATIONS), installedVersion('drizzle-orm')],
+  prepare: async (pglite) => {
+    await migrate(drizzle({ client: pglite }), { migrationsFolder: MIGRATIONS });
+  },
+};
+
 /**
  * Opens (creating and migrating when needed) the PGlite knowledge base under `dataDir`;
  * `null` opens a throw-away in-memory one.
@@ -31,7 +40,7 @@ const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..',
 export async function openKnowledgeBase(dataDir: string | null): Promise<OpenKnowledgeBase> {
   const directory = dataDir === null ? null : knowledgeBaseDir(dataDir);
   if (directory) await mkdir(directory, { recursive: true });
-  const pglite = await openPglite(directory);
+  const pglite = await openPglite(directory, MIGRATED_KB);
   try {
     const db = drizzle({ client: pglite });
     await migrate(db, { migrationsFolder: MIGRATIONS });
