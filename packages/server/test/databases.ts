@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { installedVersion, migrationInputs } from '@binlens/vulndb';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -101,10 +102,8 @@ async function createQueueSchema(database: Database): Promise<void> {
 /** What makes a migrated database: the migrations, PGlite's and pg-boss's versions, the app's queues. */
 function schemaHash(): string {
   const hash = createHash('sha256');
-  for (const name of readdirSync(MIGRATIONS, { recursive: true }).map(String).sort()) {
-    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(path.join(MIGRATIONS, name)));
-  }
-  hash.update(packageVersion('@electric-sql/pglite')).update(packageVersion('pg-boss')).update(readFileSync(new URL('../src/jobs/queues.ts', import.meta.url)));
+  for (const input of migrationInputs(MIGRATIONS)) hash.update(input).update('\0');
+  hash.update(installedVersion('@electric-sql/pglite')).update(installedVersion('pg-boss')).update(readFileSync(new URL('../src/jobs/queues.ts', import.meta.url)));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -145,17 +144,4 @@ function migratedTemplate(): Promise<Buffer> {
     }
   })();
   return template;
-}
-
-/** The installed version of `name`: another PGlite may not read this one's data directory, another pg-boss makes another schema. */
-function packageVersion(name: string): string {
-  for (let dir = path.dirname(fileURLToPath(import.meta.resolve(name))); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    try {
-      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (manifest.name === name) return manifest.version ?? '';
-    } catch {
-      // no package.json at this level
-    }
-  }
-  throw new Error(`cannot find the installed ${name}`);
 }
