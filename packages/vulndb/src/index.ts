@@ -28,7 +28,7 @@ export { environmentalScoreV3 } from './cvss/v3.ts';
 export { runVersionsCompare, type VersionsCompareResult } from './cli/versions-compare.ts';
 export * from './db/schema.ts';
 export type { KbDatabase } from './db/database.ts';
-export { type ClusterTemplate, installedVersion, migrationInputs, openPglite } from './db/pglite.ts';
+export { type ClusterTemplate, installedVersion, migratedCluster, migrationInputs, openPglite } from './db/pglite.ts';
 export { rowsOf } from './kb/json-rows.ts';
 export { evaluate, withVulns, type EvaluateOptions, type EvaluatedComponent, type EvaluatedScanResult, type EvaluatedVuln, type Evaluation, type VulnerabilitySummary } from './evaluate.ts';
 export { toSbomVulnerabilities } from './sbom-vulnerabilities.ts';

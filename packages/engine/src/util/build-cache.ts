@@ -1,8 +1,8 @@
-// Bytes the program builds from its own data (the signature automaton, the licence index, an
-// empty database cluster) kept in a file between runs, as Node keeps compiled code: a scan then
-// reads them (~10 ms) instead of building them (~0.1–0.4 s of CPU each; seconds for a cluster). A file is named by a digest of everything the bytes
-// are built from: the source of the modules that build them and the data they read. A change
-// to either names another file, so a stale one is never read, and is removed when another of its
+// Bytes the program builds from its own data (the signature automaton, the licence index, a
+// database cluster) kept in a file between runs, as Node keeps compiled code: a run then reads
+// them (~10 ms) instead of building them (~0.1–0.4 s of CPU each; seconds for a cluster). A file
+// is named by a digest of everything the bytes are built from: the source of the modules that
+// build them and the data they read. A change to either names another file, so a stale one is never read, and is removed when another of its
 // name is written once no run has read it for a week. The cache is best effort: any failure to
 // read, check or write it only means building, as without it.
 import { createHash, randomBytes } from 'node:crypto';
@@ -50,8 +50,7 @@ export function buildCacheDir(env: NodeJS.ProcessEnv = process.env): string | un
 
 /** `build()`'s bytes, read from the cache when it holds them for `key`, else built and stored there. */
 export function cachedBuild(key: BuildKey, build: () => Uint8Array, dir: string | undefined = buildCacheDir()): Uint8Array {
-  const file = dir === undefined ? undefined : cacheFile(dir, key);
-  const cached = file === undefined ? undefined : readCached(file);
+  const { file, cached } = lookUp(key, dir);
   if (cached !== undefined) return cached;
   const bytes = build();
   if (file !== undefined) store(file, bytes);
@@ -60,12 +59,17 @@ export function cachedBuild(key: BuildKey, build: () => Uint8Array, dir: string 
 
 /** cachedBuild for bytes that take asynchronous work to build. */
 export async function cachedBuildAsync(key: BuildKey, build: () => Promise<Uint8Array>, dir: string | undefined = buildCacheDir()): Promise<Uint8Array> {
-  const file = dir === undefined ? undefined : cacheFile(dir, key);
-  const cached = file === undefined ? undefined : readCached(file);
+  const { file, cached } = lookUp(key, dir);
   if (cached !== undefined) return cached;
   const bytes = await build();
   if (file !== undefined) store(file, bytes);
   return bytes;
+}
+
+/** The file for `key` (none without a usable cache) and the bytes it holds, when it holds them whole. */
+function lookUp(key: BuildKey, dir: string | undefined): { file: string | undefined; cached: Uint8Array | undefined } {
+  const file = dir === undefined ? undefined : cacheFile(dir, key);
+  return { file, cached: file === undefined ? undefined : readCached(file) };
 }
 
 /** The file for `key` in `dir`; undefined when a source cannot be read (the code is not in files). */

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
-import { type ClusterTemplate, installedVersion, migrationInputs } from '@binlens/vulndb';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migratedCluster } from '@binlens/vulndb';
 import type { Database, Schema } from './client.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -21,10 +21,4 @@ export async function migrateDatabase(database: Database): Promise<void> {
 }
 
 /** A new PGlite database starts migrated: a copy of a cluster migrated once per set of migrations (openPglite). */
-export const MIGRATED_CLUSTER: ClusterTemplate = {
-  name: 'server-schema',
-  inputs: () => [...migrationInputs(migrationsFolder), installedVersion('drizzle-orm')],
-  prepare: async (pglite) => {
-    await migratePglite(drizzlePglite({ client: pglite }), { migrationsFolder });
-  },
-};
+export const MIGRATED_CLUSTER = migratedCluster('server-schema', migrationsFolder);

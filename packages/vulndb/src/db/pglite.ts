@@ -6,6 +6,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { cachedBuildAsync } from '@binlens/engine/build-cache';
 
 /** What a new cluster is given before it is kept, e.g. a schema's migrations. */
@@ -59,6 +61,17 @@ function keptCluster(template: ClusterTemplate | undefined): Promise<Uint8Array>
     kept.set(name, cluster);
   }
   return cluster;
+}
+
+/** A template that applies the drizzle-kit migrations in `folder`: a new cluster starts migrated. */
+export function migratedCluster(name: string, folder: string): ClusterTemplate {
+  return {
+    name,
+    inputs: () => [...migrationInputs(folder), installedVersion('drizzle-orm')],
+    prepare: async (pglite) => {
+      await migrate(drizzle({ client: pglite }), { migrationsFolder: folder });
+    },
+  };
 }
 
 /** The name and content of every file under a migrations folder, for a template's inputs. */

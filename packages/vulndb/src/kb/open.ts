@@ -8,7 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Identification } from '@binlens/engine/model';
 import type { KbDatabase } from '../db/database.ts';
-import { type ClusterTemplate, installedVersion, migrationInputs, openPglite } from '../db/pglite.ts';
+import { migratedCluster, openPglite } from '../db/pglite.ts';
 import { type EvaluateOptions, type Evaluation, evaluate } from '../evaluate.ts';
 import { knowledgeBaseDir } from './data-dir.ts';
 import { createKnowledgeBase, type KnowledgeBase } from './knowledge-base.ts';
@@ -25,13 +25,7 @@ export interface OpenKnowledgeBase {
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations');
 
 /** A new knowledge base starts migrated: a copy of a cluster migrated once per set of migrations. */
-const MIGRATED_KB: ClusterTemplate = {
-  name: 'kb-schema',
-  inputs: () => [...migrationInputs(MIGRATIONS), installedVersion('drizzle-orm')],
-  prepare: async (pglite) => {
-    await migrate(drizzle({ client: pglite }), { migrationsFolder: MIGRATIONS });
-  },
-};
+const MIGRATED_KB = migratedCluster('kb-schema', MIGRATIONS);
 
 /**
  * Opens (creating and migrating when needed) the PGlite knowledge base under `dataDir`;
