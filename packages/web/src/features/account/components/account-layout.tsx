@@ -9,7 +9,7 @@ export function AccountLayout() {
     <>
       <PageHeader title="Account" />
       <Tabs value={tab} mb="md">
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        <Tabs.List>
           <Tabs.Tab value="users" renderRoot={(props) => <Link {...props} to="/account/users" />}>
             Users
           </Tabs.Tab>
