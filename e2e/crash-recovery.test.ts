@@ -14,6 +14,8 @@ import { startServer, type RunningServer } from './support/server-process.ts';
 const demoDeb = join(import.meta.dirname, 'fixtures/demo-deb/binlens-demo_1.4.2-1_amd64.deb');
 /** Long enough that the scan is still running when the test kills the server. */
 const SLOW_SCAN = { BINLENS_TEST_SCAN_DELAY_MS: '600000' };
+/** On PostgreSQL a dead server's scan is retried once its heartbeat lapses: the least pg-boss allows, not the default 20 s. */
+const SHORT_HEARTBEAT = { BINLENS_SCAN_HEARTBEAT_SECONDS: '10' };
 
 describe.each(databaseTargets())('crash recovery on $name', (target) => {
   let dataDir: string;
@@ -31,7 +33,7 @@ describe.each(databaseTargets())('crash recovery on $name', (target) => {
   });
 
   const start = async (env: Record<string, string> = {}): Promise<{ server: RunningServer; session: ApiSession }> => {
-    const server = await startServer({ dataDir, env, ...(databaseUrl ? { databaseUrl } : {}) });
+    const server = await startServer({ dataDir, env: { ...SHORT_HEARTBEAT, ...env }, ...(databaseUrl ? { databaseUrl } : {}) });
     running = server;
     const session = new ApiSession(server.baseUrl);
     expect((await session.login(server.adminEmail, server.adminPassword)).status).toBe(200);

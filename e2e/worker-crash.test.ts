@@ -14,6 +14,8 @@ import { offlineEnv, repoRoot, startServer, type RunningServer } from './support
 
 const demoDeb = join(import.meta.dirname, 'fixtures/demo-deb/binlens-demo_1.4.2-1_amd64.deb');
 const postgres = databaseTargets().find((target) => target.name === 'postgresql');
+/** The killed worker's scan is retried once its heartbeat lapses: the least pg-boss allows, not the default 20 s. */
+const SHORT_HEARTBEAT = { BINLENS_SCAN_HEARTBEAT_SECONDS: '10' };
 
 interface WorkerProcess {
   child: ChildProcess;
@@ -44,6 +46,7 @@ if (!postgres) {
           DATABASE_URL: databaseUrl,
           BINLENS_DATA_DIR: dataDir,
           BINLENS_SCAN_CONCURRENCY: '1',
+          ...SHORT_HEARTBEAT,
           // Long enough to be killed mid-scan; the survivor's retry waits as long, then scans.
           BINLENS_TEST_SCAN_DELAY_MS: '5000',
         },
@@ -81,7 +84,7 @@ if (!postgres) {
     });
 
     it('finishes on the other worker the scan of a worker killed mid-scan', async () => {
-      server = await startServer({ databaseUrl, env: { ...s3.env, BINLENS_SCAN_CONCURRENCY: '0' } });
+      server = await startServer({ databaseUrl, env: { ...s3.env, ...SHORT_HEARTBEAT, BINLENS_SCAN_CONCURRENCY: '0' } });
       const session = new ApiSession(server.baseUrl);
       expect((await session.login(server.adminEmail, server.adminPassword)).status).toBe(200);
       const [a, b] = [await startWorker(), await startWorker()];

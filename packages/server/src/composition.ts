@@ -161,6 +161,8 @@ export interface CompositionSettings {
   deployment?: Deployment;
   /** Build pg-boss (started by the queue plugin); false only for tools that never enqueue (openapi-dump). Default true. */
   queue?: boolean;
+  /** BINLENS_SCAN_HEARTBEAT_SECONDS (lib/scan-heartbeat.ts); 20 when absent. */
+  scanHeartbeatSeconds?: number;
   /** Where uploaded knowledge-base bundles wait while checked and imported; default the blob store's tmp/ (pid-named files, cleaned at start). */
   kbUploadDir?: string;
   /** The SMTP server of invitation and password mails; absent or null: no mail. */
@@ -323,7 +325,7 @@ export function compose(settings: CompositionSettings): Composition {
     cache: evaluationCache,
     adjustments,
   });
-  const queue = createQueueHandle(database, settings.queue ?? true);
+  const queue = createQueueHandle(database, settings.queue ?? true, settings.scanHeartbeatSeconds);
   const requestReevaluation = () => queue.request(REEVALUATE_QUEUE);
   const repositories = {
     audit: createAuditRepository(db),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseDeployment, parseScanConcurrency, parseTrustProxy } from './config.ts';
+import { loadConfig, parseDeployment, parseScanConcurrency, parseScanHeartbeat, parseTrustProxy } from './config.ts';
+import { scanHeartbeat } from './lib/scan-heartbeat.ts';
 
 describe('config', () => {
   it.each([
@@ -47,5 +48,23 @@ describe('parseScanConcurrency', () => {
 
   it.each(['-1', '65', '1.5', 'many'])('refuses %s', (value) => {
     expect(() => parseScanConcurrency(value)).toThrow(`BINLENS_SCAN_CONCURRENCY must be a whole number from 0 to 64 (scans run at once by this process), got "${value}"`);
+  });
+});
+
+describe('parseScanHeartbeat', () => {
+  it('is 20 s by default and takes 10 (pg-boss\'s least) up to 3600', () => {
+    expect([parseScanHeartbeat(undefined), parseScanHeartbeat(' '), parseScanHeartbeat('10'), parseScanHeartbeat('3600')]).toEqual([20, 20, 10, 3600]);
+    expect(loadConfig({ BINLENS_SCAN_HEARTBEAT_SECONDS: '12' }, '/srv').scanHeartbeatSeconds).toBe(12);
+  });
+
+  it.each(['9', '3601', '12.5', 'soon'])('refuses %s', (value) => {
+    expect(() => parseScanHeartbeat(value)).toThrow(`BINLENS_SCAN_HEARTBEAT_SECONDS must be a whole number of seconds from 10 to 3600, got "${value}"`);
+  });
+});
+
+describe('scanHeartbeat', () => {
+  it('refreshes four times and looks twice per heartbeat', () => {
+    expect(scanHeartbeat()).toEqual({ seconds: 20, refreshSeconds: 5, superviseSeconds: 10 });
+    expect(scanHeartbeat(10)).toEqual({ seconds: 10, refreshSeconds: 3, superviseSeconds: 5 });
   });
 });

@@ -3,6 +3,7 @@ import { type Limits, parseLimitSettings } from '@binlens/engine';
 import { fileURLToPath } from 'node:url';
 import { type MailSettings, parseMailSettings, parsePublicUrl } from './lib/mail-settings.ts';
 import { parseS3Settings, type S3Settings } from './blobs/s3-settings.ts';
+import { DEFAULT_SCAN_HEARTBEAT_SECONDS } from './lib/scan-heartbeat.ts';
 
 export interface Config {
   port: number;
@@ -24,6 +25,8 @@ export interface Config {
   quotas: Quotas;
   /** BINLENS_SCAN_CONCURRENCY (default 2): scans this process runs at once; 0 on a server whose scans run in `binlens worker` processes. */
   scanConcurrency: number;
+  /** BINLENS_SCAN_HEARTBEAT_SECONDS (default 20): on PostgreSQL, how long a scan whose process died waits before it is retried (jobs/queues.ts). */
+  scanHeartbeatSeconds: number;
   /** BINLENS_S3_*: blobs in an S3-compatible bucket (blobs/s3-settings.ts); null: in `${dataDir}/blobs`. */
   s3: S3Settings | null;
   /** BINLENS_SCAN_LIMITS: the engine's extraction limits for every scan of this server, over its defaults. */
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       userUploadsPerHour: parseCount(env.BINLENS_QUOTA_USER_UPLOADS_PER_HOUR, 'BINLENS_QUOTA_USER_UPLOADS_PER_HOUR'),
     },
     scanConcurrency: parseScanConcurrency(env.BINLENS_SCAN_CONCURRENCY),
+    scanHeartbeatSeconds: parseScanHeartbeat(env.BINLENS_SCAN_HEARTBEAT_SECONDS),
     s3: parseS3Settings(env),
     scanLimits: parseScanLimits(env.BINLENS_SCAN_LIMITS),
     testScanDelayMs: parseCount(env.BINLENS_TEST_SCAN_DELAY_MS, 'BINLENS_TEST_SCAN_DELAY_MS'),
@@ -126,6 +130,16 @@ export function parseScanConcurrency(value: string | undefined): number {
   const parsed = Number(value);
   if (!Number.isSafeInteger(parsed) || parsed < 0 || parsed > 64) {
     throw new Error(`BINLENS_SCAN_CONCURRENCY must be a whole number from 0 to 64 (scans run at once by this process), got "${value}"`);
+  }
+  return parsed;
+}
+
+export function parseScanHeartbeat(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_SCAN_HEARTBEAT_SECONDS;
+  const parsed = Number(value);
+  // pg-boss refuses a heartbeat under 10 s; over an hour, a dead worker's scan would wait longer than anyone would.
+  if (!Number.isSafeInteger(parsed) || parsed < 10 || parsed > 3600) {
+    throw new Error(`BINLENS_SCAN_HEARTBEAT_SECONDS must be a whole number of seconds from 10 to 3600, got "${value}"`);
   }
   return parsed;
 }

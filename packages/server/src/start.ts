@@ -34,6 +34,7 @@ const composition = compose({
   mail: config.mail,
   publicUrl: config.publicUrl,
   evaluationCacheBytes: config.evaluationCacheMb * 1024 * 1024,
+  scanHeartbeatSeconds: config.scanHeartbeatSeconds,
 });
 await composition.services.users.bootstrapAdmin(
   { email: config.adminEmail, password: config.adminPassword, print: (text) => process.stdout.write(`\n${text}\n\n`) },

@@ -40,7 +40,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env, print: (li
     return 2;
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
-  const composition = compose({ database, blobDir: path.join(config.dataDir, 'blobs'), s3: config.s3, maxUploadBytes: config.maxUploadBytes, quotas: config.quotas, deployment: config.deployment, mail: null });
+  const composition = compose({ database, blobDir: path.join(config.dataDir, 'blobs'), s3: config.s3, maxUploadBytes: config.maxUploadBytes, quotas: config.quotas, deployment: config.deployment, mail: null, scanHeartbeatSeconds: config.scanHeartbeatSeconds });
   const workDir = await createWorkDir(path.join(config.dataDir, 'work'));
   const app = Fastify({ logger: boundedLogger({ level: config.logLevel }) });
   await app.register(dbPlugin, { database });

@@ -92,10 +92,10 @@ function postgresTemplate(serverUrl: string): Promise<string> {
 
 /** pg-boss's schema and the app's queues, as the first start of the app makes them. */
 async function createQueueSchema(database: Database): Promise<void> {
-  const boss = createQueueHandle(database, true).boss;
+  const { boss, scanHeartbeat } = createQueueHandle(database, true);
   if (!boss) throw new Error('expected a queue');
   await boss.start();
-  await createQueues(boss);
+  await createQueues(boss, scanHeartbeat);
   await boss.stop({ graceful: false });
 }
 

@@ -2,6 +2,7 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { SCAN_QUEUE } from '../lib/queue-names.ts';
+import { type ScanHeartbeat, scanHeartbeat } from '../lib/scan-heartbeat.ts';
 import { createFetchQueues } from './fetch.ts';
 import { createWebhookQueue } from './webhook.ts';
 import { createCustomPatternQueue } from './custom-patterns.ts';
@@ -11,34 +12,26 @@ export { SCAN_QUEUE, type ScanJobData } from '../lib/queue-names.ts';
 /** Scan jobs that failed every attempt (crash, lost heartbeat, expiry) land here. */
 export const SCAN_DEAD_QUEUE = 'scan-dead';
 
-/**
- * A live worker refreshes a scan job's heartbeat every 5 s; a job not heard of for 20 s is
- * failed (and retried) by the supervisor, which runs every 10 s (newBoss below). On
- * PostgreSQL, where several processes share the queue, this is how a job of a process that
- * died is noticed; on PGlite the next start fails it at once (jobs/scan.ts).
- */
-export const SCAN_HEARTBEAT_SECONDS = 20;
-export const SCAN_HEARTBEAT_REFRESH_SECONDS = 5;
 
 /** Attempts of a scan's job before the dead letter fails the scan (jobs/scan.ts DEAD_SCAN_MESSAGE). */
 export const SCAN_ATTEMPTS = 3;
 
-const SCAN_QUEUE_OPTIONS = {
+const scanQueueOptions = (heartbeat: ScanHeartbeat) => ({
   // Retries cover workers that died mid-scan (another worker takes the job); the dead letter then marks the scan failed.
   retryLimit: SCAN_ATTEMPTS - 1,
   // The retry of a job whose process died starts at once.
   retryDelay: 0,
-  heartbeatSeconds: SCAN_HEARTBEAT_SECONDS,
+  heartbeatSeconds: heartbeat.seconds,
   expireInSeconds: 6 * 3600,
-};
+});
 
 /** Creates the queues (idempotent); senders need them before any worker runs. */
-export async function createQueues(boss: PgBoss): Promise<void> {
+export async function createQueues(boss: PgBoss, heartbeat: ScanHeartbeat): Promise<void> {
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
   if (!existing.has(SCAN_DEAD_QUEUE)) await boss.createQueue(SCAN_DEAD_QUEUE, { retryLimit: 3 });
-  if (!existing.has(SCAN_QUEUE)) await boss.createQueue(SCAN_QUEUE, { ...SCAN_QUEUE_OPTIONS, deadLetter: SCAN_DEAD_QUEUE });
-  // A queue made by an earlier version takes the current timings.
-  else await boss.updateQueue(SCAN_QUEUE, SCAN_QUEUE_OPTIONS);
+  if (!existing.has(SCAN_QUEUE)) await boss.createQueue(SCAN_QUEUE, { ...scanQueueOptions(heartbeat), deadLetter: SCAN_DEAD_QUEUE });
+  // A queue made by an earlier version, or with another heartbeat, takes the current timings.
+  else await boss.updateQueue(SCAN_QUEUE, scanQueueOptions(heartbeat));
   await createFetchQueues(boss, existing);
   await createWebhookQueue(boss, existing);
   await createCustomPatternQueue(boss, existing);
@@ -58,16 +51,20 @@ export interface QueueHandle {
   request(queue: string): Promise<void>;
   /** A worker of this process on `queue`: woken by every send, so a job starts at once rather than at its next poll. */
   wakeOnSend(queue: string, workerId: string): void;
+  /** The scan queue's heartbeat timings (BINLENS_SCAN_HEARTBEAT_SECONDS). */
+  readonly scanHeartbeat: ScanHeartbeat;
 }
 
-export function createQueueHandle(database: Database, enabled: boolean): QueueHandle {
-  const boss = enabled ? newBoss(database) : null;
+export function createQueueHandle(database: Database, enabled: boolean, heartbeatSeconds?: number): QueueHandle {
+  const heartbeat = scanHeartbeat(heartbeatSeconds);
+  const boss = enabled ? newBoss(database, heartbeat) : null;
   const localWorkers = new Map<string, Set<string>>();
   const wake = (queue: string) => {
     for (const workerId of localWorkers.get(queue) ?? []) boss?.notifyWorker(workerId);
   };
   return {
     boss,
+    scanHeartbeat: heartbeat,
     async enqueue(queue, data) {
       if (!boss) throw new AppError('queue_unavailable');
       const id = await boss.send(queue, data);
@@ -86,12 +83,12 @@ export function createQueueHandle(database: Database, enabled: boolean): QueueHa
   };
 }
 
-function newBoss(database: Database): PgBoss {
+function newBoss(database: Database, heartbeat: ScanHeartbeat): PgBoss {
   // PGlite is one in-process connection: fromPglite routes parameterised statements to
   // query() and multi-statement SQL to exec(), returning the rows of every statement.
   return database.kind === 'pglite'
     ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
     : // Several processes share the queue: the supervisor fails a dead process's jobs by their
-      // lost heartbeat, so it looks every 10 s rather than every minute.
-      new PgBoss({ connectionString: database.connectionString, max: 4, superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 });
+      // lost heartbeat, so it looks every half heartbeat (10 s by default) rather than every minute.
+      new PgBoss({ connectionString: database.connectionString, max: 4, superviseIntervalSeconds: heartbeat.superviseSeconds, monitorIntervalSeconds: heartbeat.superviseSeconds });
 }

@@ -14,7 +14,7 @@ import { ProgressWriter } from './progress-writer.ts';
 import { watchForAbort } from './scan-abort-watch.ts';
 import type { AdjustmentsSource } from '../modules/scans/evaluation.ts';
 import { reevaluateScan } from './reevaluate.ts';
-import { type QueueHandle, SCAN_ATTEMPTS, SCAN_DEAD_QUEUE, SCAN_HEARTBEAT_REFRESH_SECONDS, SCAN_QUEUE, type ScanJobData } from './queues.ts';
+import { type QueueHandle, SCAN_ATTEMPTS, SCAN_DEAD_QUEUE, SCAN_QUEUE, type ScanJobData } from './queues.ts';
 import { failOrphanedJobs } from './orphaned-jobs.ts';
 import { ScanProgressTracker } from './scan-progress.ts';
 import { importedFile, readIfPortableScan } from './scan-import.ts';
@@ -222,7 +222,7 @@ export interface ScanWorkersOptions extends Omit<ScanJobDeps, 'log' | 'progressI
   adjustments: AdjustmentsSource;
   customPatterns: () => Promise<CustomPattern[]>;
   /** The composition's queue: an upload wakes this process's workers at once. */
-  queue: Pick<QueueHandle, 'wakeOnSend'>;
+  queue: Pick<QueueHandle, 'wakeOnSend' | 'scanHeartbeat'>;
   /** Scans run at once by this process (BINLENS_SCAN_CONCURRENCY); 0: none, dedicated `binlens worker` processes run them. */
   concurrency?: number;
 }
@@ -244,7 +244,7 @@ export async function startScanWorkers(app: Pick<FastifyInstance, 'boss' | 'data
   }
   // One worker per concurrent scan, each woken by an upload (pg-boss wakes a worker by its id).
   for (let i = 0; i < (concurrency ?? 2); i += 1) {
-    const workerId = await boss.work<ScanJobData>(SCAN_QUEUE, { pollingIntervalSeconds: 1, heartbeatRefreshSeconds: SCAN_HEARTBEAT_REFRESH_SECONDS }, async (jobs) => {
+    const workerId = await boss.work<ScanJobData>(SCAN_QUEUE, { pollingIntervalSeconds: 1, heartbeatRefreshSeconds: queue.scanHeartbeat.refreshSeconds }, async (jobs) => {
       for (const job of jobs) {
         await runScanJob(jobDeps, job.data.scanId, job.signal, { number: job.retryCount + 1, of: SCAN_ATTEMPTS });
         if (job.data.deleteBinary) await removeBinaryAfterScan(jobDeps, job.data.scanId);

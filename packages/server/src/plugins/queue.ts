@@ -22,7 +22,7 @@ export const queuePlugin = fp<QueuePluginOptions>(
       boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
       boss.on('warning', (warning) => app.log.warn({ warning }, 'pg-boss warning'));
       await boss.start();
-      await createQueues(boss);
+      await createQueues(boss, queue.scanHeartbeat);
       // Graceful: running scans get up to 30 s to finish; their AbortSignal fires after that.
       app.addHook('onClose', () => boss.stop({ graceful: true, timeout: 30_000 }));
     }
