@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -25,11 +26,32 @@ export interface ClusterTemplate {
  * for null. A new cluster is empty, or as `template` prepares it.
  */
 export async function openPglite(directory: string | null, template?: ClusterTemplate): Promise<PGlite> {
-  let pglite: PGlite;
-  if (directory !== null && existsSync(path.join(directory, 'PG_VERSION'))) pglite = new PGlite(directory);
-  else pglite = loaded(directory, await keptCluster(template));
-  await pglite.waitReady;
-  return pglite;
+  const cluster = directory !== null && existsSync(path.join(directory, 'PG_VERSION')) ? undefined : await keptCluster(template);
+  return patientTierUp(async () => {
+    const pglite = cluster === undefined ? new PGlite(directory ?? undefined) : loaded(directory, cluster);
+    await pglite.waitReady;
+    return pglite;
+  });
+}
+
+/** V8's default: a wasm function runs about this many bytes of code before it is optimised. */
+const TIERING_BUDGET = 13_000_000;
+
+/**
+ * Opens a cluster with ten times V8's tiering budget for PGlite's functions. Optimising one of
+ * them (~100 KB of code, hot from the first queries) takes ~1.7 s of CPU and ~600 MB, and a
+ * process waits for that compile at exit: a short command or a new server paid it before its
+ * first answer. With the larger first budget it runs on the baseline compiler until it has done
+ * real work; then it is optimised as before (a 20,000-row workload ran no slower). V8's flags are
+ * the process's: the default is put back once the cluster is open, for other WebAssembly.
+ */
+async function patientTierUp(open: () => Promise<PGlite>): Promise<PGlite> {
+  setFlagsFromString(`--wasm-tiering-budget=${TIERING_BUDGET * 10}`);
+  try {
+    return await open();
+  } finally {
+    setFlagsFromString(`--wasm-tiering-budget=${TIERING_BUDGET}`);
+  }
 }
 
 function loaded(directory: string | null, cluster: Uint8Array): PGlite {

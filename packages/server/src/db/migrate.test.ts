@@ -1,0 +1,40 @@
+// A new PGlite database is a copy of a template (migrate.ts MIGRATED_CLUSTER): it must hold
+// what a first start would make, the app's migrations and pg-boss's schema, and nothing else.
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { fromPglite, PgBoss } from 'pg-boss';
+import { openPglite } from '@binlens/vulndb';
+import { expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+import { migrateDatabase } from './migrate.ts';
+import * as schema from './schema/index.ts';
+
+const CATALOG = sql`
+  SELECT table_schema || '.' || table_name || '.' || column_name || ' ' || data_type AS "column"
+    FROM information_schema.columns WHERE table_schema IN ('public', 'pgboss')
+  ORDER BY 1`;
+const APPLIED = sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;
+
+it('a new database holds the migrations and pg-boss\'s schema, as a first start on an empty one makes them', async () => {
+  const fromTemplate = await openDatabase({});
+  const empty = await openPglite(null);
+  const firstStart = { db: drizzle({ client: empty, schema }) };
+  try {
+    await migrateDatabase({ kind: 'pglite', db: firstStart.db, pglite: empty, close: () => empty.close() });
+    const boss = new PgBoss({ db: fromPglite(empty), backend: 'pglite' });
+    await boss.start();
+    await boss.stop({ graceful: false });
+
+    const expected = rowsOf(await firstStart.db.execute(CATALOG));
+    expect(expected.some((row) => String(row.column).startsWith('pgboss.job.'))).toBe(true);
+    expect(rowsOf(await fromTemplate.db.execute(CATALOG))).toEqual(expected);
+    expect(rowsOf(await fromTemplate.db.execute(APPLIED))).toEqual(rowsOf(await firstStart.db.execute(APPLIED)));
+  } finally {
+    await fromTemplate.close();
+    await empty.close();
+  }
+});
+
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
