@@ -2,5 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 // Knowledge-base tests run on PGlite, and again on PostgreSQL when DATABASE_URL is set.
 export default defineConfig({
-  test: { name: 'vulndb', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+  // Files share a worker's modules (PGlite's compiled WebAssembly among them).
+  test: { name: 'vulndb', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000, isolate: false },
 });
