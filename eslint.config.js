@@ -59,7 +59,7 @@ function layerRules() {
 
   // Packages (docs/architecture.md, Packages): what each may import of ours.
   const engineOwn = { regex: '^@binlens/', message: `The engine imports nothing of ours (${why}).` };
-  const vulndbOwn = { regex: '^@binlens/(?!engine/(model|build-cache)$)', message: `vulndb imports only @binlens/engine/model and /build-cache (${why}).` };
+  const vulndbOwn = { regex: '^@binlens/(?!engine/(model|build-cache|tar-header)$)', message: `vulndb imports only @binlens/engine/model, /build-cache and /tar-header (${why}).` };
   const cliOwn = { regex: '^@binlens/(server|web)(/|$)', message: `The CLI imports engine and vulndb only (${why}).` };
   const serverOwn = { regex: '^@binlens/(cli|web)(/|$)', message: `The server imports engine and vulndb only (${why}).` };
   const webOwn = { regex: '^@binlens/', message: `The web app imports nothing of ours but the generated API types (${why}).` };

@@ -2,7 +2,7 @@
 // new cluster is a copy of one made once and kept in the build cache: initdb runs in
 // WebAssembly and takes ~2.5 s of CPU in memory and ~3 s into a directory, a schema's
 // migrations ~1.5 s more, while loading a kept cluster takes ~1 s.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { cachedBuildAsync } from '@binlens/engine/build-cache';
+import { parseHeader, verifyChecksum } from '@binlens/engine/tar-header';
 
 /** What a new cluster is given before it is kept, e.g. a schema's migrations. */
 export interface ClusterTemplate {
@@ -55,9 +56,38 @@ async function patientTierUp(open: () => Promise<PGlite>): Promise<PGlite> {
 }
 
 function loaded(directory: string | null, cluster: Uint8Array): PGlite {
-  const loadDataDir = new Blob([cluster]);
+  if (directory !== null) {
+    writeCluster(directory, cluster);
+    return new PGlite(directory);
+  }
   // Not `new PGlite(undefined, { loadDataDir })`: that ignores the options and runs initdb.
-  return directory === null ? new PGlite({ loadDataDir }) : new PGlite(directory, { loadDataDir });
+  return new PGlite({ loadDataDir: new Blob([cluster]) });
+}
+
+/**
+ * Writes a kept cluster (the tar PGlite's dumpDataDir makes: directories and files under the
+ * data directory) into `directory`, as loadDataDir would through PGlite's file system, ~0.1 s
+ * instead of ~0.8 s. The tar is the build cache's, checked by its digest; its paths still may
+ * not leave `directory`.
+ */
+function writeCluster(directory: string, dump: Uint8Array): void {
+  const bytes = Buffer.from(dump.buffer, dump.byteOffset, dump.byteLength);
+  const root = path.resolve(directory);
+  for (let offset = 0; offset + 512 <= bytes.length; ) {
+    const block = bytes.subarray(offset, offset + 512);
+    if (block.every((byte) => byte === 0)) return;
+    const header = verifyChecksum(block) ? parseHeader(block) : undefined;
+    if (header === undefined || offset + 512 + header.size > bytes.length) throw new Error(`damaged PGlite cluster at byte ${offset}`);
+    const target = path.resolve(root, `.${path.posix.sep}${header.path}`);
+    if (target !== root && !target.startsWith(root + path.sep)) throw new Error(`PGlite cluster entry outside its directory: ${header.path}`);
+    offset += 512;
+    if (header.type === '5') mkdirSync(target, { recursive: true, mode: 0o700 });
+    else if (header.type === '0' || header.type === '\0') {
+      mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+      writeFileSync(target, bytes.subarray(offset, offset + header.size), { mode: 0o600 });
+    } else throw new Error(`unexpected entry type '${header.type}' in a PGlite cluster: ${header.path}`);
+    offset += Math.ceil(header.size / 512) * 512;
+  }
 }
 
 const kept = new Map<string, Promise<Uint8Array>>();
