@@ -25,7 +25,7 @@ export interface Config {
   quotas: Quotas;
   /** BINLENS_SCAN_CONCURRENCY (default 2): scans this process runs at once; 0 on a server whose scans run in `binlens worker` processes. */
   scanConcurrency: number;
-  /** BINLENS_SCAN_HEARTBEAT_SECONDS (default 20): on PostgreSQL, how long a scan whose process died waits before it is retried (jobs/queues.ts). */
+  /** BINLENS_SCAN_HEARTBEAT_SECONDS (default 20): on PostgreSQL, how long a scan whose process died waits before it is retried (lib/scan-heartbeat.ts). */
   scanHeartbeatSeconds: number;
   /** BINLENS_S3_*: blobs in an S3-compatible bucket (blobs/s3-settings.ts); null: in `${dataDir}/blobs`. */
   s3: S3Settings | null;

@@ -2,8 +2,9 @@
 // database cluster) kept in a file between runs, as Node keeps compiled code: a run then reads
 // them (~10 ms) instead of building them (~0.1–0.4 s of CPU each; seconds for a cluster). A file
 // is named by a digest of everything the bytes are built from: the source of the modules that
-// build them and the data they read. A change to either names another file, so a stale one is never read, and is removed when another of its
-// name is written once no run has read it for a week. The cache is best effort: any failure to
+// build them and the data they read. A change to either names another file, so a stale one is
+// never read, and is removed when another of its name is written once no run has read it for a
+// week. The cache is best effort: any failure to
 // read, check or write it only means building, as without it.
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';

@@ -2,10 +2,10 @@
 // what a first start would make, the app's migrations and pg-boss's schema, and nothing else.
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { fromPglite, PgBoss } from 'pg-boss';
 import { openPglite } from '@binlens/vulndb';
 import { expect, it } from 'vitest';
-import { openDatabase } from './client.ts';
+import { createQueueHandle } from '../jobs/queues.ts';
+import { type Database, openDatabase } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import * as schema from './schema/index.ts';
 
@@ -18,12 +18,13 @@ const APPLIED = sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`
 it('a new database holds the migrations and pg-boss\'s schema, as a first start on an empty one makes them', async () => {
   const fromTemplate = await openDatabase({});
   const empty = await openPglite(null);
-  const firstStart = { db: drizzle({ client: empty, schema }) };
+  const firstStart: Database = { kind: 'pglite', db: drizzle({ client: empty, schema }), pglite: empty, close: () => empty.close() };
   try {
-    await migrateDatabase({ kind: 'pglite', db: firstStart.db, pglite: empty, close: () => empty.close() });
-    const boss = new PgBoss({ db: fromPglite(empty), backend: 'pglite' });
-    await boss.start();
-    await boss.stop({ graceful: false });
+    // What a first start on an empty cluster does: migrate, then start the app's queue.
+    await migrateDatabase(firstStart);
+    const { boss } = createQueueHandle(firstStart, true);
+    await boss?.start();
+    await boss?.stop({ graceful: false });
 
     const expected = rowsOf(await firstStart.db.execute(CATALOG));
     expect(expected.some((row) => String(row.column).startsWith('pgboss.job.'))).toBe(true);
@@ -31,7 +32,7 @@ it('a new database holds the migrations and pg-boss\'s schema, as a first start 
     expect(rowsOf(await fromTemplate.db.execute(APPLIED))).toEqual(rowsOf(await firstStart.db.execute(APPLIED)));
   } finally {
     await fromTemplate.close();
-    await empty.close();
+    await firstStart.close();
   }
 });
 

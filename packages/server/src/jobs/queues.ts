@@ -12,7 +12,6 @@ export { SCAN_QUEUE, type ScanJobData } from '../lib/queue-names.ts';
 /** Scan jobs that failed every attempt (crash, lost heartbeat, expiry) land here. */
 export const SCAN_DEAD_QUEUE = 'scan-dead';
 
-
 /** Attempts of a scan's job before the dead letter fails the scan (jobs/scan.ts DEAD_SCAN_MESSAGE). */
 export const SCAN_ATTEMPTS = 3;
 
