@@ -76,6 +76,7 @@ describe.each(databaseTargets())('knowledge-base journey on $name', (target) => 
 
     await page.goto(server.baseUrl + DATA_PAGE);
     await page.getByText('No vulnerability data', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'System status' }).getByText(/has never been synced/).waitFor();
     await shootBothWidths(page, shot, 'data-empty');
 
     // No feed answers on this server: every source fails after its retries, and nothing was there before.
@@ -99,6 +100,8 @@ describe.each(databaseTargets())('knowledge-base journey on $name', (target) => 
     const ready = await waitForKnowledgeBase(session, (view) => view.state === 'ready');
     expect(ready.sources.filter((s) => s.records > 0).map((s) => [s.name, s.records])).toEqual([['kev', 2], ['osv', 1]]);
     await page.getByText('Ready', { exact: true }).waitFor();
+    // The banner follows the data's state without a reload.
+    await page.getByRole('region', { name: 'System status' }).waitFor({ state: 'detached' });
     await shootBothWidths(page, shot, 'data-ready');
 
     const after = await session.json<ScanResult>('GET', `/rest/scans/${scan.id}/result/`);

@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, NavLink, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, type LinkProps } from '@tanstack/react-router';
+import { Link, Outlet, useRouterState, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Can } from './can.tsx';
 
@@ -24,6 +24,7 @@ interface AppLayoutProps {
 /** The signed-in shell: header with product name and user menu, navigation on the left. */
 export function AppLayout({ userMenu, banner }: AppLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
     <AppShell
       header={{ height: 56 }}
@@ -57,7 +58,7 @@ export function AppLayout({ userMenu, banner }: AppLayoutProps) {
         </Can>
         <Can permissions={['change_companyaccount']}>
           <NavLink label="Account" childrenOffset={0} defaultOpened>
-            <NavLink component={Link} to="/account" label="Users and groups" onClick={close} />
+            <NavLink component={Link} to="/account" activeOptions={{ exact: true }} active={isUsersAndGroups(pathname)} label="Users and groups" onClick={close} />
             <NavLink component={Link} to="/account/vulnerability-data" label="Vulnerability data" onClick={close} />
             <NavLink component={Link} to="/account-settings" label="Account settings" onClick={close} />
           </NavLink>
@@ -69,4 +70,11 @@ export function AppLayout({ userMenu, banner }: AppLayoutProps) {
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/** The account tabs other than vulnerability data (its own entry), and a user's pages. */
+function isUsersAndGroups(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === '/account/vulnerability-data') return false;
+  return path === '/account' || path.startsWith('/account/') || path.startsWith('/users/');
 }

@@ -2,6 +2,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 import { reportApiError } from '../stores/error-dialog-store.ts';
+import { followKnowledgeBase } from './system-status.ts';
 
 /**
  * Queries and mutations may opt out of the global dialogs for statuses they handle
@@ -19,7 +20,7 @@ declare module '@tanstack/react-query' {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta) }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => report(error, mutation.meta),
@@ -29,6 +30,8 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  followKnowledgeBase(client);
+  return client;
 }
 
 function report(error: unknown, meta: GlobalErrorMeta | undefined): void {

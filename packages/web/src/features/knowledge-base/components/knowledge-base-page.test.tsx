@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import type { SystemStatus } from '../../../lib/api-schemas.ts';
 import { mock, serverError } from '../../../testing/api-mocks.ts';
 import { buildKnowledgeBase, buildUser } from '../../../testing/builders.ts';
 import { renderRoute } from '../../../testing/render-with-providers.tsx';
@@ -125,6 +126,36 @@ describe('Vulnerability data page', () => {
     await user.click(screen.getByRole('button', { name: 'Upload bundle' }));
     expect(await screen.findByText('Bundle accepted; importing…')).toBeInTheDocument();
     expect(await screen.findByText('Bundle imported 2026-01-01 03:20 UTC.', undefined, { timeout: 6000 })).toBeInTheDocument();
+  });
+
+  it('takes down the "never been synced" banner once the bundle is imported', async () => {
+    const importing = buildKnowledgeBase({ ...empty, state: 'importing', bundle: { state: 'importing', last_success: null, feed_date: null, last_error: null } });
+    const ready = buildKnowledgeBase({ bundle: { state: 'ready', last_success: '2026-01-01T03:20:00.000Z', feed_date: null, last_error: null } });
+    const neverSynced: SystemStatus = { id: 'knowledge-base', level: 'warning', tags: ['knowledge-base'], text: 'The vulnerability knowledge base has never been synced.', source: 'server', created: null };
+    let imported = false;
+    let statusLooks = 0;
+    server.use(
+      admin,
+      mock.get('/rest/knowledge-base/', () => HttpResponse.json(imported ? ready : empty)),
+      mock.get('/rest/system-status/', () => {
+        statusLooks += 1;
+        return HttpResponse.json(imported ? [] : [neverSynced]);
+      }),
+      mock.post('/rest/knowledge-base/bundles/', () => {
+        imported = true;
+        return HttpResponse.json(importing, { status: 202 });
+      }),
+    );
+    renderRoute('/account/vulnerability-data');
+    const banner = await screen.findByRole('region', { name: 'System status' });
+    expect(within(banner).getByText('The vulnerability knowledge base has never been synced.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.upload(await screen.findByLabelText('Offline bundle'), bundleFile());
+    await user.click(screen.getByRole('button', { name: 'Upload bundle' }));
+    expect(await screen.findByText('Bundle imported 2026-01-01 03:20 UTC.', undefined, { timeout: 6000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'System status' })).not.toBeInTheDocument());
+    // Once at the first navigation, then when the import began and when it ended.
+    expect(statusLooks).toBe(3);
   });
 
   it('keeps a failed load inside the page with a retry', async () => {
