@@ -7,21 +7,21 @@
 // and 390 px under e2e/artifacts/account/; no page may violate the Content Security Policy.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter, settled } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter, settled } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 const demoDeb = join(import.meta.dirname, 'fixtures/demo-deb/binlens-demo_1.4.2-1_amd64.deb');
 const PASSWORD = 'a long enough password 42';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 let groupId: number;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startServer(), journeyBrowser()]);
   const admin = new ApiSession(server.baseUrl);
   await admin.login(server.adminEmail, server.adminPassword);
   const devices = await admin.json<{ id: number }>('POST', '/rest/groups/', { name: 'Devices', description: 'Everything we ship' });

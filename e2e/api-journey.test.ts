@@ -1,12 +1,11 @@
 // Through the API alone, on PGlite and on PostgreSQL: log in, create a group, upload a
 // real .deb, wait for R, read its components; the CLI must print the same components.
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
+import { binlens } from './support/bundles.ts';
 import { databaseTargets } from './support/databases.ts';
-import { repoRoot, startServer, type RunningServer } from './support/server-process.ts';
+import { startServer, type RunningServer } from './support/server-process.ts';
 
 const demoDeb = join(import.meta.dirname, 'fixtures/demo-deb/binlens-demo_1.4.2-1_amd64.deb');
 
@@ -66,11 +65,7 @@ describe.each(databaseTargets())('API journey on $name', (target) => {
       { lib: 'left-pad', version: '1.3.0', codetype: 'JS', purl: 'pkg:npm/left-pad@1.3.0' },
     ]);
 
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [join(repoRoot, 'packages/cli/bin/binlens.js'), 'scan', demoDeb, '--format', 'json'],
-      { cwd: repoRoot },
-    );
+    const { stdout } = await binlens('scan', demoDeb, '--format', 'json');
     const cli = JSON.parse(stdout) as { components: ResultComponent[] };
     expect(summary(cli.components)).toEqual(summary(result.components));
     expect(cli.components.map((c) => c.objects)).toEqual(result.components.map((c) => c.objects));

@@ -5,18 +5,17 @@
 // then shows when the key was last used, and invalidating it (after 'Yes') ends it.
 // Screenshots at 1280 px and 390 px under e2e/artifacts/api-key/; no CSP violation.
 import { request as httpRequest } from 'node:http';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter, settled } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter, settled } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 const user = { email: 'grace@example.com', password: 'a long and unguessable passphrase' };
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startServer(), journeyBrowser()]);
   const admin = new ApiSession(server.baseUrl);
   expect((await admin.login(server.adminEmail, server.adminPassword)).status).toBe(200);
   expect(await admin.json('POST', '/rest/api-key-networks/', { network: '127.0.0.1/32' })).toMatchObject({ network: '127.0.0.1/32' });

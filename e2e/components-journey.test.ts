@@ -6,22 +6,20 @@
 // goes from the scan's analysis tab (the component's details) to CVE-2021-23337, whose page explains its CVSS vectors and
 // lists the scan among the affected applications. Screenshots at 1280 and 390 px under
 // e2e/artifacts/components/.
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tar } from '../packages/server/test/files.ts';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { bundleOf, FEED_FIXTURES } from './support/bundles.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { DESKTOP, logIn, shootBothWidths, VULNERABLE_COMPONENT, waitForKnowledgeBase } from './support/knowledge-base.ts';
 import { readyScan } from './support/ready-scan.ts';
 import { repoRoot, startServer, type RunningServer } from './support/server-process.ts';
 
-const FEEDS = join(repoRoot, 'packages/vulndb/fixtures/feeds');
 const ZLIB_CVE = 'CVE-2023-45853';
 
 // Scores and catalog entries made up for the journey, in the feeds' formats.
@@ -44,27 +42,22 @@ const DEBIAN = {
 const POLL = { timeout: 15_000 };
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 let workDir: string;
 
 /** The CLI imports the feeds into its own knowledge base and exports it as a bundle. */
 async function makeBundle(): Promise<string> {
-  const binlens = (...args: string[]) => promisify(execFile)(process.execPath, [join(repoRoot, 'packages/cli/bin/binlens.js'), ...args], { cwd: repoRoot });
   await writeFile(join(workDir, 'epss.csv.gz'), gzipSync(EPSS));
   await writeFile(join(workDir, 'kev.json'), JSON.stringify(KEV));
   await writeFile(join(workDir, 'debian.json'), JSON.stringify(DEBIAN));
-  const dataDir = join(workDir, 'cli-data');
-  const files = ['nvd-cve-2023-45853.json', 'nvd-page.json', 'osv-ghsa-35jh-r3h4-6jhm.json'].map((name) => join(FEEDS, name));
-  await binlens('db', 'import', '--data-dir', dataDir, ...files, ...['epss.csv.gz', 'kev.json', 'debian.json'].map((name) => join(workDir, name)));
-  const bundle = join(workDir, 'knowledge-base.tar');
-  await binlens('db', 'export-bundle', '--data-dir', dataDir, bundle);
-  return bundle;
+  const files = ['nvd-cve-2023-45853.json', 'nvd-page.json', 'osv-ghsa-35jh-r3h4-6jhm.json'].map((name) => join(FEED_FIXTURES, name));
+  return bundleOf([...files, ...['epss.csv.gz', 'kev.json', 'debian.json'].map((name) => join(workDir, name))]);
 }
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'binlens-components-journey-'));
   let bundle: string;
-  [server, browser, bundle] = await Promise.all([startServer(), launchChromium(), makeBundle()]);
+  [server, browser, bundle] = await Promise.all([startServer(), journeyBrowser(), makeBundle()]);
   const session = new ApiSession(server.baseUrl);
   await session.login(server.adminEmail, server.adminPassword);
   const form = new FormData();

@@ -3,10 +3,9 @@
 // it to a firmware bundle scanned before the pattern existed: the info-leak tab follows the search
 // and then lists exactly the planted token, as the API does. Screenshots at 1280 and 390 px
 // under e2e/artifacts/custom-patterns/.
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tar } from '../packages/server/test/files.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { readyScan } from './support/ready-scan.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
@@ -29,10 +28,10 @@ interface Leak {
 }
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startServer(), journeyBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -5,20 +5,19 @@
 // agent without PIE. From the newer scan's Actions menu, "Compare with…" picks the older one;
 // the diff page shows the counts the API answers. Comparing a scan with itself says why not.
 // Screenshots at 1280 and 390 px under e2e/artifacts/diff/.
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tar } from '../packages/server/test/files.ts';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { bundleOf, FEED_FIXTURES } from './support/bundles.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { shootBothWidths, waitForKnowledgeBase } from './support/knowledge-base.ts';
 import { logInAsAdmin } from './support/log-in.ts';
-import { repoRoot, startServer, type RunningServer } from './support/server-process.ts';
+import { startServer, type RunningServer } from './support/server-process.ts';
 
 const executable = (name: string) => readFileSync(new URL(`../packages/engine/fixtures/executables/${name}/${name}`, import.meta.url));
 const npmPackage = (name: string, version: string, license: string) => ({
@@ -63,24 +62,18 @@ interface Diff {
 }
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 let workDir: string;
 let bundle: string;
 
 /** A knowledge base imported by `binlens db import` from the lodash and urllib3 advisories and the KEV catalog, exported as a bundle. */
-async function makeBundle(dir: string): Promise<string> {
-  const binlens = (...args: string[]) => promisify(execFile)(process.execPath, [join(repoRoot, 'packages/cli/bin/binlens.js'), ...args], { cwd: repoRoot });
-  const feeds = join(repoRoot, 'packages/vulndb/fixtures/feeds');
-  const dataDir = join(dir, 'cli-data');
-  await binlens('db', 'import', '--data-dir', dataDir, ...['osv-ghsa-35jh-r3h4-6jhm.json', 'osv-ghsa-v845-jxx5-vc9f.json', 'kev.json'].map((feed) => join(feeds, feed)));
-  const file = join(dir, 'knowledge-base.tar');
-  await binlens('db', 'export-bundle', '--data-dir', dataDir, file);
-  return file;
+function makeBundle(): Promise<string> {
+  return bundleOf(['osv-ghsa-35jh-r3h4-6jhm.json', 'osv-ghsa-v845-jxx5-vc9f.json', 'kev.json'].map((feed) => join(FEED_FIXTURES, feed)));
 }
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'binlens-diff-'));
-  [server, browser, bundle] = await Promise.all([startServer(), launchChromium(), makeBundle(workDir)]);
+  [server, browser, bundle] = await Promise.all([startServer(), journeyBrowser(), makeBundle()]);
 });
 afterAll(async () => {
   await browser?.close();

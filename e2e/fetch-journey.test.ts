@@ -8,17 +8,16 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 const demoDeb = join(import.meta.dirname, 'fixtures/demo-deb/binlens-demo_1.4.2-1_amd64.deb');
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 let downloads: http.Server;
 let port = 0;
 const downloadHeaders: http.IncomingHttpHeaders[] = [];
@@ -33,7 +32,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => downloads.listen(0, '0.0.0.0', resolve));
   port = (downloads.address() as AddressInfo).port;
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startServer(), journeyBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

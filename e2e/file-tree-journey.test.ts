@@ -7,10 +7,10 @@
 // and the files it deleted, and says so when the input holds no image. Screenshots at 1280 and
 // 390 px under e2e/artifacts/file-tree/.
 import { readFileSync } from 'node:fs';
-import type { Browser, Page as BrowserPage } from 'playwright-core';
+import type { Page as BrowserPage } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readyScan } from './support/ready-scan.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
@@ -31,10 +31,10 @@ interface Image {
 }
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startServer(), journeyBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

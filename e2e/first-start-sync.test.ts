@@ -6,20 +6,19 @@
 // its progress. Then one feed answers HTTP 500 and another an HTML page: after "Sync now" the
 // page shows their errors and the data stays ready. Screenshots at 1280 and 390 px under
 // e2e/artifacts/first-start-sync/.
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { startFeedMirror, type FeedMirror } from './support/feed-mirror.ts';
 import { DATA_PAGE, DESKTOP, logIn, shootBothWidths, sourceRow, waitForKnowledgeBase } from './support/knowledge-base.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 let mirror: FeedMirror;
 let server: RunningServer | undefined;
-let browser: Browser;
+let browser: JourneyBrowser;
 
 beforeAll(async () => {
-  [mirror, browser] = await Promise.all([startFeedMirror(), launchChromium()]);
+  [mirror, browser] = await Promise.all([startFeedMirror(), journeyBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -5,10 +5,10 @@
 // file name in another group is triaged as soon as it is ready. "Show triaged" lists them with
 // their triage; removing the address's triage (confirmed with Yes) returns it to both scans'
 // matched lists. Screenshots at 1280 and 390 px under e2e/artifacts/infoleak-triage/.
-import type { Browser, Locator } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tar } from '../packages/server/test/files.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { readyScan } from './support/ready-scan.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
@@ -33,10 +33,10 @@ async function rowCount(rows: Locator, count: number): Promise<void> {
 }
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startServer(), journeyBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,10 +4,10 @@
 // and signs in; the administrator gives them the member role on Routers from the user's Groups
 // tab; the user then sees exactly Routers, and the not-found page for the other groups' ids.
 // Screenshots at 1280 px and 390 px under e2e/artifacts/invite/; no page may violate the CSP.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { DESKTOP, logIn, PHONE } from './support/knowledge-base.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 import { linkToken, startTestSmtp, type TestSmtp } from './support/smtp-server.ts';
@@ -17,11 +17,11 @@ const PASSWORD = 'grace chose this password';
 
 let smtp: TestSmtp;
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  [server, browser] = await Promise.all([startServer({ smtpPort: smtp.port }), launchChromium()]);
+  [server, browser] = await Promise.all([startServer({ smtpPort: smtp.port }), journeyBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

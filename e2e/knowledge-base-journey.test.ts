@@ -8,10 +8,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { databaseTargets } from './support/databases.ts';
 import {
   DATA_PAGE, DESKTOP, logIn, makeBundle, makeVulnerableInput, shootBothWidths, sourceRow, VULNERABLE_COMPONENT, waitForKnowledgeBase,
@@ -30,7 +29,7 @@ interface ScanResult {
 
 describe.each(databaseTargets())('knowledge-base journey on $name', (target) => {
   let server: RunningServer;
-  let browser: Browser;
+  let browser: JourneyBrowser;
   let workDir: string;
   let bundle: string;
   let input: string;
@@ -42,8 +41,8 @@ describe.each(databaseTargets())('knowledge-base journey on $name', (target) => 
     const env = { BINLENS_TEST_KB_RETRY_MS: '50' };
     [server, browser, bundle, input] = await Promise.all([
       startServer({ env, ...(databaseUrl ? { databaseUrl } : {}) }),
-      launchChromium(),
-      makeBundle(workDir),
+      journeyBrowser(),
+      makeBundle(),
       makeVulnerableInput(workDir),
     ]);
   });

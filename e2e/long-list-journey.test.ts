@@ -5,9 +5,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 import { tar } from '../packages/server/test/files.ts';
 
@@ -22,7 +22,7 @@ new PerformanceObserver((list) => {
 }).observe({ type: 'longtask', buffered: true });`;
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 let workDir: string;
 let archive: string;
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
     return { path: `node_modules/${name}/package.json`, content: JSON.stringify({ name, version: `1.0.${index}` }) };
   });
   await writeFile(archive, tar(entries));
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startServer(), journeyBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

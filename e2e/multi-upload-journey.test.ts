@@ -6,21 +6,21 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter, settled } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter, settled } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 let dataDir: string;
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 let api: ApiSession;
 let groupId: number;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'binlens-multi-upload-'));
-  [server, browser] = await Promise.all([startServer({ dataDir }), launchChromium()]);
+  [server, browser] = await Promise.all([startServer({ dataDir }), journeyBrowser()]);
   api = new ApiSession(server.baseUrl);
   expect((await api.login(server.adminEmail, server.adminPassword)).status).toBe(200);
   groupId = (await api.json<{ id: number }>('POST', '/rest/groups/', { name: 'Lab firmware' })).id;

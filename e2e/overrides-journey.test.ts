@@ -10,11 +10,11 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tar } from '../packages/server/test/files.ts';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { DESKTOP, makeBundle, shootBothWidths, waitForKnowledgeBase } from './support/knowledge-base.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
@@ -29,7 +29,7 @@ const NONE: Counts = { critical: 0, high: 0, medium: 0, low: 0, missing: 0 };
 const ONE_HIGH: Counts = { ...NONE, high: 1 };
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 let workDir: string;
 let bundle: string;
 let input: string;
@@ -43,7 +43,7 @@ beforeAll(async () => {
   ]));
   // The server first: on a busy machine its start is the slowest step, and must end within its 90 s.
   server = await startServer();
-  [browser, bundle] = await Promise.all([launchChromium(), makeBundle(workDir)]);
+  [browser, bundle] = await Promise.all([journeyBrowser(), makeBundle()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -7,10 +7,9 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { artifactsDir, launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { artifactsDir, journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { waitForKnowledgeBase } from './support/knowledge-base.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { renderPdfPages } from './support/pdf-pages.ts';
@@ -21,14 +20,14 @@ import { startServer, type RunningServer } from './support/server-process.ts';
 const FILE = 'router-rootfs-4.1.tar';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 let workDir: string;
 let bundle: string;
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'binlens-pdf-report-journey-'));
   server = await startServer();
-  [browser, bundle] = await Promise.all([launchChromium(), makeReportBundle(workDir)]);
+  [browser, bundle] = await Promise.all([journeyBrowser(), makeReportBundle()]);
 });
 afterAll(async () => {
   await browser?.close();

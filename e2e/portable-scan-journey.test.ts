@@ -3,11 +3,11 @@
 // becomes a ready scan of the same product, its lists answering what the original's do,
 // without the engine. Screenshots at 1280 and 390 px under e2e/artifacts/portable-scan/.
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tar } from '../packages/server/test/files.ts';
 import { readyScan } from './support/ready-scan.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
@@ -22,10 +22,10 @@ const FIRMWARE = tar([
 interface Scan { id: number; name: string; sha1: string; status: string; error: string | null }
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startServer(), journeyBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

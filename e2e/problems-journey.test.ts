@@ -3,13 +3,12 @@
 // tabs list exactly the problems of the native JSON of the same file, computed in-process,
 // level by level. Screenshots at 1280 and 390 px under e2e/artifacts/problems/.
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { NativeJson } from '../packages/engine/src/index.ts';
 import { tar } from '../packages/server/test/files.ts';
 import { nativeJsonOf } from './support/native-json.ts';
 import { readyScan } from './support/ready-scan.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
@@ -28,12 +27,12 @@ const TABS = [
 ] as const;
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 let native: NativeJson;
 
 beforeAll(async () => {
   native = await nativeJsonOf(FILE_NAME, DAMAGED);
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startServer(), journeyBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -3,10 +3,10 @@
 // listed on /reports, and downloaded from both pages and through /download/{id}. Screenshots at
 // 1280 and 390 px under e2e/artifacts/reports/.
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { routerRootFs } from './support/pdf-report-fixture.ts';
 import { readyScan } from './support/ready-scan.ts';
@@ -15,11 +15,11 @@ import { startServer, type RunningServer } from './support/server-process.ts';
 const FILE = 'router-rootfs-4.1.tar';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchChromium();
+  browser = await journeyBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -9,11 +9,11 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tar } from '../packages/server/test/files.ts';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { makeBundle, PHONE, shootBothWidths, waitForKnowledgeBase } from './support/knowledge-base.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { readyScan } from './support/ready-scan.ts';
@@ -48,13 +48,13 @@ interface Summary {
 }
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 let workDir: string;
 let bundle: string;
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'binlens-sales-'));
-  [server, browser, bundle] = await Promise.all([startServer(), launchChromium(), makeBundle(workDir)]);
+  [server, browser, bundle] = await Promise.all([startServer(), journeyBrowser(), makeBundle()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -11,23 +11,23 @@ import { join } from 'node:path';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter, settled } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter, settled } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 const demoDeb = join(import.meta.dirname, 'fixtures/demo-deb/binlens-demo_1.4.2-1_amd64.deb');
 const SCAN_DELAY_MS = 3000;
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 let api: ApiSession;
 let scratch: string;
 let groupId: number;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { BINLENS_TEST_SCAN_DELAY_MS: String(SCAN_DELAY_MS) } }), launchChromium()]);
+  [server, browser] = await Promise.all([startServer({ env: { BINLENS_TEST_SCAN_DELAY_MS: String(SCAN_DELAY_MS) } }), journeyBrowser()]);
   api = new ApiSession(server.baseUrl);
   await api.login(server.adminEmail, server.adminPassword);
   groupId = (await api.json<{ id: number }>('POST', '/rest/groups/', { name: 'Lab firmware' })).id;

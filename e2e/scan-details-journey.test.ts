@@ -4,13 +4,12 @@
 // feed tabs show what the native JSON of the same file holds, counted against the API and the
 // engine run in-process. Screenshots at 1280 and 390 px under e2e/artifacts/scan-details/.
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { NativeJson } from '../packages/engine/src/index.ts';
 import { tar } from '../packages/server/test/files.ts';
 import { nativeJsonOf } from './support/native-json.ts';
 import { readyScan } from './support/ready-scan.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
@@ -37,12 +36,12 @@ interface Metadata {
 }
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 let native: NativeJson;
 
 beforeAll(async () => {
   native = await nativeJsonOf(FILE_NAME, FIRMWARE);
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startServer(), journeyBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

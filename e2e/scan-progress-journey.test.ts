@@ -6,20 +6,19 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { writeFirmwareImage } from '../bench/server/firmware-image.ts';
 import { ApiSession } from './support/api-session.ts';
-import { artifactsDir, launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { artifactsDir, journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 let work: string;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'binlens-progress-'));
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startServer(), journeyBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

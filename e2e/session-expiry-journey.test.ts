@@ -4,17 +4,17 @@
 // "Session expired" dialog (spec §8) and its "Go to login" button lead to /login.
 // The group the user was creating when it happened is not made. At 1280 px
 // and at 390 px; screenshots under e2e/artifacts/session-expiry/; no CSP violation.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startServer(), journeyBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -5,10 +5,10 @@
 // page she asked for. A user the IdP knows but Binlens does not is refused with the login
 // page's message. Screenshots at 1280 px and 390 px under e2e/artifacts/sso/; no page may
 // violate the Content Security Policy.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { type IdpUser, type SamlIdp, startSamlIdp } from './support/saml-idp.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 
@@ -17,10 +17,10 @@ const STRANGER: IdpUser = { username: 'stranger', password: 'stranger-at-the-idp
 
 let server: RunningServer;
 let idp: SamlIdp;
-let browser: Browser;
+let browser: JourneyBrowser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startServer(), journeyBrowser()]);
   idp = await startSamlIdp({ sp: { entityId: `${server.baseUrl}/rest/sso/metadata/`, acsUrl: `${server.baseUrl}/rest/sso/acs/` }, users: [JANE, STRANGER] });
   const admin = new ApiSession(server.baseUrl);
   await admin.login(server.adminEmail, server.adminPassword);

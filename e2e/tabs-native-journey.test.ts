@@ -4,11 +4,11 @@
 // file holds. Screenshots of each tab under e2e/artifacts/tabs-native/, the analysis tab also
 // at 390 px.
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NativeJson } from '../packages/engine/src/index.ts';
 import { tar } from '../packages/server/test/files.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { nativeJsonOf } from './support/native-json.ts';
 import { readyScan } from './support/ready-scan.ts';
@@ -46,10 +46,10 @@ const TABLE_TABS = [
 ] as const;
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startServer(), journeyBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

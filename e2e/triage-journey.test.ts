@@ -9,10 +9,10 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { DESKTOP, makeBundle, makeVulnerableInput, shootBothWidths, VULNERABLE_COMPONENT, waitForKnowledgeBase } from './support/knowledge-base.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
@@ -41,7 +41,7 @@ interface Triage {
 const WAIT = { timeout: 30_000 };
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 let workDir: string;
 let bundle: string;
 let input: string;
@@ -50,7 +50,7 @@ beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'binlens-triage-journey-'));
   // The server first: it starts within its 90 s on a busy machine only when the CLI is not importing beside it.
   server = await startServer();
-  [browser, bundle, input] = await Promise.all([launchChromium(), makeBundle(workDir), makeVulnerableInput(workDir)]);
+  [browser, bundle, input] = await Promise.all([journeyBrowser(), makeBundle(), makeVulnerableInput(workDir)]);
 });
 afterAll(async () => {
   await browser?.close();

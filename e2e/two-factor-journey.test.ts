@@ -3,17 +3,17 @@
 // config_url's secret turns it on. After signing out, the login asks for the code after the
 // password: the code that confirmed the device is refused as already used, the next one signs
 // in. Screenshots at 1280 px and 390 px under e2e/artifacts/two-factor/; no CSP violation.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
 import { secretOf, totpAt } from './support/totp.ts';
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  [server, browser] = await Promise.all([startServer(), journeyBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -9,10 +9,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiSession } from './support/api-session.ts';
-import { launchChromium, newWatchedPage, screenshotter } from './support/browser.ts';
+import { journeyBrowser, type JourneyBrowser, newWatchedPage, screenshotter } from './support/browser.ts';
 import { DESKTOP, makeBundle, makeVulnerableInput, shootBothWidths, VULNERABLE_COMPONENT, waitForKnowledgeBase } from './support/knowledge-base.ts';
 import { logInAsAdmin } from './support/log-in.ts';
 import { startServer, type RunningServer } from './support/server-process.ts';
@@ -40,7 +39,7 @@ interface Triage {
 }
 
 let server: RunningServer;
-let browser: Browser;
+let browser: JourneyBrowser;
 let workDir: string;
 let bundle: string;
 let input: string;
@@ -49,7 +48,7 @@ beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'binlens-vex-journey-'));
   // The server first, alone: on a busy machine its start competes with the CLI making the bundle.
   server = await startServer();
-  [browser, bundle, input] = await Promise.all([launchChromium(), makeBundle(workDir), makeVulnerableInput(workDir)]);
+  [browser, bundle, input] = await Promise.all([journeyBrowser(), makeBundle(), makeVulnerableInput(workDir)]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -12,6 +12,9 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     maxWorkers: 2,
+    // A worker runs its journey files one after another with one Chromium (support/browser.ts)
+    // and imports Playwright once, instead of a new process and browser per file.
+    isolate: false,
     // A page on a loaded two-core machine can take seconds to fetch and draw what a journey
     // waits for (1 s by default): an assertion still fails when its value never comes.
     expect: { poll: { timeout: 15_000 } },

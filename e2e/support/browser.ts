@@ -1,11 +1,27 @@
 // Debian's Chromium driven by playwright-core; never a downloaded browser.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const artifactsDir = join(import.meta.dirname, '..', 'artifacts');
 
-export async function launchChromium(): Promise<Browser> {
+/**
+ * A journey's view of the browser: pages and contexts it opens, closed together by `close()`.
+ * The Chromium process behind it is the test worker's: journey files run one after another in
+ * a worker (e2e/vitest.config.ts), and each launch cost ~3 s of CPU. Contexts share nothing.
+ */
+export interface JourneyBrowser {
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A page in a context of its own, closed with the page, as Browser.newPage. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** Closes every context this journey opened; Chromium stays for the worker's next journey. */
+  close(): Promise<void>;
+}
+
+let workerChromium: Promise<Browser> | undefined;
+
+/** A Chromium of its own, for a script outside the journeys (bench/web); its caller closes it. */
+export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -17,6 +33,37 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/** The worker's Chromium, launched again if an earlier journey left it crashed or closed. */
+async function chromiumOfWorker(): Promise<Browser> {
+  const running = workerChromium === undefined ? undefined : await workerChromium.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  workerChromium = launchChromium();
+  return workerChromium;
+}
+
+export async function journeyBrowser(): Promise<JourneyBrowser> {
+  const browser = await chromiumOfWorker();
+  const opened = new Set<BrowserContext>();
+  const newContext = async (options?: BrowserContextOptions) => {
+    const context = await browser.newContext(options);
+    opened.add(context);
+    context.once('close', () => opened.delete(context));
+    return context;
+  };
+  return {
+    newContext,
+    newPage: async (options) => {
+      const context = await newContext(options);
+      const page = await context.newPage();
+      page.once('close', () => void context.close().catch(() => undefined));
+      return page;
+    },
+    close: async () => {
+      await Promise.all([...opened].map((context) => context.close()));
+    },
+  };
 }
 
 /**
@@ -52,7 +99,7 @@ document.addEventListener('securitypolicyviolation', (event) => {
   window.__binlensCspViolation(event.effectiveDirective + ' blocked ' + (event.blockedURI || 'inline') + ' at ' + event.sourceFile + ':' + event.lineNumber);
 });`;
 
-export async function newWatchedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+export async function newWatchedPage(browser: JourneyBrowser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
   const page = await browser.newPage(options);
   const violations: string[] = [];
   await page.exposeFunction('__binlensCspViolation', (text: string) => void violations.push(text));

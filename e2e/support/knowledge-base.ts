@@ -1,15 +1,14 @@
 // What the knowledge-base journeys share: a bundle made with the CLI from vulndb's feed
 // fixtures, an input whose one component has a CVE in that bundle, the data page in both
 // widths, and the API's view of the knowledge base.
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { tar } from '../../packages/server/test/files.ts';
 import type { ApiSession } from './api-session.ts';
-import { repoRoot, type RunningServer } from './server-process.ts';
+import { bundleOf, FEED_FIXTURES } from './bundles.ts';
+import type { RunningServer } from './server-process.ts';
 
 /** lodash 4.17.20: GHSA-35jh-r3h4-6jhm (CVE-2021-23337) in the OSV fixture, fixed in 4.17.21. */
 export const VULNERABLE_COMPONENT = { name: 'lodash', version: '4.17.20', cve: 'CVE-2021-23337' };
@@ -24,15 +23,9 @@ export interface KnowledgeBaseView {
   sources: { name: string; state: string; records: number; last_error: string | null; next_attempt: string | null }[];
 }
 
-/** A knowledge base imported by `binlens db import` from the OSV and KEV fixtures, exported by `binlens db export-bundle`. */
-export async function makeBundle(workDir: string): Promise<string> {
-  const binlens = (...args: string[]) => promisify(execFile)(process.execPath, [join(repoRoot, 'packages/cli/bin/binlens.js'), ...args], { cwd: repoRoot });
-  const dataDir = join(workDir, 'cli-data');
-  const feeds = join(repoRoot, 'packages/vulndb/fixtures/feeds');
-  await binlens('db', 'import', '--data-dir', dataDir, join(feeds, 'osv-ghsa-35jh-r3h4-6jhm.json'), join(feeds, 'kev.json'));
-  const bundle = join(workDir, 'knowledge-base.tar');
-  await binlens('db', 'export-bundle', '--data-dir', dataDir, bundle);
-  return bundle;
+/** A knowledge base imported by `binlens db import` from the OSV and KEV fixtures, exported by `binlens db export-bundle` (support/bundles.ts). */
+export function makeBundle(): Promise<string> {
+  return bundleOf([join(FEED_FIXTURES, 'osv-ghsa-35jh-r3h4-6jhm.json'), join(FEED_FIXTURES, 'kev.json')]);
 }
 
 /** A tar holding node_modules/lodash/package.json of the vulnerable version. */

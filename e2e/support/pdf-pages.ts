@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
+import type { JourneyBrowser } from './browser.ts';
 
 const ORIGIN = 'http://pdf-pages.invalid';
 
@@ -33,7 +33,7 @@ const PAGE = `<!doctype html>
 </script></body></html>`;
 
 /** Renders the first `count` pages of the PDF and saves them as `<prefix>-page-N.png`; the PDF's page count. */
-export async function renderPdfPages(browser: Browser, pdf: Buffer, count: number, dir: string, prefix: string): Promise<{ total: number; files: string[] }> {
+export async function renderPdfPages(browser: JourneyBrowser, pdf: Buffer, count: number, dir: string, prefix: string): Promise<{ total: number; files: string[] }> {
   const pdfjs = await readFile(fileURLToPath(import.meta.resolve('unpdf/pdfjs')));
   const page = await browser.newPage({ viewport: { width: 1000, height: 1300 } });
   try {

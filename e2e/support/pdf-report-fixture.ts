@@ -3,12 +3,10 @@
 // with an executable stack, lodash 4.17.20 in its web UI and a configuration that leaks an
 // address; and a knowledge base, made by the CLI from vulndb's NVD and OSV fixtures, that gives
 // zlib CVE-2023-45853 (critical) and lodash CVE-2021-23337 (high).
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { tar } from '../../packages/server/test/files.ts';
-import { repoRoot } from './server-process.ts';
+import { bundleOf, FEED_FIXTURES } from './bundles.ts';
 
 const executable = (name: string) => readFileSync(new URL(`../../packages/engine/fixtures/executables/${name}/${name}`, import.meta.url));
 
@@ -26,13 +24,7 @@ export function routerRootFs(): Buffer {
   ]);
 }
 
-/** `binlens db import` of the two records, then `binlens db export-bundle`; the bundle's path. */
-export async function makeReportBundle(workDir: string): Promise<string> {
-  const binlens = (...args: string[]) => promisify(execFile)(process.execPath, [join(repoRoot, 'packages/cli/bin/binlens.js'), ...args], { cwd: repoRoot });
-  const dataDir = join(workDir, 'cli-data');
-  const feeds = join(repoRoot, 'packages/vulndb/fixtures/feeds');
-  await binlens('db', 'import', '--data-dir', dataDir, join(feeds, 'nvd-cve-2023-45853.json'), join(feeds, 'osv-ghsa-35jh-r3h4-6jhm.json'));
-  const bundle = join(workDir, 'knowledge-base.tar');
-  await binlens('db', 'export-bundle', '--data-dir', dataDir, bundle);
-  return bundle;
+/** `binlens db import` of the two records, then `binlens db export-bundle`; the bundle's path (support/bundles.ts). */
+export function makeReportBundle(): Promise<string> {
+  return bundleOf([join(FEED_FIXTURES, 'nvd-cve-2023-45853.json'), join(FEED_FIXTURES, 'osv-ghsa-35jh-r3h4-6jhm.json')]);
 }
