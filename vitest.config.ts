@@ -6,8 +6,9 @@ import { COMPUTE_WORKERS, LongestFirstSequencer } from './vitest.workers.ts';
 export default defineConfig({
   test: {
     projects: ['packages/engine', 'packages/vulndb', 'packages/cli', 'packages/server', 'packages/web', 'e2e', 'scripts'],
-    // vitest.workers.ts: server, web and CLI files run more side by side (their own group);
-    // the journeys go two at a time (e2e/vitest.config.ts). Known long files start first.
+    // vitest.workers.ts: the packages' files run as one group, more side by side than there are
+    // cores; the journeys go two at a time after them (e2e/vitest.config.ts). Known long files
+    // start first.
     maxWorkers: COMPUTE_WORKERS,
     sequence: { sequencer: LongestFirstSequencer },
   },

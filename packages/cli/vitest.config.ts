@@ -1,4 +1,4 @@
-import { WAITING_GROUP, WAITING_WORKERS } from '../../vitest.workers.ts';
+import { UNIT_GROUP, UNIT_WORKERS } from '../../vitest.workers.ts';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,7 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 120_000,
     isolate: false,
-    maxWorkers: WAITING_WORKERS,
-    sequence: { groupOrder: WAITING_GROUP },
+    maxWorkers: UNIT_WORKERS,
+    sequence: { groupOrder: UNIT_GROUP },
   },
 });

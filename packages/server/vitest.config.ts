@@ -1,4 +1,4 @@
-import { WAITING_GROUP, WAITING_WORKERS } from '../../vitest.workers.ts';
+import { UNIT_GROUP, UNIT_WORKERS } from '../../vitest.workers.ts';
 import { defineConfig } from 'vitest/config';
 
 // Route tests start the real app on PGlite, and again on PostgreSQL when DATABASE_URL is set.
@@ -11,7 +11,7 @@ export default defineConfig({
     // Files share a worker's modules (Fastify, drizzle, PGlite's compiled WebAssembly, the
     // migrated template): each test file still builds its own app on its own database.
     isolate: false,
-    maxWorkers: WAITING_WORKERS,
-    sequence: { groupOrder: WAITING_GROUP },
+    maxWorkers: UNIT_WORKERS,
+    sequence: { groupOrder: UNIT_GROUP },
   },
 });

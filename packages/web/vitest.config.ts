@@ -1,4 +1,4 @@
-import { WAITING_GROUP, WAITING_WORKERS } from '../../vitest.workers.ts';
+import { UNIT_GROUP, UNIT_WORKERS } from '../../vitest.workers.ts';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
@@ -14,11 +14,11 @@ export default mergeConfig(
       // One jsdom per worker instead of one per file (8 s instead of 50 s here): the setup file
       // resets what tests share (DOM, handlers, stores, cookies, URL) after every test.
       isolate: false,
-      maxWorkers: WAITING_WORKERS,
+      maxWorkers: UNIT_WORKERS,
       // A page test drives whole forms through userEvent in jsdom; with four files side by side
       // on two cores the longest take 5-6 s, past Vitest's default of 5 s.
       testTimeout: 20_000,
-      sequence: { groupOrder: WAITING_GROUP },
+      sequence: { groupOrder: UNIT_GROUP },
     },
   }),
 );
