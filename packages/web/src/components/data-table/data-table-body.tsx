@@ -2,6 +2,7 @@ import { Table } from '@mantine/core';
 import { flexRender, type Row, type Table as TableInstance } from '@tanstack/react-table';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { MoreOnTheRight, useCutOnTheRight } from './sideways-overflow.tsx';
 
 /** Compact rows (about 34 px): the virtualiser's estimate; real heights are measured. */
 export const ROW_HEIGHT = 34;
@@ -23,6 +24,7 @@ interface DataTableBodyProps<TData> {
  */
 export function DataTableBody<TData>({ table, label, virtual, header, empty, onOpenRow, minWidth }: DataTableBodyProps<TData>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const cutOnTheRight = useCutOnTheRight(scrollRef);
   const [focused, setFocused] = useState(0);
   const focusPending = useRef(false);
   const rows = table.getRowModel().rows;
@@ -81,26 +83,29 @@ export function DataTableBody<TData>({ table, label, virtual, header, empty, onO
   );
 
   return (
-    <div
-      ref={scrollRef}
-      // A long list scrolls inside the table so the header stays in view; a short one grows with the page.
-      style={{ overflow: 'auto', maxHeight: virtual ? 'calc(100dvh - 220px)' : undefined, minHeight: virtual ? 320 : undefined }}
-    >
-      <Table
-        // Dense rows: cells do not wrap; a narrow screen scrolls the table sideways instead. An
-        // empty table keeps to the screen, so its message is read whole at 390 px.
-        miw={rows.length === 0 ? undefined : minWidth}
-        style={{ whiteSpace: 'nowrap' }}
-        aria-label={label} striped highlightOnHover verticalSpacing={6} stickyHeader aria-rowcount={rows.length + 1}>
-        <Table.Thead>{header}</Table.Thead>
-        <Table.Tbody onKeyDown={onKeyDown}>
-          {rows.length === 0
-            ? empty
-            : virtual
-              ? renderVirtual(virtualizer, rows, renderRow, table.getVisibleLeafColumns().length)
-              : rows.map(renderRow)}
-        </Table.Tbody>
-      </Table>
+    <div style={{ position: 'relative' }}>
+      <div
+        ref={scrollRef}
+        // A long list scrolls inside the table so the header stays in view; a short one grows with the page.
+        style={{ overflow: 'auto', maxHeight: virtual ? 'calc(100dvh - 220px)' : undefined, minHeight: virtual ? 320 : undefined }}
+      >
+        <Table
+          // Dense rows: cells do not wrap; a narrow screen scrolls the table sideways instead. An
+          // empty table keeps to the screen, so its message is read whole at 390 px.
+          miw={rows.length === 0 ? undefined : minWidth}
+          style={{ whiteSpace: 'nowrap' }}
+          aria-label={label} striped highlightOnHover verticalSpacing={6} stickyHeader aria-rowcount={rows.length + 1}>
+          <Table.Thead>{header}</Table.Thead>
+          <Table.Tbody onKeyDown={onKeyDown}>
+            {rows.length === 0
+              ? empty
+              : virtual
+                ? renderVirtual(virtualizer, rows, renderRow, table.getVisibleLeafColumns().length)
+                : rows.map(renderRow)}
+          </Table.Tbody>
+        </Table>
+      </div>
+      {cutOnTheRight && <MoreOnTheRight />}
     </div>
   );
 }

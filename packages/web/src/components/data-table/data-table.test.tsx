@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type ColumnDef, type DataTableProps } from './data-table.tsx';
@@ -148,5 +148,23 @@ describe('DataTable', () => {
     expect(rendered.length).toBeGreaterThan(0);
     expect(rendered.length).toBeLessThan(100);
     expect(screen.getByRole('table', { name: 'Items' })).toHaveAttribute('aria-rowcount', '10001');
+  });
+
+  it('fades its right edge while columns run on past it, and not once scrolled to the end', () => {
+    // jsdom lays nothing out: the table's scroll container is given a phone's width and a wider table.
+    const scroller = (element: Element) => element instanceof HTMLDivElement && element.firstElementChild?.tagName === 'TABLE';
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return scroller(this) ? 390 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return scroller(this) ? 900 : 0;
+    });
+    renderTable();
+    expect(screen.getByTestId('more-on-the-right')).toBeInTheDocument();
+    const container = screen.getByRole('table', { name: 'Items' }).parentElement;
+    if (!container) throw new Error('the table has no scroll container');
+    container.scrollLeft = 510;
+    fireEvent.scroll(container);
+    expect(screen.queryByTestId('more-on-the-right')).not.toBeInTheDocument();
   });
 });
