@@ -6,8 +6,7 @@
 // the diff page shows the counts the API answers. Comparing a scan with itself says why not.
 // Screenshots at 1280 and 390 px under e2e/artifacts/diff/.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -63,7 +62,6 @@ interface Diff {
 
 let server: RunningServer;
 let browser: JourneyBrowser;
-let workDir: string;
 let bundle: string;
 
 /** A knowledge base imported by `binlens db import` from the lodash and urllib3 advisories and the KEV catalog, exported as a bundle. */
@@ -72,13 +70,11 @@ function makeBundle(): Promise<string> {
 }
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'binlens-diff-'));
   [server, browser, bundle] = await Promise.all([startServer(), journeyBrowser(), makeBundle()]);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await rm(workDir, { recursive: true, force: true });
 });
 
 async function uploadReady(api: ApiSession, groupId: number, name: string, bytes: Buffer): Promise<number> {

@@ -4,8 +4,7 @@
 // its first pages drawn by PDF.js in Chromium; the public API answers the same PDF and the
 // vulnerabilities CSV with an API key. Screenshots and the page images under
 // e2e/artifacts/pdf-report/.
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -21,18 +20,15 @@ const FILE = 'router-rootfs-4.1.tar';
 
 let server: RunningServer;
 let browser: JourneyBrowser;
-let workDir: string;
 let bundle: string;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'binlens-pdf-report-journey-'));
   server = await startServer();
   [browser, bundle] = await Promise.all([journeyBrowser(), makeReportBundle()]);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 async function pdfText(bytes: Buffer): Promise<string> {

@@ -6,9 +6,7 @@
 // the account's groups. It opens from the scan page's Actions menu too. Screenshots at 1280 and
 // 390 px under e2e/artifacts/sales/.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tar } from '../packages/server/test/files.ts';
@@ -49,17 +47,14 @@ interface Summary {
 
 let server: RunningServer;
 let browser: JourneyBrowser;
-let workDir: string;
 let bundle: string;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'binlens-sales-'));
   [server, browser, bundle] = await Promise.all([startServer(), journeyBrowser(), makeBundle()]);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await rm(workDir, { recursive: true, force: true });
 });
 
 /** Both widths, and at 390 px every table's phone columns fit the screen: nothing to scroll sideways for. */
