@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -43,9 +43,12 @@ async function feedsKey(feeds: readonly string[]): Promise<string> {
 }
 
 async function makeBundle(feeds: readonly string[], key: string): Promise<string> {
-  const dataDir = join(workerBundleDir(), `${key}-data`);
+  // Under the key's own directory, so the file keeps the name a user would give it (the data page shows it).
+  const dir = join(workerBundleDir(), key);
+  await mkdir(dir);
+  const dataDir = join(dir, 'cli-data');
   await binlens('db', 'import', '--data-dir', dataDir, ...feeds);
-  const bundle = join(workerBundleDir(), `${key}.tar`);
+  const bundle = join(dir, 'knowledge-base.tar');
   await binlens('db', 'export-bundle', '--data-dir', dataDir, bundle);
   await rm(dataDir, { recursive: true, force: true });
   return bundle;
