@@ -26,15 +26,26 @@ it('a new database holds the migrations and pg-boss\'s schema, as a first start 
     await boss?.start();
     await boss?.stop({ graceful: false });
 
-    const expected = rowsOf(await firstStart.db.execute(CATALOG));
-    expect(expected.some((row) => String(row.column).startsWith('pgboss.job.'))).toBe(true);
-    expect(rowsOf(await fromTemplate.db.execute(CATALOG))).toEqual(expected);
+    const expected = columnsOf(await firstStart.db.execute(CATALOG));
+    expect(expected.some((column) => column.startsWith('pgboss.job.'))).toBe(true);
+    expect(columnsOf(await fromTemplate.db.execute(CATALOG))).toEqual(expected);
     expect(rowsOf(await fromTemplate.db.execute(APPLIED))).toEqual(rowsOf(await firstStart.db.execute(APPLIED)));
   } finally {
     await fromTemplate.close();
     await firstStart.close();
   }
 });
+
+/**
+ * The catalog's columns, with the day of pg-boss's daily statistics partitions (today's and
+ * tomorrow's, queue_stats_YYYYMMDD) left out: a template made before midnight UTC holds the
+ * previous day's pair, and pg-boss's maintenance adds the current pair when the server starts.
+ */
+function columnsOf(result: unknown): string[] {
+  return rowsOf(result)
+    .map((row) => String(row.column).replace(/^pgboss\.queue_stats_\d{8}\./, 'pgboss.queue_stats_<day>.'))
+    .sort();
+}
 
 function rowsOf(result: unknown): Record<string, unknown>[] {
   return (result as { rows: Record<string, unknown>[] }).rows;
