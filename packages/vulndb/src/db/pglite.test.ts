@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { type ClusterTemplate, migrationInputs, openPglite } from './pglite.ts';
+import { buildTar } from '../../../engine/test/builders/tar.ts';
+import { type ClusterTemplate, migrationInputs, openPglite, writeCluster } from './pglite.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -74,6 +75,36 @@ describe('openPglite', () => {
     await reopened.close();
     expect(prepared).toBe(1);
     expect(readdirSync(cache).filter((name) => name.startsWith('pglite-test-template-'))).toHaveLength(1);
+  });
+});
+
+describe('writeCluster', () => {
+  const newDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'binlens-cluster-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  it("writes a kept cluster's directories and files, readable by the server's user only", () => {
+    const dir = newDir();
+    writeCluster(dir, buildTar([{ name: 'base/', type: '5' }, { name: 'base/1/PG_VERSION', data: '17\n' }, { name: 'PG_VERSION', data: '17\n' }]));
+    expect(readdirSync(dir).sort()).toEqual(['PG_VERSION', 'base']);
+    expect(readFileSync(path.join(dir, 'base/1/PG_VERSION'), 'utf8')).toBe('17\n');
+    expect(statSync(path.join(dir, 'base')).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dir, 'PG_VERSION')).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses an entry outside the directory, a link and a damaged header, before writing them', () => {
+    const parent = newDir();
+    const dir = path.join(parent, 'cluster');
+    mkdirSync(dir);
+    expect(() => writeCluster(dir, buildTar([{ name: '../escaped', data: 'x' }]))).toThrow('PGlite cluster entry outside its directory: ../escaped');
+    expect(() => writeCluster(dir, buildTar([{ name: 'base/../../escaped', data: 'x' }]))).toThrow('PGlite cluster entry outside its directory: base/../../escaped');
+    expect(readdirSync(parent)).toEqual(['cluster']);
+    expect(() => writeCluster(dir, buildTar([{ name: 'pg_wal', type: '2', linkName: '/etc' }]))).toThrow("unexpected entry type '2' in a PGlite cluster: pg_wal");
+    expect(() => writeCluster(dir, buildTar([{ name: 'PG_VERSION', data: '17\n', badChecksum: true }]))).toThrow('damaged PGlite cluster at byte 0');
+    expect(() => writeCluster(dir, buildTar([{ name: 'PG_VERSION', data: '17\n' }]).subarray(0, 512))).toThrow('damaged PGlite cluster at byte 0');
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
 

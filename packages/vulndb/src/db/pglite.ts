@@ -70,7 +70,7 @@ function loaded(directory: string | null, cluster: Uint8Array): PGlite {
  * instead of ~0.8 s. The tar is the build cache's, checked by its digest; its paths still may
  * not leave `directory`.
  */
-function writeCluster(directory: string, dump: Uint8Array): void {
+export function writeCluster(directory: string, dump: Uint8Array): void {
   const bytes = Buffer.from(dump.buffer, dump.byteOffset, dump.byteLength);
   const root = path.resolve(directory);
   for (let offset = 0; offset + 512 <= bytes.length; ) {
