@@ -1,6 +1,6 @@
 // E-mail addresses (RFC 5321 dot-atom local part, a domain with a letter TLD).
 import { DECOY_DOMAINS, type InfoleakDetector } from '../types.ts';
-import { inPackageDocumentation } from '../package-documentation.ts';
+import { inPackageAttribution } from '../package-attribution.ts';
 import { reachBackStarts } from '../starts.ts';
 
 export const EMAIL: InfoleakDetector = {
@@ -17,7 +17,7 @@ export const EMAIL: InfoleakDetector = {
   validate: (m, path) => {
     // user:password@host inside a URL is a credential (url detector), not an address.
     if (/:\/\/[^\s/@]*:$/.test(m.input.slice(Math.max(0, m.index - 200), m.index))) return undefined;
-    return DECOY_DOMAINS.test(m[1] ?? '') || inPackageDocumentation(path) ? { value: m[0], decoy: true } : { value: m[0] };
+    return DECOY_DOMAINS.test(m[1] ?? '') || inPackageAttribution(path) ? { value: m[0], decoy: true } : { value: m[0] };
   },
   samples: {
     positive: ['Maintainer: Jane Roe <jane.roe@corp-mail.net>'],

@@ -92,7 +92,7 @@ const kindColumn: LeakColumn = {
     <Group gap={4} style={{ whiteSpace: 'normal' }}>
       <InfoleakKindBadge kind={leak.kind} />
       {leak.decoy && (
-        <Badge color="gray" variant="outline" size="xs" tt="none" title="A documentation example, or an address or link in a package's own documentation">
+        <Badge color="gray" variant="outline" size="xs" tt="none" title="A documentation example, or a package's own address or link in its documentation, translations or package database">
           example
         </Badge>
       )}

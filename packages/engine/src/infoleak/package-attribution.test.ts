@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inPackageDocumentation } from './package-documentation.ts';
+import { inPackageAttribution } from './package-attribution.ts';
 import { DETECTORS } from './registry.ts';
 import { scanBytes } from './scan-text.ts';
 
@@ -13,18 +13,22 @@ const COPYRIGHT = [
 const found = (path: string[], decoys = true) =>
   scanBytes(Buffer.from(COPYRIGHT), path, DETECTORS, { decoys }).map((f) => [f.detector, f.kind, f.value, f.decoy ?? false]);
 
-describe('package documentation', () => {
-  it('is a documentation directory of a root file system at any level of the extended path', () => {
-    expect(inPackageDocumentation(['usr/share/doc/tool/copyright'])).toBe(true);
-    expect(inPackageDocumentation(['./usr/share/man/man1/tool.1.gz', 'tool.1'])).toBe(true);
-    expect(inPackageDocumentation(['firmware.bin', 'rootfs.squashfs', 'usr/share/common-licenses/GPL-3'])).toBe(true);
-    expect(inPackageDocumentation(['opt/app/usr/share/licenses/tool/LICENSE'])).toBe(true);
-    expect(inPackageDocumentation(['usr/share/tool/config.ini'])).toBe(false);
-    expect(inPackageDocumentation(['etc/tool/doc/README'])).toBe(false);
-    expect(inPackageDocumentation(['home/jane/usr-share-doc.txt'])).toBe(false);
+describe('package attribution', () => {
+  it('is the documentation, translations and package database of a root file system, at any level of the extended path', () => {
+    expect(inPackageAttribution(['usr/share/doc/tool/copyright'])).toBe(true);
+    expect(inPackageAttribution(['./usr/share/man/man1/tool.1.gz', 'tool.1'])).toBe(true);
+    expect(inPackageAttribution(['firmware.bin', 'rootfs.squashfs', 'usr/share/common-licenses/GPL-3'])).toBe(true);
+    expect(inPackageAttribution(['opt/app/usr/share/licenses/tool/LICENSE'])).toBe(true);
+    expect(inPackageAttribution(['usr/share/locale/de/LC_MESSAGES/tool.mo'])).toBe(true);
+    expect(inPackageAttribution(['var/lib/dpkg/status'])).toBe(true);
+    expect(inPackageAttribution(['lib/apk/db/installed'])).toBe(true);
+    expect(inPackageAttribution(['var/lib/tool/state.db'])).toBe(false);
+    expect(inPackageAttribution(['usr/share/tool/config.ini'])).toBe(false);
+    expect(inPackageAttribution(['etc/tool/doc/README'])).toBe(false);
+    expect(inPackageAttribution(['home/jane/usr-share-doc.txt'])).toBe(false);
   });
 
-  it("makes its authors' addresses and links decoys, while a password in a link is still reported", () => {
+  it("makes the authors' addresses and links there decoys, while a password in a link is still reported", () => {
     expect(found(['usr/share/doc/tool/copyright'])).toEqual([['url', 'http_credentials', 'ftp://mirror:s3cr3tPw@ftp.corp-mail.net/pub/tool', false]]);
     expect(found(['usr/share/doc/tool/copyright'], false)).toEqual([
       ['email', 'emails', 'jane.roe@corp-mail.net', true],
