@@ -30,11 +30,12 @@ export const CONFIG_PASSWORD: InfoleakDetector = {
     if (m.input[m.index - 1] === '/' || NOT_SETTINGS.test(path.at(-1) ?? '')) return undefined;
     if (m[3] !== undefined && !literalValue(m, value)) return undefined;
     const option = m.input[m.index - 1] === '-';
-    const decoy = PLACEHOLDER.test(value) || value.includes('%') || looksFake(value) || (m[3] !== undefined && METAVARIABLE.test(value)) || (option && /^[a-z]+$/.test(value));
+    const metavariable = m[3] !== undefined && (METAVARIABLE.test(value) || (option && OPTION_ARGUMENT.test(value)));
+    const decoy = PLACEHOLDER.test(value) || value.includes('%') || looksFake(value) || metavariable;
     return { value, ...(decoy ? { decoy } : {}) };
   },
   samples: {
-    positive: ['db_password = "Tr0ub4dor&3"', '{"password": "hunter2!x"}', '<password>S3cr3t!Pw</password>', 'MYSQL_ROOT_PASSWORD=Zq8!rT2wLk', '  password: Zq8!rT2wLk   # rotated in May'],
+    positive: ['db_password = "Tr0ub4dor&3"', '{"password": "hunter2!x"}', '<password>S3cr3t!Pw</password>', 'MYSQL_ROOT_PASSWORD=Zq8!rT2wLk', '  password: Zq8!rT2wLk   # rotated in May', 'backup --password=hunter'],
     negative: [
       'password = changeme', 'password: ${DB_PASSWORD}', 'printf("password=%s")', 'password = ********', 'Password:', 'passwords must be 8 characters',
       'passwd: pam_start() failed, error %d', '2026-12-08 00:31:00 install base-passwd:amd64 <none> 3.6.1', "my $passwd = &which('passwd');",
@@ -52,13 +53,15 @@ export const CONFIG_PASSWORD: InfoleakDetector = {
 const NOT_SETTINGS = /(?:^|\/)(?:nsswitch\.conf|usr\/share\/lintian\/overrides\/[^/]+)$/;
 /** An option's argument in help text and manual pages (a troff font change aside): FILE, DATEI, ФАЙЛ. */
 const METAVARIABLE = /^\p{Lu}[\p{Lu}_-]+(?:\\f[BIRP])?$/u;
+/** The lower-case names help text gives an option's argument (`--passwd=file`). */
+const OPTION_ARGUMENT = /^(?:file|filename|path|name|string|value|word|text|arg)$/;
 const ARCHITECTURE = /^(?:amd64|arm64|armel|armhf|i386|mips64el|mipsel|ppc64el|riscv64|s390x|all|any)$/;
 
 /**
  * Whether an unquoted value is a literal setting: not code (a variable, a call, a command's
- * output, a reference), not a package's architecture (`base-passwd:amd64`) or a record's fields, and not the first
- * word of several after a colon, a comment aside (`passwd: elevated-privileges 4755 …`, a commit message's
- * `hash_password: normalize the password`).
+ * output, a reference), not a package's architecture (`base-passwd:amd64`) or a record's
+ * fields, and not the first word of several after a colon, a comment aside
+ * (`passwd: elevated-privileges 4755 …`, a commit message's `hash_password: normalize the …`).
  */
 function literalValue(m: RegExpExecArray, value: string): boolean {
   if (/^[$&`@(]/.test(value) || /[()]/.test(value)) return false;
