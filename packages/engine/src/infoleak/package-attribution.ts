@@ -2,8 +2,9 @@
 // copyright files and changelogs, manual and info pages, licence texts), their translations
 // (a message catalog's header credits its translators) and the package database (each
 // package's maintainer). The addresses and links there are the attribution the packages were
-// published with, not something leaked by whoever built the image: they are decoys, kept out
-// unless the decoy filter is off. Secrets there are still reported.
+// published with, not something leaked by whoever built the image: what the detectors marked
+// `attribution` (e-mail, URL) find there is a decoy, kept out unless the decoy filter is off
+// (scan-text.ts). Secrets there are still reported.
 
 const ATTRIBUTION = /(?:^|\/)(?:usr\/share\/(?:doc|man|info|common-licenses|licenses|locale)|var\/lib\/(?:dpkg|rpm)|lib\/apk\/db)\//;
 

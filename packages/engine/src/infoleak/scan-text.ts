@@ -4,6 +4,7 @@
 import { isAscii } from 'node:buffer';
 import type { InfoleakFinding } from '../model/index.ts';
 import { imageMetadataFinding } from './image/image-metadata.ts';
+import { inPackageAttribution } from './package-attribution.ts';
 import type { Detected, InfoleakDetector, Pattern } from './types.ts';
 import { KeywordSet } from '../util/keyword-set.ts';
 import { printableRuns } from '../util/printable-runs.ts';
@@ -48,6 +49,7 @@ export function scanBytes(bytes: Buffer, path: string[], detectors: readonly Inf
   // A binary's strings are ASCII; an ASCII text's lower case is its A-Z read as a-z, which the keyword search can do itself.
   // So it can for any text when the keywords are ASCII (asciiOnly): lower-casing a 16 MiB text costs ~90 ms.
   const fold = !isText || keywords.set.asciiOnly || isAscii(bytes);
+  const attributionHere = inPackageAttribution(path);
   const patterns = new Map<InfoleakDetector, Pattern>();
   const stickies = new Map<InfoleakDetector, RegExp>();
   for (const piece of pieces) {
@@ -67,8 +69,11 @@ export function scanBytes(bytes: Buffer, path: string[], detectors: readonly Inf
         search = matchesOf(pattern, piece.text);
       }
       for (let m = search(); m !== null; m = search()) {
-        const found = detector.validate ? detector.validate(m, path) : { value: m[0] };
-        if (!found || (found.decoy && options.decoys !== false)) continue;
+        const validated = detector.validate ? detector.validate(m, path) : { value: m[0] };
+        if (!validated) continue;
+        const credit = attributionHere && detector.attribution === true && !(validated.secret ?? detector.secret);
+        const found = credit ? { ...validated, decoy: true } : validated;
+        if (found.decoy && options.decoys !== false) continue;
         const where = lineOf ? { line: lineOf(m.index) } : { offset: piece.offset + m.index * piece.width };
         const key = `${detector.name}\0${found.value}\0${where.line ?? where.offset}`;
         if (seen.has(key)) continue;

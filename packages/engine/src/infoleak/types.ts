@@ -42,6 +42,11 @@ export interface InfoleakDetector {
   /** Only files whose base name matches are searched (shell histories). */
   fileNames?: RegExp;
   /**
+   * Its findings are what packages credit themselves with (addresses, links): decoys where
+   * packages publish their attribution (package-attribution.ts), unless the finding is a secret.
+   */
+  attribution?: boolean;
+  /**
    * Refines a match: undefined drops it (bad checksum, not decodable); `decoy` marks examples.
    * `path` is the file's extended path (a trust store's certificates are decoys, a config's are not).
    */

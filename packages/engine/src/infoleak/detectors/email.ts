@@ -1,6 +1,5 @@
 // E-mail addresses (RFC 5321 dot-atom local part, a domain with a letter TLD).
 import { DECOY_DOMAINS, type InfoleakDetector } from '../types.ts';
-import { inPackageAttribution } from '../package-attribution.ts';
 import { reachBackStarts } from '../starts.ts';
 
 export const EMAIL: InfoleakDetector = {
@@ -14,10 +13,11 @@ export const EMAIL: InfoleakDetector = {
   // and only before an @ that the pattern's domain follows (a C++ symbol's `@GLIBCXX_3.4` has none).
   starts: (text) => reachBackStarts(text, /@(?=(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}\b)/g, 64, isLocalPartChar),
   secret: false,
-  validate: (m, path) => {
+  attribution: true,
+  validate: (m) => {
     // user:password@host inside a URL is a credential (url detector), not an address.
     if (/:\/\/[^\s/@]*:$/.test(m.input.slice(Math.max(0, m.index - 200), m.index))) return undefined;
-    return DECOY_DOMAINS.test(m[1] ?? '') || inPackageAttribution(path) ? { value: m[0], decoy: true } : { value: m[0] };
+    return DECOY_DOMAINS.test(m[1] ?? '') ? { value: m[0], decoy: true } : { value: m[0] };
   },
   samples: {
     positive: ['Maintainer: Jane Roe <jane.roe@corp-mail.net>'],

@@ -1,9 +1,8 @@
 // URLs of network schemes. A URL with a password in its userinfo (user:pass@host) is an
 // HTTP credential (kind http_credentials, masked). Decoys: example/localhost/test hosts,
 // loopback and unspecified addresses, XML namespace / schema hosts that every binary and
-// document carries, and a package's links where it publishes its attribution (package-attribution.ts),
-// unless they carry a password.
-import { inPackageAttribution } from '../package-attribution.ts';
+// document carries, and (`attribution`) a package's links where it publishes its credits
+// (package-attribution.ts), unless they carry a password.
 import { DECOY_DOMAINS, type InfoleakDetector } from '../types.ts';
 
 const NAMESPACE_HOSTS = /^(www\.w3\.org|schemas\.(xmlsoap\.org|microsoft\.com|openxmlformats\.org|android\.com)|ns\.adobe\.com|purl\.org|xml\.org|www\.apache\.org\/licenses|www\.gnu\.org|gnu\.org)$/i;
@@ -19,7 +18,8 @@ export const URL_DETECTOR: InfoleakDetector = {
   // https://api.corp-mail.net/v2/hooks?id=7 ; postgres://app:s3cr3t@db.internal:5432/app
   pattern: /\b(?:https?|ftps?|sftp|ssh|git|wss?|ldaps?|smb|redis|rediss|amqps?|mongodb(?:\+srv)?|postgres(?:ql)?|mysql|mssql|jdbc:[a-z]+):\/\/[^\s"'<>`\\{}|^]{3,2000}/g,
   secret: false,
-  validate: (m, path) => {
+  attribution: true,
+  validate: (m) => {
     const text = m[0].replace(/[.,;:!?)\]]+$/, '');
     let url: URL;
     try {
@@ -33,7 +33,7 @@ export const URL_DETECTOR: InfoleakDetector = {
     if (url.password) {
       return { value: text, kind: 'http_credentials', secret: true, details: { user: decodeURIComponent(url.username), host }, ...(decoy ? { decoy } : {}) };
     }
-    return { value: text, ...(decoy || inPackageAttribution(path) ? { decoy: true } : {}) };
+    return { value: text, ...(decoy ? { decoy } : {}) };
   },
   samples: {
     positive: ['see https://api.corp-mail.net/v2/hooks?id=7.', 'DATABASE_URL=postgres://app:s3cr3tPw@db.internal.corp:5432/app'],
