@@ -15,8 +15,10 @@ export const COMPUTE_WORKERS = Math.max(2, availableParallelism() - 1);
  * count as a group, groupOrder), the engine's and vulndb's left a third of two cores idle while
  * they started and ended. Measured: the unit projects took 707 s instead of ~776 s.
  */
-export const UNIT_WORKERS = Math.max(4, availableParallelism() + 2);
-export const UNIT_GROUP = 1;
+const UNIT_WORKERS = Math.max(4, availableParallelism() + 2);
+const UNIT_GROUP = 1;
+/** A package project's place in that group: its test options. */
+export const IN_UNIT_GROUP = { maxWorkers: UNIT_WORKERS, sequence: { groupOrder: UNIT_GROUP } };
 
 /** The journeys run last, on their own: each starts a server process and a browser, and some watch a scan's timing. */
 export const JOURNEY_GROUP = 2;

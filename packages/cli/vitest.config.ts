@@ -1,4 +1,4 @@
-import { UNIT_GROUP, UNIT_WORKERS } from '../../vitest.workers.ts';
+import { IN_UNIT_GROUP } from '../../vitest.workers.ts';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,7 +10,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 120_000,
     isolate: false,
-    maxWorkers: UNIT_WORKERS,
-    sequence: { groupOrder: UNIT_GROUP },
+    ...IN_UNIT_GROUP,
   },
 });

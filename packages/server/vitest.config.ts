@@ -1,4 +1,4 @@
-import { UNIT_GROUP, UNIT_WORKERS } from '../../vitest.workers.ts';
+import { IN_UNIT_GROUP } from '../../vitest.workers.ts';
 import { defineConfig } from 'vitest/config';
 
 // Route tests start the real app on PGlite, and again on PostgreSQL when DATABASE_URL is set.
@@ -11,7 +11,6 @@ export default defineConfig({
     // Files share a worker's modules (Fastify, drizzle, PGlite's compiled WebAssembly, the
     // migrated template): each test file still builds its own app on its own database.
     isolate: false,
-    maxWorkers: UNIT_WORKERS,
-    sequence: { groupOrder: UNIT_GROUP },
+    ...IN_UNIT_GROUP,
   },
 });

@@ -1,4 +1,4 @@
-import { UNIT_GROUP, UNIT_WORKERS } from '../../vitest.workers.ts';
+import { IN_UNIT_GROUP } from '../../vitest.workers.ts';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
@@ -14,11 +14,10 @@ export default mergeConfig(
       // One jsdom per worker instead of one per file (8 s instead of 50 s here): the setup file
       // resets what tests share (DOM, handlers, stores, cookies, URL) after every test.
       isolate: false,
-      maxWorkers: UNIT_WORKERS,
+      ...IN_UNIT_GROUP,
       // A page test drives whole forms through userEvent in jsdom; with four files side by side
       // on two cores the longest take 5-6 s, past Vitest's default of 5 s.
       testTimeout: 20_000,
-      sequence: { groupOrder: UNIT_GROUP },
     },
   }),
 );
